@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What repositories take: the database or the transaction of the calling service. */
+export type Executor = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL (used by pg-boss through its `db.executeSql` adapter). */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl: string | null; dataDir: string | null };
+
+/** PGlite in DATA_DIR/pg by default (or in memory when dataDir is null); a PostgreSQL server with DATABASE_URL. */
+export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Database> {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+      close: () => pool.end(),
+    };
+  }
+  let dir: string | undefined;
+  if (dataDir) {
+    dir = path.join(dataDir, 'pg');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    executeSql: async (text, values) => ({ rows: (await client.query(text, values as unknown[])).rows }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Database } from './client';
+import { writeReferenceData } from './reference-data';
+
+/** apps/server/drizzle, found from src/ (tsx, vitest) and from dist/ (built server) alike. */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'drizzle', 'meta'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('drizzle migrations folder not found');
+    dir = parent;
+  }
+  return path.join(dir, 'drizzle');
+}
+
+/** Applies pending migrations, then the reference data every installation needs (catalogs, roles). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const migrationsConfig = { migrationsFolder: migrationsFolder() };
+  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, migrationsConfig);
+  else await migratePg(database.db as unknown as NodePgDatabase, migrationsConfig);
+  await writeReferenceData(database.db);
+}

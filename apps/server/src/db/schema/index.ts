@@ -1,0 +1,4 @@
+export * from './catalog';
+export * from './organization';
+export * from './access';
+export * from './audit';

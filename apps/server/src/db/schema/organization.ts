@@ -1,0 +1,70 @@
+import { boolean, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { enrollmentSis } from './catalog';
+
+export const school = pgTable(
+  'school',
+  {
+    id_school: serial('id_school').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address'),
+    telephone: text('telephone'),
+    email: text('email'),
+    website: text('website'),
+    description: text('description'),
+    subscribedUntil: date('subscribed_until'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('school_name_idx').on(t.name)],
+);
+
+/** Secrets (mail key, ads tokens) are stored encrypted (AES-256-GCM, `lib/crypto.ts`). */
+export const schoolConfiguration = pgTable('school_configuration', {
+  id_school_configuration: serial('id_school_configuration').primaryKey(),
+  id_school: integer('id_school').notNull().unique().references(() => school.id_school, { onDelete: 'cascade' }),
+  active: boolean('active').notNull().default(true),
+  is_charter_connect: boolean('is_charter_connect').notNull().default(false),
+  use_less_parameters: boolean('use_less_parameters').notNull().default(false),
+  is_age_school: boolean('is_age_school').notNull().default(false),
+  is_one_form: boolean('is_one_form').notNull().default(false),
+  sendgrid_api_key_encrypted: text('sendgrid_api_key_encrypted'),
+  ga_customer_id: text('ga_customer_id'),
+  ga_conversion_lead_id: text('ga_conversion_lead_id'),
+  ga_conversion_applied_id: text('ga_conversion_applied_id'),
+  ga_conversion_enrolled_id: text('ga_conversion_enrolled_id'),
+  fp_account_id: text('fp_account_id'),
+  fp_access_token_encrypted: text('fp_access_token_encrypted'),
+});
+
+export const campus = pgTable(
+  'campus',
+  {
+    id_campus: serial('id_campus').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    name: text('name').notNull(),
+    address: text('address'),
+    telephone: text('telephone'),
+    email: text('email'),
+    description: text('description'),
+    website: text('website'),
+    photo: text('photo'),
+    isMain: boolean('is_main').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campus_school_idx').on(t.id_school, t.name), unique('campus_school_id').on(t.id_school, t.id_campus)],
+);
+
+export const campusConfiguration = pgTable('campus_configuration', {
+  id_campus_configuration: serial('id_campus_configuration').primaryKey(),
+  id_school: integer('id_school').notNull().references(() => school.id_school),
+  id_campus: integer('id_campus').notNull().unique().references(() => campus.id_campus, { onDelete: 'cascade' }),
+  email: text('email'),
+  google_analytics_tag: text('google_analytics_tag'),
+  api_secret_encrypted: text('api_secret_encrypted'),
+  phone_number: text('phone_number'),
+  active: boolean('active').notNull().default(true),
+  looker_studio_link: text('looker_studio_link'),
+  is_lottery_campus: boolean('is_lottery_campus').notNull().default(false),
+  id_enrollment_sis: integer('id_enrollment_sis').references(() => enrollmentSis.id),
+});
