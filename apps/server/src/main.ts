@@ -1,0 +1,48 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins';
+import { isDemoSeedNeeded, seedDemoData } from './db/seed/demo';
+import { createMailer } from './lib/mailer';
+import { loadSecrets } from './lib/secrets';
+
+const startedAt = Date.now();
+const config = loadConfig();
+const secrets = loadSecrets(config);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateDatabase(database);
+
+// Demo data only ever goes into an empty embedded database (a server database is seeded by `npm run db:seed`).
+let seeded = false;
+if (config.seedDemo && database.kind === 'pglite' && (await isDemoSeedNeeded(database.db))) {
+  await seedDemoData(database.db);
+  seeded = true;
+}
+
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+const app = await buildApp({ database, db: database.db, config, secrets, mailer, loginRateLimitPerMinute: 30 });
+await app.listen({ port: config.port, host: config.host });
+
+const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+console.log(`\nOpenSeat is running at ${config.publicUrl} (ready in ${seconds} s)`);
+console.log(`Database: ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo data seeded' : ''}`);
+console.log(`Mail: ${mailer.kind === 'smtp' ? 'SMTP' : 'captured, read it at /main/mail as a system user'}`);
+if (config.seedDemo && database.kind === 'pglite') {
+  console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+  for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(32)} ${login.role}`);
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  const deadline = setTimeout(() => process.exit(1), 10_000);
+  await app.close();
+  await database.close();
+  clearTimeout(deadline);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,120 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+
+export type UserRecord = typeof s.user.$inferSelect;
+
+export const findUserByEmail = async (db: Executor, email: string): Promise<UserRecord | undefined> =>
+  (await db.select().from(s.user).where(eq(s.user.email, email.toLowerCase())))[0];
+
+export const findUserById = async (db: Executor, id_user: number): Promise<UserRecord | undefined> =>
+  (await db.select().from(s.user).where(eq(s.user.id_user, id_user)))[0];
+
+export async function findRole(db: Executor, id_role: number) {
+  return (await db.select().from(s.role).where(eq(s.role.id_role, id_role)))[0];
+}
+
+/** Active permissions of a role as {action, subject} names. */
+export async function findRoleRules(db: Executor, id_role: number) {
+  return db
+    .select({ action: s.action.name, subject: s.subject.name })
+    .from(s.permission)
+    .innerJoin(s.action, eq(s.action.id_action, s.permission.id_action))
+    .innerJoin(s.subject, eq(s.subject.id_subject, s.permission.id_subject))
+    .where(and(eq(s.permission.id_role, id_role), eq(s.permission.isActive, true)));
+}
+
+export async function findRoleByName(db: Executor, name: string) {
+  return (await db.select().from(s.role).where(eq(s.role.name, name)))[0];
+}
+
+export async function findMaintainedSchools(db: Executor, id_user: number) {
+  return db
+    .select({ id_school: s.school.id_school, name: s.school.name })
+    .from(s.userSchool)
+    .innerJoin(s.school, eq(s.school.id_school, s.userSchool.id_school))
+    .where(eq(s.userSchool.id_user, id_user))
+    .orderBy(s.school.name);
+}
+
+export async function findSchool(db: Executor, id_school: number) {
+  return (await db.select({ id_school: s.school.id_school, name: s.school.name }).from(s.school).where(eq(s.school.id_school, id_school)))[0];
+}
+
+export async function findCampusIdsOfSchool(db: Executor, id_school: number): Promise<number[]> {
+  const rows = await db.select({ id: s.campus.id_campus }).from(s.campus).where(eq(s.campus.id_school, id_school));
+  return rows.map((r) => r.id);
+}
+
+export async function findConfiguration(db: Executor, id_user: number) {
+  return (await db.select().from(s.userConfiguration).where(eq(s.userConfiguration.id_user, id_user)))[0];
+}
+
+export async function recordFailedLogin(db: Executor, id_user: number, lockAfter: number, lockMinutes: number) {
+  await db
+    .update(s.user)
+    .set({
+      failedLogins: sql`${s.user.failedLogins} + 1`,
+      lockedUntil: sql`CASE WHEN ${s.user.failedLogins} + 1 >= ${lockAfter} THEN now() + make_interval(mins => ${lockMinutes}) ELSE ${s.user.lockedUntil} END`,
+    })
+    .where(eq(s.user.id_user, id_user));
+}
+
+export async function clearFailedLogins(db: Executor, id_user: number) {
+  await db.update(s.user).set({ failedLogins: 0, lockedUntil: null }).where(eq(s.user.id_user, id_user));
+}
+
+export async function bumpTokenVersion(db: Executor, id_user: number) {
+  await db.update(s.user).set({ tokenVersion: sql`${s.user.tokenVersion} + 1` }).where(eq(s.user.id_user, id_user));
+}
+
+// refresh tokens
+
+export async function insertRefreshToken(db: Executor, row: typeof s.refreshToken.$inferInsert) {
+  await db.insert(s.refreshToken).values(row);
+}
+
+export async function findRefreshToken(db: Executor, tokenHash: string) {
+  return (await db.select().from(s.refreshToken).where(eq(s.refreshToken.tokenHash, tokenHash)).for('update'))[0];
+}
+
+/** Marks the token spent; false when someone spent it first (a concurrent or replayed use). */
+export async function spendRefreshToken(db: Executor, id: number): Promise<boolean> {
+  const rows = await db
+    .update(s.refreshToken)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(s.refreshToken.id_refresh_token, id), isNull(s.refreshToken.usedAt), isNull(s.refreshToken.revokedAt)))
+    .returning({ id: s.refreshToken.id_refresh_token });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: Executor, family: string) {
+  await db.update(s.refreshToken).set({ revokedAt: sql`now()` }).where(and(eq(s.refreshToken.family, family), isNull(s.refreshToken.revokedAt)));
+}
+
+export async function revokeAllOfUser(db: Executor, id_user: number) {
+  await db.update(s.refreshToken).set({ revokedAt: sql`now()` }).where(and(eq(s.refreshToken.id_user, id_user), isNull(s.refreshToken.revokedAt)));
+}
+
+// password reset tokens
+
+export async function insertResetToken(db: Executor, row: typeof s.passwordResetToken.$inferInsert) {
+  await db.insert(s.passwordResetToken).values(row);
+}
+
+/** Spends a reset token atomically: returns its user only when it was unused and not expired. */
+export async function spendResetToken(db: Executor, tokenHash: string): Promise<number | null> {
+  const rows = await db
+    .update(s.passwordResetToken)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(s.passwordResetToken.tokenHash, tokenHash), isNull(s.passwordResetToken.usedAt), sql`${s.passwordResetToken.expiresAt} > now()`))
+    .returning({ id_user: s.passwordResetToken.id_user });
+  return rows[0]?.id_user ?? null;
+}
+
+export async function setPasswordHash(db: Executor, id_user: number, passwordHash: string) {
+  await db
+    .update(s.user)
+    .set({ passwordHash, failedLogins: 0, lockedUntil: null, tokenVersion: sql`${s.user.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(s.user.id_user, id_user));
+}

@@ -1,0 +1,63 @@
+import { CONTEXT_TYPE, type ContextTypeId } from '@openseat/shared/constants';
+import type { Executor } from '../db/client';
+import { roleIdByName } from '../db/reference-data';
+import * as s from '../db/schema/index';
+import { hashPassword } from '../lib/password';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | null = null;
+const testHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+
+let counter = 0;
+const next = () => ++counter;
+
+export async function createSchool(db: Executor, name = `School ${next()}`) {
+  const [school] = await db.insert(s.school).values({ name }).returning();
+  await db.insert(s.schoolConfiguration).values({ id_school: school.id_school });
+  return school;
+}
+
+export async function createCampus(db: Executor, id_school: number, name = `Campus ${next()}`) {
+  const [campus] = await db.insert(s.campus).values({ id_school, name }).returning();
+  await db.insert(s.campusConfiguration).values({ id_school, id_campus: campus.id_campus });
+  return campus;
+}
+
+const DEFAULT_ROLE: Record<ContextTypeId, string> = {
+  [CONTEXT_TYPE.SYSTEM]: 'SuperAdmin',
+  [CONTEXT_TYPE.SCHOOL]: 'School Admin',
+  [CONTEXT_TYPE.CAMPUS]: 'Campus Admin',
+  [CONTEXT_TYPE.SCHOOL_MAINTAINER]: 'School Maintainer',
+};
+
+export type UserSpec = {
+  context: ContextTypeId;
+  role?: string;
+  id_school?: number | null;
+  id_campus?: number | null;
+  isAllCampuses?: boolean;
+  isActive?: boolean;
+  email?: string;
+  maintainedSchools?: number[];
+};
+
+export async function createUser(db: Executor, spec: UserSpec) {
+  const n = next();
+  const [user] = await db
+    .insert(s.user)
+    .values({
+      id_context_type: spec.context,
+      id_role: await roleIdByName(db, spec.role ?? DEFAULT_ROLE[spec.context]),
+      name: `User ${n}`,
+      email: spec.email ?? `user${n}.${Date.now()}@test.openseat.org`,
+      passwordHash: await testHash(),
+      id_school: spec.id_school ?? null,
+      id_campus: spec.id_campus ?? null,
+      isAllCampuses: spec.isAllCampuses ?? false,
+      isActive: spec.isActive ?? true,
+    })
+    .returning();
+  await db.insert(s.userConfiguration).values({ id_user: user.id_user });
+  for (const id_school of spec.maintainedSchools ?? []) await db.insert(s.userSchool).values({ id_user: user.id_user, id_school });
+  return user;
+}
