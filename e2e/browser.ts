@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
+
+/** Debian's Chromium, driven by playwright-core (browser downloads are not possible here). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** Saves a screenshot under e2e/artifacts (ignored by git) for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end tests: the built app, started fresh on an empty embedded database, driven in Chromium. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    env: { TZ: 'UTC' },
+  },
+});
