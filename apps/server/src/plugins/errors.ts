@@ -12,7 +12,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: translate(v.message, lng),
+        message: translate(v.message ?? "invalidValue", lng),
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? translate('badRequest', lng), code: 'VALIDATION', errors });
     }
