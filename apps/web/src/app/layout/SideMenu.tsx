@@ -1,0 +1,19 @@
+import { List, ListItemButton, ListItemText } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useAbility } from '../client';
+import { MENU } from './menu';
+
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  return (
+    <List component="nav" data-testid="side-menu" dense>
+      {MENU.filter((item) => ability.can('access', item.subject)).map((item) => (
+        <ListItemButton key={item.to} component={NavLink} to={item.to} end onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+          <ListItemText primary={t(item.labelKey)} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}

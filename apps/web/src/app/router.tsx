@@ -1,0 +1,91 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useNavigate } from 'react-router';
+import type { Subject } from '@openseat/shared/permissions';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { RequirePermission } from '../components/RequirePermission';
+import { restoreSession } from '../features/auth/api/auth';
+import { onSessionEnd } from './client';
+
+const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
+const MainLayout = lazy(() => import('./layout/MainLayout'));
+const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
+const SettingsPage = lazy(() => import('../features/account/components/SettingsPage'));
+const MailPage = lazy(() => import('../features/mail/components/MailPage'));
+
+/** Restores the session from the stored refresh token before any screen shows. */
+function Root() {
+  const navigate = useNavigate();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    onSessionEnd(() => navigate('/login', { replace: true }));
+    void restoreSession().finally(() => setReady(true));
+  }, [navigate]);
+  if (!ready) return <LoadingOverlay />;
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+const guarded = (subject: Subject, element: React.ReactNode) => <RequirePermission subject={subject}>{element}</RequirePermission>;
+const later = (subject: Subject, titleKey: string) => guarded(subject, <PlaceholderPage titleKey={titleKey} />);
+
+/** A list screen and its `{id}` detail (spec section 2). */
+const listAndDetail = (path: string, subject: Subject, titleKey: string) => [
+  { path, element: later(subject, titleKey) },
+  { path: `${path}/:id`, element: later(subject, titleKey) },
+];
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/resetpassword', element: <ResetPasswordPage /> },
+      {
+        path: '/main',
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <Navigate to="/main/applications" replace /> },
+          ...listAndDetail('applications', 'applications', 'menu.applications'),
+          ...listAndDetail('applications/selected-list', 'selected_list', 'menu.selectedList'),
+          ...listAndDetail('applications/waiting-list', 'waiting_list', 'menu.waitingList'),
+          ...listAndDetail('applications/declined-list', 'declined_list', 'menu.declinedList'),
+          ...listAndDetail('applications/denied-applications', 'denied_applications', 'menu.deniedApplications'),
+          ...listAndDetail('historical', 'historical', 'menu.historical'),
+          { path: 'enrollment-settings', element: later('enrollment_settings', 'menu.enrollmentSettings') },
+          { path: 'enrollment-settings/:id_campus_year', element: later('enrollment_settings', 'menu.enrollmentSettings') },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'admin', element: later('side_menu', 'menu.admin') },
+          { path: 'admin/modulos', element: later('side_menu', 'menu.admin') },
+          { path: 'admin/modulos/:id', element: later('side_menu', 'menu.admin') },
+          { path: 'admin/modulos/:idlugar/:idPosition/:idPerro', element: later('side_menu', 'menu.admin') },
+          { path: 'admin/modulos/panito/:idHarina', element: later('side_menu', 'menu.admin') },
+          { path: 'dashboard', element: later('dashboard', 'menu.dashboard') },
+          { path: 'schools', element: later('schools', 'menu.schools') },
+          { path: 'schools/school', element: later('school', 'menu.schools') },
+          { path: 'schools/school/:id_school', element: later('school', 'menu.schools') },
+          { path: 'schools/school/:id_school/campus/:id_campus', element: later('school_campus', 'menu.schools') },
+          { path: 'users', element: later('users', 'menu.users') },
+          { path: 'roles', element: later('roles', 'menu.roles') },
+          { path: 'roles/role', element: later('role', 'menu.roles') },
+          { path: 'roles/role/:id', element: later('role', 'menu.roles') },
+          { path: 'priorities-configuration', element: later('priorities_configuration', 'menu.priorities') },
+          { path: 'feedback', element: later('feedback', 'menu.feedback') },
+          ...listAndDetail('school-applications', 'school_applications', 'menu.schoolApplications'),
+          { path: 'application-tags', element: later('tags_configuration', 'menu.tags') },
+          { path: 'ads/tracking', element: later('ads_tracking', 'menu.adsTracking') },
+          { path: 'ads/tracking/:platform/:id_status/:timeFrame', element: later('ads_tracking', 'menu.adsTracking') },
+          { path: 'ads/tracking/:platform/:id_status/:timeFrame/application/:id', element: later('ads_tracking', 'menu.adsTracking') },
+          { path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate', element: later('ads_tracking', 'menu.adsTracking') },
+          { path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate/application/:id', element: later('ads_tracking', 'menu.adsTracking') },
+          { path: 'mail', element: guarded('captured_mail', <MailPage />) },
+          { path: '*', element: <Navigate to="/main/applications" replace /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+]);

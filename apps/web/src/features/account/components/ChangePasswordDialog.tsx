@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@openseat/shared/schemas/auth';
+import { message } from '../../../app/i18n';
+import { useChangePassword } from '../api/account';
+
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordRequest>({ resolver: zodResolver(ChangePasswordRequestSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const errors = form.formState.errors;
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await change.mutateAsync(values);
+      enqueueSnackbar(res.message, { variant: 'success' });
+      close();
+    } catch (error) {
+      enqueueSnackbar((error as Error).message, { variant: 'error' });
+    }
+  });
+  const field = (name: keyof ChangePasswordRequest, label: string) => (
+    <TextField label={label} type="password" {...form.register(name)} error={!!errors[name]} helperText={message(errors[name]?.message)} slotProps={{ htmlInput: { 'data-testid': `password-${name}` } }} />
+  );
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+      <DialogTitle>{t('settings.changePassword')}</DialogTitle>
+      <DialogContent>
+        <Stack component="form" id="change-password-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+          {field('currentPassword', t('settings.currentPassword'))}
+          {field('newPassword', t('settings.newPassword'))}
+          {field('confirmPassword', t('settings.confirmPassword'))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>{t('common.cancel')}</Button>
+        <Button type="submit" form="change-password-form" variant="contained" disabled={change.isPending} data-testid="password-save">
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

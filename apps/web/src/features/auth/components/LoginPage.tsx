@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LoginRequestSchema, type LoginRequest } from '@openseat/shared/schemas/auth';
+import { useSession } from '../../../app/client';
+import { message } from '../../../app/i18n';
+import { LanguageSwitch } from '../../../app/layout/LanguageSwitch';
+import { landingPath, login } from '../api/auth';
+import { RecoveryForm } from './RecoveryForm';
+import { SchoolChoice } from './SchoolChoice';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const { user } = useSession();
+  const [recovering, setRecovering] = useState(false);
+  const form = useForm<LoginRequest>({ resolver: zodResolver(LoginRequestSchema), defaultValues: { email: '', password: '' } });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const signedIn = await login(values);
+      const target = landingPath(signedIn);
+      if (target) navigate(target, { replace: true });
+    } catch (error) {
+      enqueueSnackbar((error as Error).message, { variant: 'error' });
+    }
+  });
+
+  const choosingSchool = user !== null && landingPath(user) === null;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent>
+          <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 2 }}>
+            <Typography variant="h5" component="h1" color="primary" data-testid="page-title">
+              {t('appName')}
+            </Typography>
+            <LanguageSwitch />
+          </Stack>
+          {choosingSchool ? (
+            <SchoolChoice schools={user.schools} />
+          ) : recovering ? (
+            <RecoveryForm onBack={() => setRecovering(false)} />
+          ) : (
+            <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+              <Typography variant="h6">{t('login.title')}</Typography>
+              <TextField label={t('login.email')} type="email" autoComplete="username" {...form.register('email')} error={!!errors.email} helperText={message(errors.email?.message)} slotProps={{ htmlInput: { 'data-testid': 'login-email' } }} />
+              <TextField label={t('login.password')} type="password" autoComplete="current-password" {...form.register('password')} error={!!errors.password} helperText={message(errors.password?.message)} slotProps={{ htmlInput: { 'data-testid': 'login-password' } }} />
+              <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="login-submit">
+                {t('login.submit')}
+              </Button>
+              <Link component="button" type="button" onClick={() => setRecovering(true)} data-testid="forgot-password-link">
+                {t('login.forgot')}
+              </Link>
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
