@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
+import { mailRoutes } from './mail/mail.routes';
 
 /** Every feature's routes, registered under /api. */
-export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [authRoutes];
+export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [authRoutes, accountRoutes, mailRoutes];
