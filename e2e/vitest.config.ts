@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** End-to-end tests: the built app, started fresh on an empty embedded database, driven in Chromium. */
 export default defineConfig({
+  root: path.resolve(import.meta.dirname, '..'),
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],

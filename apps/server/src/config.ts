@@ -33,7 +33,9 @@ export type Config = {
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.parse(env);
+  // an empty variable means "not set"
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.parse(set);
   const config: Config = {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
