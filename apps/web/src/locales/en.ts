@@ -42,6 +42,7 @@ export const en = {
     name: 'Name',
     email: 'E-mail',
     role: 'Role',
+    telephone: 'Phone',
     changePassword: 'Change password',
     currentPassword: 'Current password',
     newPassword: 'New password',

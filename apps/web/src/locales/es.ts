@@ -43,6 +43,7 @@ export const es: Translations = {
     name: 'Nombre',
     email: 'Correo electrónico',
     role: 'Rol',
+    telephone: 'Teléfono',
     changePassword: 'Cambiar contraseña',
     currentPassword: 'Contraseña actual',
     newPassword: 'Nueva contraseña',

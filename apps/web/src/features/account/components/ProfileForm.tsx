@@ -34,8 +34,8 @@ export function ProfileForm() {
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
       <TextField label={t('settings.email')} value={profile.data?.email ?? ''} disabled />
       <TextField label={t('settings.role')} value={profile.data?.role?.name ?? ''} disabled />
-      <TextField label={t('settings.name')} {...form.register('name')} error={!!errors.name} helperText={message(errors.name?.message)} slotProps={{ htmlInput: { 'data-testid': 'profile-name' } }} />
-      <TextField label="Phone" {...form.register('telephone')} error={!!errors.telephone} helperText={message(errors.telephone?.message)} slotProps={{ htmlInput: { 'data-testid': 'profile-telephone' } }} />
+      <TextField label={t('settings.name')} {...form.register('name')} error={!!errors.name} helperText={message(errors.name?.message)} slotProps={{ htmlInput: { 'data-testid': 'profile-name' }, inputLabel: { shrink: true } }} />
+      <TextField label={t('settings.telephone')} {...form.register('telephone')} error={!!errors.telephone} helperText={message(errors.telephone?.message)} slotProps={{ htmlInput: { 'data-testid': 'profile-telephone' }, inputLabel: { shrink: true } }} />
       <Button type="submit" variant="contained" disabled={update.isPending} data-testid="profile-save">
         {t('common.save')}
       </Button>
