@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
+import { catalogRoutes } from './catalog/catalog.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { rolesRoutes } from './roles/roles.routes';
+import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under /api. */
-export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [authRoutes, accountRoutes, mailRoutes];
+export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
+  authRoutes,
+  accountRoutes,
+  usersRoutes,
+  rolesRoutes,
+  catalogRoutes,
+  mailRoutes,
+];

@@ -36,7 +36,7 @@ async function authenticatePlugin(app: FastifyInstance, deps: AppDeps) {
     if (principal.needsSchoolChoice && !config.beforeSchoolChoice) throw forbidden();
     if (config.permission && !principal.ability.can(config.permission[1], config.permission[0])) {
       request.log.warn({ id_user: principal.id_user, permission: config.permission }, 'permission refused');
-      throw forbidden();
+      throw forbidden(config.denied);
     }
     request.principal = principal;
   });
