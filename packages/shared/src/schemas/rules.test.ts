@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { translate } from '../messages';
 import { ResetPasswordRequestSchema } from './auth';
 import * as rule from './rules';
