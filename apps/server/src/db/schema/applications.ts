@@ -1,0 +1,163 @@
+import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { grade, guardianType, priorityItem, schoolYear, status, statusMovementType } from './catalog';
+import { campus, school } from './organization';
+import { campusYear } from './enrollment';
+import { user } from './access';
+
+export const applicant = pgTable(
+  'applicant',
+  {
+    id_applicant: serial('id_applicant').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    dateOfBirth: date('date_of_birth'),
+    address: text('address'),
+    gender: text('gender'),
+    ethnicity: text('ethnicity'),
+    actualSchool: text('actual_school'),
+    sisterSchool: text('sister_school'),
+    id_guardian_type: integer('id_guardian_type').references(() => guardianType.id),
+    guardianName: text('guardian_name'),
+    guardianEmail: text('guardian_email'),
+    guardianPhoneNumber: text('guardian_phone_number'),
+    guardianAddress: text('guardian_address'),
+    guardianOccupation: text('guardian_occupation'),
+    guardianDateOfBirth: date('guardian_date_of_birth'),
+  },
+  (t) => [index('applicant_school_name_idx').on(t.id_school, t.lastName, t.firstName)],
+);
+
+export const application = pgTable(
+  'application',
+  {
+    id_application: serial('id_application').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus: integer('id_campus').notNull().references(() => campus.id_campus),
+    id_campus_year: integer('id_campus_year').references(() => campusYear.id_campus_year),
+    id_school_year: integer('id_school_year').notNull().references(() => schoolYear.id_school_year),
+    /** Number shown to staff, sequential per school. */
+    correlative: integer('correlative').notNull(),
+    id_applicant: integer('id_applicant').notNull().references(() => applicant.id_applicant),
+    id_grade: integer('id_grade').references(() => grade.id_grade),
+    id_priority_item: integer('id_priority_item').references(() => priorityItem.id_priority_item),
+    /** Current status, derived from the newest status-history row in the same transaction. */
+    id_status: integer('id_status').notNull().references(() => status.id_status),
+    waiting_list_position: integer('waiting_list_position'),
+    read: boolean('read').notNull().default(false),
+    event_date: timestamp('event_date', { withTimezone: true }),
+    event_preference: text('event_preference'),
+    sibling_priority: boolean('sibling_priority').notNull().default(false),
+    copiedFrom: integer('copied_from'),
+    campaign_id: text('campaign_id'),
+    ad_id: text('ad_id'),
+    platform: integer('platform'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('application_school_correlative').on(t.id_school, t.correlative),
+    index('application_list_idx').on(t.id_school, t.id_campus, t.id_school_year, t.id_status, t.createdAt),
+    index('application_waiting_idx').on(t.id_campus_year, t.id_grade, t.waiting_list_position),
+    index('application_applicant_idx').on(t.id_applicant),
+  ],
+);
+
+/** Append-only status history; `application.id_status` follows its newest row. */
+export const applicationStatus = pgTable(
+  'application_status',
+  {
+    id_application_status: serial('id_application_status').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
+    id_status: integer('id_status').notNull().references(() => status.id_status),
+    id_status_from: integer('id_status_from').references(() => status.id_status),
+    id_status_movement_type: integer('id_status_movement_type').notNull().references(() => statusMovementType.id_status_movement_type),
+    waiting_list_position: integer('waiting_list_position'),
+    read: boolean('read').notNull().default(false),
+    id_user: integer('id_user').references(() => user.id_user),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_status_app_idx').on(t.id_application, t.createdAt), index('application_status_school_idx').on(t.id_school, t.createdAt)],
+);
+
+export const applicationNote = pgTable(
+  'application_note',
+  {
+    id_application_note: serial('id_application_note').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
+    id_user: integer('id_user').references(() => user.id_user),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_note_app_idx').on(t.id_application)],
+);
+
+export const applicationFile = pgTable(
+  'application_file',
+  {
+    id_application_file: serial('id_application_file').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
+    storedPath: text('stored_path').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    id_user: integer('id_user').references(() => user.id_user),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_file_app_idx').on(t.id_application)],
+);
+
+export const tag = pgTable(
+  'tag',
+  {
+    id_tag: serial('id_tag').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('tag_campus_name').on(t.id_campus, t.name), index('tag_school_idx').on(t.id_school, t.id_campus)],
+);
+
+export const applicationTag = pgTable(
+  'application_tag',
+  {
+    id_application_tag: serial('id_application_tag').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
+    id_tag: integer('id_tag').notNull().references(() => tag.id_tag, { onDelete: 'cascade' }),
+  },
+  (t) => [unique('application_tag_pair').on(t.id_application, t.id_tag), index('application_tag_tag_idx').on(t.id_tag)],
+);
+
+/** A lottery run: the seed makes it reproducible and provable. */
+export const lottery = pgTable('lottery', {
+  id_lottery: serial('id_lottery').primaryKey(),
+  id_school: integer('id_school').notNull().references(() => school.id_school),
+  id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
+  seed: text('seed').notNull(),
+  id_user: integer('id_user').references(() => user.id_user),
+  selectedCount: integer('selected_count').notNull().default(0),
+  waitingCount: integer('waiting_count').notNull().default(0),
+  result: jsonb('result'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Reordering the waiting list by priorities is final: who, why, and that they acknowledged it. */
+export const waitingListReorder = pgTable('waiting_list_reorder', {
+  id_waiting_list_reorder: serial('id_waiting_list_reorder').primaryKey(),
+  id_school: integer('id_school').notNull().references(() => school.id_school),
+  id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
+  id_user: integer('id_user').references(() => user.id_user),
+  reason: text('reason').notNull(),
+  acknowledged: boolean('acknowledged').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

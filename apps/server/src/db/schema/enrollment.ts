@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { grade, priorityItem, schoolYear } from './catalog';
+import { campus, school } from './organization';
+
+/** A grade offered by a campus; activated when the campus takes applications for it. */
+export const campusGrade = pgTable(
+  'campus_grade',
+  {
+    id_campus_grade: serial('id_campus_grade').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
+    id_grade: integer('id_grade').notNull().references(() => grade.id_grade),
+    activatable: boolean('activatable').notNull().default(false),
+    /** Grade option shown on forms (value, label). */
+    optionValue: text('option_value'),
+    optionLabel: text('option_label'),
+  },
+  (t) => [unique('campus_grade_campus_grade').on(t.id_campus, t.id_grade), index('campus_grade_school_idx').on(t.id_school, t.id_campus)],
+);
+
+/** A school period: one campus, one school year, its seats and enrollment dates. */
+export const campusYear = pgTable(
+  'campus_year',
+  {
+    id_campus_year: serial('id_campus_year').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
+    id_school_year: integer('id_school_year').notNull().references(() => schoolYear.id_school_year),
+    spots: integer('spots').notNull().default(0),
+    enrollment_start_date: date('enrollment_start_date'),
+    enrollment_end_date: date('enrollment_end_date'),
+    first_day_of_school: date('first_day_of_school'),
+    enrollment_acceptance_period: integer('enrollment_acceptance_period').notNull().default(0),
+    enrollment_mode: integer('enrollment_mode').notNull().default(1),
+    auto_move_waiting_list_on_decline: boolean('auto_move_waiting_list_on_decline').notNull().default(false),
+    state: text('state').notNull().default('not_started'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('campus_year_campus_school_year').on(t.id_campus, t.id_school_year),
+    index('campus_year_school_idx').on(t.id_school, t.id_campus, t.state),
+    check('campus_year_state', sql`${t.state} IN ('not_started', 'started', 'finalized')`),
+    check('campus_year_spots', sql`${t.spots} >= 0 AND ${t.enrollment_acceptance_period} >= 0`),
+  ],
+);
+
+/** Seats per grade of a school period. `taken` never exceeds `spots`: offers take seats with a conditional update. */
+export const campusYearGrade = pgTable(
+  'campus_year_grade',
+  {
+    id_campus_year_grade: serial('id_campus_year_grade').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year, { onDelete: 'cascade' }),
+    id_grade: integer('id_grade').notNull().references(() => grade.id_grade),
+    spots: integer('spots').notNull().default(0),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    unique('campus_year_grade_period_grade').on(t.id_campus_year, t.id_grade),
+    check('campus_year_grade_seats', sql`${t.spots} >= 0 AND ${t.taken} >= 0 AND ${t.taken} <= ${t.spots}`),
+  ],
+);
+
+/** The level of each priority item on a campus (1 first). */
+export const campusPriority = pgTable(
+  'campus_priority',
+  {
+    id_campus_priority: serial('id_campus_priority').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
+    id_priority_item: integer('id_priority_item').notNull().references(() => priorityItem.id_priority_item),
+    priority_level: integer('priority_level').notNull(),
+  },
+  (t) => [unique('campus_priority_item').on(t.id_campus, t.id_priority_item), check('campus_priority_level', sql`${t.priority_level} > 0`)],
+);
