@@ -5,6 +5,11 @@ import { roleIdByName } from '../reference-data';
 import * as s from '../schema/index';
 import { hashPassword } from '../../lib/password';
 import { DEMO_PASSWORD } from './demo-logins';
+import { seedApplications, type CampusForApplications } from './demo-applications';
+import { gradesOfCampus, seedCampusSetup, seedTags, seedTemplates } from './demo-enrollment';
+import { seededRandom } from './random';
+
+export const DEMO_APPLICATIONS = 3000;
 
 /**
  * Deterministic demo data: a charter network of two schools and five campuses, one user per role level
@@ -21,7 +26,7 @@ const SCHOOLS = [
 
 const STAFF = ['Ana Gómez', 'Michael Chen', 'Lucía Fernández', 'David Johnson', 'Sofía Ramírez', 'Emily Carter', 'José Hernández', 'Sarah Williams'];
 
-export type DemoSummary = { schools: number; campuses: number; users: number };
+export type DemoSummary = { schools: number; campuses: number; users: number; applications: number };
 
 export async function isDemoSeedNeeded(db: Executor): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(s.school);
@@ -30,6 +35,7 @@ export async function isDemoSeedNeeded(db: Executor): Promise<boolean> {
 
 export async function seedDemoData(db: Executor): Promise<DemoSummary> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const random = seededRandom(20261122);
   return db.transaction(async (tx) => {
     const roles = {
       superAdmin: await roleIdByName(tx, 'SuperAdmin'),
@@ -40,6 +46,7 @@ export async function seedDemoData(db: Executor): Promise<DemoSummary> {
     };
     const schoolIds: number[] = [];
     const campusIds: number[][] = [];
+    const setups: Array<Omit<CampusForApplications, 'staffUserId'> & { id_school: number }> = [];
     for (const [i, def] of SCHOOLS.entries()) {
       const [school] = await tx
         .insert(s.school)
@@ -55,6 +62,11 @@ export async function seedDemoData(db: Executor): Promise<DemoSummary> {
           .returning();
         await tx.insert(s.campusConfiguration).values({ id_school: school.id_school, id_campus: campus.id_campus, is_lottery_campus: j === 0, id_enrollment_sis: 1 });
         ids.push(campus.id_campus);
+        const demoCampus = { id_school: school.id_school, id_campus: campus.id_campus, grades: gradesOfCampus(name) };
+        const periods = await seedCampusSetup(tx, demoCampus, random);
+        const tagIds = await seedTags(tx, demoCampus);
+        await seedTemplates(tx, demoCampus);
+        setups.push({ ...periods, tagIds, id_school: school.id_school });
       }
       campusIds.push(ids);
     }
@@ -84,6 +96,8 @@ export async function seedDemoData(db: Executor): Promise<DemoSummary> {
     await tx.insert(s.userConfiguration).values(inserted.map((u) => ({ id_user: u.id_user, id_main_campus: u.id_campus ?? (u.id_school ? campusIds[schoolIds.indexOf(u.id_school)][0] : null) })));
     const maintainer = inserted.find((u) => u.email === 'maintainer@demo.openseat.org')!;
     await tx.insert(s.userSchool).values(schoolIds.map((id_school) => ({ id_user: maintainer.id_user, id_school })));
-    return { schools: schoolIds.length, campuses: campusIds.flat().length, users: inserted.length };
+    const staffOf = (id_school: number) => inserted.find((u) => u.id_school === id_school && u.id_campus === null)?.id_user ?? null;
+    const applications = await seedApplications(tx, random, setups.map((c) => ({ ...c, staffUserId: staffOf(c.id_school) })), DEMO_APPLICATIONS);
+    return { schools: schoolIds.length, campuses: campusIds.flat().length, users: inserted.length, applications };
   });
 }

@@ -1,0 +1,84 @@
+import type { Executor } from '../client';
+import { GRADES, PRIORITY_ITEMS } from '../reference-data';
+import * as s from '../schema/index';
+import { type Random } from './random';
+
+/** The demo's school years: enrollment for 2027-2028 is open now; 2028-2029 is set up but not started. */
+export const OPEN_YEAR = { id_school_year: 4, name: '2027-2028' };
+export const NEXT_YEAR = { id_school_year: 5, name: '2028-2029' };
+
+export type DemoCampus = { id_school: number; id_campus: number; grades: number[] };
+export type DemoPeriod = { id_campus_year: number; id_school: number; id_campus: number; id_school_year: number; seats: Map<number, { id: number; spots: number; taken: number }> };
+
+/** Grades each demo campus offers (by id_grade: 1 = PK, 2 = K, 3.. = 1st..). */
+export const gradesOfCampus = (campusName: string): number[] => {
+  if (/High/.test(campusName)) return GRADES.filter((g) => g.id_grade >= 11).map((g) => g.id_grade);
+  if (/Elementary/.test(campusName)) return GRADES.filter((g) => g.id_grade <= 7).map((g) => g.id_grade);
+  return GRADES.map((g) => g.id_grade);
+};
+
+export async function seedCampusSetup(tx: Executor, campus: DemoCampus, random: Random): Promise<{ open: DemoPeriod; next: DemoPeriod }> {
+  await tx.insert(s.campusGrade).values(
+    GRADES.map((g) => ({ id_school: campus.id_school, id_campus: campus.id_campus, id_grade: g.id_grade, activatable: campus.grades.includes(g.id_grade), optionValue: g.name, optionLabel: g.name })),
+  );
+  await tx.insert(s.campusPriority).values(PRIORITY_ITEMS.map((p, i) => ({ id_school: campus.id_school, id_campus: campus.id_campus, id_priority_item: p.id_priority_item, priority_level: i + 1 })));
+  const open = await seedPeriod(tx, campus, random, {
+    id_school_year: OPEN_YEAR.id_school_year,
+    state: 'started',
+    enrollment_start_date: '2026-10-01',
+    enrollment_end_date: '2027-03-31',
+    first_day_of_school: '2027-08-09',
+    enrollment_acceptance_period: 7,
+    startedAt: new Date('2026-10-01T08:00:00Z'),
+  });
+  const next = await seedPeriod(tx, campus, random, { id_school_year: NEXT_YEAR.id_school_year, state: 'not_started', enrollment_acceptance_period: 7 });
+  return { open, next };
+}
+
+async function seedPeriod(tx: Executor, campus: DemoCampus, random: Random, values: Omit<typeof s.campusYear.$inferInsert, 'id_school' | 'id_campus'>): Promise<DemoPeriod> {
+  const perGrade = campus.grades.map((id_grade) => ({ id_grade, spots: random.int(3, 10) * 5 }));
+  const spots = perGrade.reduce((sum, g) => sum + g.spots, 0);
+  const [period] = await tx.insert(s.campusYear).values({ ...values, id_school: campus.id_school, id_campus: campus.id_campus, spots }).returning({ id: s.campusYear.id_campus_year });
+  const rows = await tx
+    .insert(s.campusYearGrade)
+    .values(perGrade.map((g) => ({ id_school: campus.id_school, id_campus_year: period.id, id_grade: g.id_grade, spots: g.spots })))
+    .returning({ id: s.campusYearGrade.id_campus_year_grade, id_grade: s.campusYearGrade.id_grade, spots: s.campusYearGrade.spots });
+  return {
+    id_campus_year: period.id,
+    id_school: campus.id_school,
+    id_campus: campus.id_campus,
+    id_school_year: values.id_school_year,
+    seats: new Map(rows.map((r) => [r.id_grade, { id: r.id, spots: r.spots, taken: 0 }])),
+  };
+}
+
+const TAGS = [
+  ['Needs IEP review', 'The family shared an IEP or 504 plan.'],
+  ['Bus rider', 'Needs a seat on the school bus.'],
+  ['Sibling enrolled', 'A sibling already attends this campus.'],
+  ['Follow up', 'Staff should call the family back.'],
+] as const;
+
+export async function seedTags(tx: Executor, campus: DemoCampus): Promise<number[]> {
+  const rows = await tx.insert(s.tag).values(TAGS.map(([name, description]) => ({ id_school: campus.id_school, id_campus: campus.id_campus, name, description }))).returning({ id: s.tag.id_tag });
+  return rows.map((r) => r.id);
+}
+
+const EMAILS = [
+  { from: 1, to: 2, lng: 'en', name: 'We received your interest', subject: 'Thanks for your interest in {{campus_name}}', text: 'Hello {{guardian_name}},\n\nThank you for your interest in {{campus_name}}. Complete the application here: {{form_url}}' },
+  { from: 3, to: 5, lng: 'en', name: 'Seat offered', subject: 'A seat is waiting for {{applicant_first_name}}', text: 'Hello {{guardian_name}},\n\nWe are happy to offer {{applicant_first_name}} a seat in grade {{grade}} for {{school_year}}. Please confirm by {{acceptance_deadline}}.' },
+  { from: 3, to: 6, lng: 'en', name: 'Waiting list', subject: '{{applicant_first_name}} is on our waiting list', text: 'Hello {{guardian_name}},\n\n{{applicant_first_name}} is on the waiting list for grade {{grade}}. We will contact you as soon as a seat opens.' },
+  { from: 3, to: 5, lng: 'es', name: 'Cupo ofrecido', subject: 'Hay un cupo para {{applicant_first_name}}', text: 'Hola {{guardian_name}},\n\nNos alegra ofrecer a {{applicant_first_name}} un cupo en el grado {{grade}} para {{school_year}}. Confirme antes del {{acceptance_deadline}}.' },
+] as const;
+
+export async function seedTemplates(tx: Executor, campus: DemoCampus): Promise<void> {
+  const campusEmailIds: number[] = [];
+  for (const e of EMAILS) {
+    const [email] = await tx.insert(s.email).values({ id_school: campus.id_school, name: e.name, subject: e.subject, text: e.text, id_email_type: 1, lng: e.lng }).returning({ id: s.email.id_email });
+    const [link] = await tx.insert(s.campusEmail).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status_from: e.from, id_status_to: e.to, id_email: email.id }).returning({ id: s.campusEmail.id_campus_email });
+    campusEmailIds.push(link.id);
+  }
+  const [sms] = await tx.insert(s.textMessage).values({ id_school: campus.id_school, id_text_message_type: 1, name: 'Seat offered (SMS)', text: '{{campus_name}}: a seat is offered to {{applicant_first_name}}. Reply or call us to confirm.' }).returning({ id: s.textMessage.id_text_message });
+  const [campusSms] = await tx.insert(s.campusTextMessage).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status_from: 3, id_status_to: 5, id_text_message: sms.id }).returning({ id: s.campusTextMessage.id_campus_text_message });
+  await tx.insert(s.reminder).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status: 5, name: 'Confirm your seat', periodicity: 3, id_campus_email: campusEmailIds[1], id_campus_text_message: campusSms.id });
+}
