@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
-import { catalogRoutes } from './catalog/catalog.routes';
+import { catalogRoutes, scopedLookupRoutes } from './catalog/catalog.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { usersRoutes } from './users/users.routes';
@@ -14,5 +14,6 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   usersRoutes,
   rolesRoutes,
   catalogRoutes,
+  scopedLookupRoutes,
   mailRoutes,
 ];

@@ -72,6 +72,8 @@ const LISTS: Array<{ route: string; actor: 'schoolA' | 'campusA1'; path: string;
   { route: 'GET /user', actor: 'schoolA', path: '/user?pageSize=200', own: (x) => [x.users.staffA1.email, x.users.staffA2.email], foreign: (x) => [x.users.schoolB.email, x.users.staffB1.email] },
   { route: 'GET /user', actor: 'campusA1', path: '/user?pageSize=200', own: (x) => [x.users.staffA1.email], foreign: (x) => [x.users.staffA2.email, x.users.schoolA.email, x.users.staffB1.email] },
   { route: 'GET /user/campuses', actor: 'schoolA', path: '/user/campuses', own: (x) => [x.users.staffA2.email], foreign: (x) => [x.users.staffB1.email] },
+  { route: 'GET /catalog/campuses', actor: 'campusA1', path: '/catalog/campuses', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
+  { route: 'GET /catalog/schools', actor: 'schoolA', path: '/catalog/schools', own: () => ['Alpha Academy'], foreign: () => ['Beta Charter'] },
   { route: 'GET /user/export', actor: 'schoolA', path: '/user/export', own: (x) => [x.users.staffA1.email], foreign: (x) => [x.users.staffB1.email, x.users.schoolB.email] },
 ];
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../app';
 import * as s from '../../db/schema/index';
+import { inCampus, inSchool } from '../../lib/scope';
+import { principalOf } from '../../plugins/authenticate';
 
 type Catalog = { path: string; table: PgTable; order: PgColumn; rename?: string };
 
@@ -34,4 +36,19 @@ export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
       return rows.map(({ id, ...rest }) => ({ [catalog.rename!]: id, ...rest }));
     });
   }
+}
+
+/** Scoped look-ups for pickers: the schools and campuses the caller may see. */
+export async function scopedLookupRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/catalog/schools', { config: { signedIn: true }, schema: { tags: ['catalog'] } }, (req) =>
+    deps.db.select({ id_school: s.school.id_school, name: s.school.name }).from(s.school).where(inSchool(principalOf(req).scope, s.school.id_school)).orderBy(asc(s.school.name)),
+  );
+  app.get('/catalog/campuses', { config: { signedIn: true }, schema: { tags: ['catalog'] } }, (req) =>
+    deps.db
+      .select({ id_campus: s.campus.id_campus, name: s.campus.name, id_school: s.campus.id_school, schoolName: s.school.name })
+      .from(s.campus)
+      .innerJoin(s.school, eq(s.school.id_school, s.campus.id_school))
+      .where(inCampus(principalOf(req).scope, s.campus.id_school, s.campus.id_campus))
+      .orderBy(asc(s.school.name), asc(s.campus.name)),
+  );
 }
