@@ -11,6 +11,9 @@ const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPa
 const MainLayout = lazy(() => import('./layout/MainLayout'));
 const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
 const SettingsPage = lazy(() => import('../features/account/components/SettingsPage'));
+const UsersPage = lazy(() => import('../features/users/components/UsersPage'));
+const RolesPage = lazy(() => import('../features/roles/components/RolesPage'));
+const RoleDetailPage = lazy(() => import('../features/roles/components/RoleDetailPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
 
 /** Restores the session from the stored refresh token before any screen shows. */
@@ -68,10 +71,10 @@ export const router = createBrowserRouter([
           { path: 'schools/school', element: later('school', 'menu.schools') },
           { path: 'schools/school/:id_school', element: later('school', 'menu.schools') },
           { path: 'schools/school/:id_school/campus/:id_campus', element: later('school_campus', 'menu.schools') },
-          { path: 'users', element: later('users', 'menu.users') },
-          { path: 'roles', element: later('roles', 'menu.roles') },
-          { path: 'roles/role', element: later('role', 'menu.roles') },
-          { path: 'roles/role/:id', element: later('role', 'menu.roles') },
+          { path: 'users', element: guarded('users', <UsersPage />) },
+          { path: 'roles', element: guarded('roles', <RolesPage />) },
+          { path: 'roles/role', element: guarded('roles', <RoleDetailPage />) },
+          { path: 'roles/role/:id', element: guarded('roles', <RoleDetailPage />) },
           { path: 'priorities-configuration', element: later('priorities_configuration', 'menu.priorities') },
           { path: 'feedback', element: later('feedback', 'menu.feedback') },
           ...listAndDetail('school-applications', 'school_applications', 'menu.schoolApplications'),

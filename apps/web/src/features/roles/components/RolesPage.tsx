@@ -1,0 +1,48 @@
+import { Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAbility, useSession } from '../../../app/client';
+import { PageTitle } from '../../../components/PageTitle';
+import { useRoleOptions } from '../../lookups/lookups';
+
+export default function RolesPage() {
+  const { t } = useTranslation();
+  const ability = useAbility();
+  const { user } = useSession();
+  const roles = useRoleOptions();
+  const mayCreate = ability.can('create', 'roles') && user?.id_context_type === 1;
+  return (
+    <>
+      <PageTitle>{t('menu.roles')}</PageTitle>
+      {mayCreate && (
+        <Stack direction="row" justifyContent="flex-end" sx={{ mb: 2 }}>
+          <Button variant="contained" component={RouterLink} to="/main/roles/role">{t('roles.create')}</Button>
+        </Stack>
+      )}
+      <TableContainer component={Paper}>
+        <Table size="small" data-testid="roles-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('roles.name')}</TableCell>
+              <TableCell>{t('roles.context')}</TableCell>
+              <TableCell>{t('roles.type')}</TableCell>
+              <TableCell>{t('roles.description')}</TableCell>
+              <TableCell>{t('roles.status')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(roles.data ?? []).map((role) => (
+              <TableRow key={role.id_role} hover component={RouterLink} to={`/main/roles/role/${role.id_role}`} sx={{ textDecoration: 'none' }}>
+                <TableCell>{role.name}</TableCell>
+                <TableCell>{role.context_type_name}</TableCell>
+                <TableCell>{role.type}</TableCell>
+                <TableCell>{role.description}</TableCell>
+                <TableCell><Chip size="small" color={role.isActive ? 'success' : 'default'} label={role.isActive ? t('users.active') : t('users.inactive')} /></TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
+  );
+}
