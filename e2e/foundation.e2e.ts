@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, signIn } from './browser';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'openseat-demo';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -11,17 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-  return context.newPage();
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-}
+const newPage = () => openPage(browser, baseUrl);
 
 describe('sign-in and landing', () => {
   const cases = [
@@ -82,6 +71,11 @@ describe('preferences', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('side-menu').innerText()).toContain('Tablero');
     await expect.poll(() => page.locator('[data-theme="Purple"]').count()).toBe(1);
+
+    // back to English, so the other tests read the spec's English wording for this user
+    await page.locator('main').getByTestId('language-switch-button').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.getByTestId('side-menu').innerText()).toContain('Dashboard');
     await page.context().close();
   });
 });
