@@ -39,7 +39,7 @@ export default function UsersPage() {
     <>
       <PageTitle>{t('menu.users')}</PageTitle>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <TextField size="small" label={t('common.search')} value={text} onChange={(e) => { setText(e.target.value); setPage(0); }} slotProps={{ htmlInput: { 'data-testid': 'users-search' } }} />
+        <TextField size="small" label={t('common.search')} value={text} onChange={(e) => { setText(e.target.value); setPage(0); }} slotProps={{ htmlInput: { 'data-testid': 'users-search' }, inputLabel: { shrink: true } }} />
         <Box sx={{ flexGrow: 1 }} />
         {ability.can('export_csv', 'users') && <Button onClick={() => void downloadUsersCsv({ tab, text }).catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }))}>{t('common.exportCsv')}</Button>}
         {ability.can('create', 'users') && <Button variant="contained" onClick={() => setEditing(null)} data-testid="user-create">{t('users.create')}</Button>}
