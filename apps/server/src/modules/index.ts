@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
+import { campusesRoutes } from './campuses/campuses.routes';
 import { catalogRoutes, scopedLookupRoutes } from './catalog/catalog.routes';
 import { mailRoutes } from './mail/mail.routes';
 import { rolesRoutes } from './roles/roles.routes';
+import { schoolsRoutes } from './schools/schools.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under /api. */
@@ -13,6 +15,8 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   accountRoutes,
   usersRoutes,
   rolesRoutes,
+  schoolsRoutes,
+  campusesRoutes,
   catalogRoutes,
   scopedLookupRoutes,
   mailRoutes,

@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
 import { id } from '@openseat/shared/schemas/rules';
 import { CreateUserRequestSchema, UpdateUserRequestSchema, UserListQuerySchema } from '@openseat/shared/schemas/users';
 import type { AppDeps } from '../../app';
 import { writeAudit } from '../../lib/audit';
+import { streamCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { mimeOfStoredImage, readMultipart, saveImage, storedFilePath } from '../../lib/uploads';
 import { principalOf } from '../../plugins/authenticate';
@@ -29,16 +29,7 @@ export async function usersRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get('/user/export', { config: { permission: ['users', 'export_csv'] }, schema: { tags, querystring: UserListQuerySchema } }, async (req, reply) => {
     const caller = principalOf(req);
     await writeAudit(deps.db, caller, { action: 'user.export', entity: 'user' });
-    const csv = stringify({ header: true, columns: USER_CSV_COLUMNS });
-    void (async () => {
-      try {
-        for await (const row of eachUser(deps.db, caller.scope, { tab: req.query.tab, text: req.query.text })) csv.write(userCsvRow(row));
-        csv.end();
-      } catch (error) {
-        csv.destroy(error as Error);
-      }
-    })();
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="users.csv"').send(csv);
+    return streamCsv(reply, 'users.csv', USER_CSV_COLUMNS, eachUser(deps.db, caller.scope, { tab: req.query.tab, text: req.query.text }), userCsvRow);
   });
 
   app.post('/user', { config: { permission: ['users', 'create'] }, schema: { tags, body: CreateUserRequestSchema } }, async (req) => ({

@@ -1,0 +1,69 @@
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inSchool, type Scope } from '../../lib/scope';
+
+const likeOf = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+const schoolColumns = {
+  id_school: s.school.id_school,
+  name: s.school.name,
+  address: s.school.address,
+  telephone: s.school.telephone,
+  email: s.school.email,
+  website: s.school.website,
+  description: s.school.description,
+  subscribedUntil: s.school.subscribedUntil,
+  active: s.schoolConfiguration.active,
+  is_charter_connect: s.schoolConfiguration.is_charter_connect,
+};
+export type SchoolListRow = Awaited<ReturnType<typeof listSchools>>['rows'][number];
+
+export type SchoolFilter = { tab?: 'active' | 'inactive' | 'charter-connect'; text?: string };
+
+function filterOf(scope: Scope, filter: SchoolFilter): SQL {
+  const conditions = [inSchool(scope, s.school.id_school)];
+  if (filter.tab === 'active') conditions.push(eq(s.schoolConfiguration.active, true));
+  if (filter.tab === 'inactive') conditions.push(eq(s.schoolConfiguration.active, false));
+  if (filter.tab === 'charter-connect') conditions.push(eq(s.schoolConfiguration.is_charter_connect, true));
+  if (filter.text) conditions.push(ilike(s.school.name, likeOf(filter.text)));
+  return and(...conditions) as SQL;
+}
+
+const selectSchools = (db: Executor, where: SQL) =>
+  db.select(schoolColumns).from(s.school).innerJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.school.id_school)).where(where);
+
+export async function listSchools(db: Executor, scope: Scope, filter: SchoolFilter, page: number, pageSize: number) {
+  const where = filterOf(scope, filter);
+  const rows = await selectSchools(db, where).orderBy(asc(s.school.name)).limit(pageSize).offset(page * pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(s.school).innerJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.school.id_school)).where(where);
+  return { rows, total: n };
+}
+
+export async function* eachSchool(db: Executor, scope: Scope, filter: SchoolFilter) {
+  for (let offset = 0; ; offset += 500) {
+    const rows = await selectSchools(db, filterOf(scope, filter)).orderBy(asc(s.school.name)).limit(500).offset(offset);
+    yield* rows;
+    if (rows.length < 500) return;
+  }
+}
+
+export async function findSchool(db: Executor, scope: Scope, id_school: number) {
+  return (await selectSchools(db, and(eq(s.school.id_school, id_school), inSchool(scope, s.school.id_school)) as SQL))[0];
+}
+
+export async function insertSchool(db: Executor, values: typeof s.school.$inferInsert) {
+  const [row] = await db.insert(s.school).values(values).returning({ id: s.school.id_school });
+  await db.insert(s.schoolConfiguration).values({ id_school: row.id });
+  return row.id;
+}
+
+export const updateSchool = (db: Executor, id_school: number, values: Partial<typeof s.school.$inferInsert>) =>
+  db.update(s.school).set({ ...values, updatedAt: new Date() }).where(eq(s.school.id_school, id_school));
+
+export async function findConfiguration(db: Executor, id_school: number) {
+  return (await db.select().from(s.schoolConfiguration).where(eq(s.schoolConfiguration.id_school, id_school)))[0];
+}
+
+export const updateConfiguration = (db: Executor, id_school: number, values: Partial<typeof s.schoolConfiguration.$inferInsert>) =>
+  db.update(s.schoolConfiguration).set(values).where(eq(s.schoolConfiguration.id_school, id_school));
