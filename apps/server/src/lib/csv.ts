@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 
 /** Streams rows as CSV (header first) without holding the whole file in memory. */
 export function streamCsv<T>(reply: FastifyReply, filename: string, columns: string[], rows: AsyncIterable<T>, toCells: (row: T) => unknown[]) {
-  const csv = stringify({ header: true, columns });
+  const csv = stringify({ header: true, columns, cast: { boolean: (v) => String(v) } });
   void (async () => {
     try {
       for await (const row of rows) {

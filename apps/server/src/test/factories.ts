@@ -3,6 +3,8 @@ import type { Executor } from '../db/client';
 import { roleIdByName } from '../db/reference-data';
 import * as s from '../db/schema/index';
 import { hashPassword } from '../lib/password';
+import { insertCampus } from '../modules/campuses/campuses.repository';
+import { eq } from 'drizzle-orm';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | null = null;
@@ -17,9 +19,10 @@ export async function createSchool(db: Executor, name = `School ${next()}`) {
   return school;
 }
 
+/** A campus made as the app makes one: with its configuration and its (inactive) grades. */
 export async function createCampus(db: Executor, id_school: number, name = `Campus ${next()}`) {
-  const [campus] = await db.insert(s.campus).values({ id_school, name }).returning();
-  await db.insert(s.campusConfiguration).values({ id_school, id_campus: campus.id_campus });
+  const id_campus = await insertCampus(db, { id_school, name });
+  const [campus] = await db.select().from(s.campus).where(eq(s.campus.id_campus, id_campus));
   return campus;
 }
 

@@ -65,6 +65,14 @@ const ROWS: Row[] = [
     other: (x) => ({ method: 'PUT', path: '/user/configuration', body: { id_main_campus: x.a2.id_campus } }),
     foreign: () => [],
   },
+  { route: 'GET /school/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/school/${x.schoolA.id_school}` }), other: (x) => ({ method: 'GET', path: `/school/${x.schoolB.id_school}` }), foreign: () => ['Beta Charter'] },
+  { route: 'PUT /school/:id', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: `/school/${x.schoolA.id_school}`, body: { name: 'Alpha Academy' } }), other: (x) => ({ method: 'PUT', path: `/school/${x.schoolB.id_school}`, body: { name: 'Hijacked' } }), foreign: () => ['Beta Charter'] },
+  { route: 'GET /configuration/school', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/configuration/school?id_school=${x.schoolA.id_school}` }), other: (x) => ({ method: 'GET', path: `/configuration/school?id_school=${x.schoolB.id_school}` }), foreign: () => [] },
+  { route: 'GET /campus/:id', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/campus/${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }), foreign: () => ['Alpha South'] },
+  { route: 'GET /campus/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/${x.b1.id_campus}` }), foreign: () => ['Beta Main'] },
+  { route: 'POST /campus', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolA.id_school, name: 'Alpha East' } }), other: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolB.id_school, name: 'Planted' } }), foreign: () => ['Beta'] },
+  { route: 'PUT /configuration/campus', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/configuration/campus', body: { id_campus: x.a1.id_campus, active: true, is_lottery_campus: false } }), other: (x) => ({ method: 'PUT', path: '/configuration/campus', body: { id_campus: x.a2.id_campus, active: false, is_lottery_campus: false } }), foreign: () => [] },
+  { route: 'GET /configuration/campusGrade/all', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.b1.id_campus}` }), foreign: () => [] },
 ];
 
 /** List routes: the caller's own rows come back, no foreign row does. */
@@ -74,6 +82,8 @@ const LISTS: Array<{ route: string; actor: 'schoolA' | 'campusA1'; path: string;
   { route: 'GET /user/campuses', actor: 'schoolA', path: '/user/campuses', own: (x) => [x.users.staffA2.email], foreign: (x) => [x.users.staffB1.email] },
   { route: 'GET /catalog/campuses', actor: 'campusA1', path: '/catalog/campuses', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
   { route: 'GET /catalog/schools', actor: 'schoolA', path: '/catalog/schools', own: () => ['Alpha Academy'], foreign: () => ['Beta Charter'] },
+  { route: 'GET /campus', actor: 'campusA1', path: '/campus', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
+  { route: 'GET /campus/export', actor: 'schoolA', path: '/campus/export', own: () => ['Alpha North'], foreign: () => ['Beta Main'] },
   { route: 'GET /user/export', actor: 'schoolA', path: '/user/export', own: (x) => [x.users.staffA1.email], foreign: (x) => [x.users.staffB1.email, x.users.schoolB.email] },
 ];
 
