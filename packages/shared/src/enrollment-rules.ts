@@ -1,0 +1,76 @@
+import { PERIOD_STATE, type PeriodState } from './constants';
+import type { MessageKey } from './messages';
+
+/**
+ * The school period rules of spec section 4, as pure functions: the server enforces them and the
+ * enrollment settings screen shows the same reasons before the user presses Start.
+ */
+
+export type PeriodReadinessInput = {
+  spots: number | null;
+  enrollment_start_date: string | null;
+  enrollment_end_date: string | null;
+  enrollment_acceptance_period: number | null;
+};
+
+/** The field each readiness problem belongs to, so a form can show it beside the input. */
+export const READINESS_FIELD: Partial<Record<MessageKey, keyof PeriodReadinessInput>> = {
+  periodNeedsSpots: 'spots',
+  periodNeedsStartDate: 'enrollment_start_date',
+  periodNeedsEndDate: 'enrollment_end_date',
+  periodNeedsAcceptancePeriod: 'enrollment_acceptance_period',
+};
+
+/** Why a period cannot start: ready only when spots > 0, both enrollment dates are set and the acceptance period is 0 or more. */
+export function readinessProblems(period: PeriodReadinessInput): MessageKey[] {
+  const problems: MessageKey[] = [];
+  if (!(typeof period.spots === 'number' && period.spots > 0)) problems.push('periodNeedsSpots');
+  if (!period.enrollment_start_date) problems.push('periodNeedsStartDate');
+  if (!period.enrollment_end_date) problems.push('periodNeedsEndDate');
+  if (!(typeof period.enrollment_acceptance_period === 'number' && Number.isInteger(period.enrollment_acceptance_period) && period.enrollment_acceptance_period >= 0)) {
+    problems.push('periodNeedsAcceptancePeriod');
+  }
+  return problems;
+}
+
+export const isReadyToStart = (period: PeriodReadinessInput) => readinessProblems(period).length === 0;
+
+/** The seats given to grades must not add up to more than the period's total. */
+export function gradeSeatsProblem(total: number, perGrade: readonly number[]): MessageKey | null {
+  const sum = perGrade.reduce((a, b) => a + b, 0);
+  return sum > total ? 'spotsTotal' : null;
+}
+
+export type EnrollmentWindow = {
+  state: PeriodState;
+  enrollment_start_date: string | null;
+  enrollment_end_date: string | null;
+};
+
+export type EnrollmentDecision =
+  | { open: true; reason: null }
+  | { open: false; reason: 'not_started' | 'ended' | 'finalized' };
+
+/**
+ * Whether a period takes new applications on `today` (YYYY-MM-DD): only a started period, from its
+ * start date to its end date inclusive. A finalized period takes none until a new period starts.
+ */
+export function enrollmentDecision(period: EnrollmentWindow | null, today: string): EnrollmentDecision {
+  if (!period || period.state === PERIOD_STATE.NOT_STARTED) return { open: false, reason: 'not_started' };
+  if (period.state === PERIOD_STATE.FINALIZED) return { open: false, reason: 'finalized' };
+  if (period.enrollment_end_date && today > period.enrollment_end_date) return { open: false, reason: 'ended' };
+  if (period.enrollment_start_date && today < period.enrollment_start_date) return { open: false, reason: 'not_started' };
+  return { open: true, reason: null };
+}
+
+export const isEnrollmentOpen = (period: EnrollmentWindow | null, today: string) => enrollmentDecision(period, today).open;
+
+/** The state a period moves to, or why it cannot (spec: not started -> started -> finalized only). */
+export function nextState(current: PeriodState, action: 'start' | 'finalize'): { to: PeriodState } | { refused: MessageKey } {
+  if (current === PERIOD_STATE.FINALIZED) return { refused: 'periodFinalized' };
+  if (action === 'start') return current === PERIOD_STATE.NOT_STARTED ? { to: PERIOD_STATE.STARTED } : { refused: 'periodAlreadyStarted' };
+  return current === PERIOD_STATE.STARTED ? { to: PERIOD_STATE.FINALIZED } : { refused: 'periodNotStarted' };
+}
+
+/** Today's date as YYYY-MM-DD in UTC. */
+export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
