@@ -14,6 +14,9 @@ const SettingsPage = lazy(() => import('../features/account/components/SettingsP
 const UsersPage = lazy(() => import('../features/users/components/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/components/RolesPage'));
 const RoleDetailPage = lazy(() => import('../features/roles/components/RoleDetailPage'));
+const SchoolsPage = lazy(() => import('../features/schools/components/SchoolsPage'));
+const SchoolDetailPage = lazy(() => import('../features/schools/components/SchoolDetailPage'));
+const CampusDetailPage = lazy(() => import('../features/schools/components/CampusDetailPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
 
 /** Restores the session from the stored refresh token before any screen shows. */
@@ -67,10 +70,10 @@ export const router = createBrowserRouter([
           { path: 'admin/modulos/:idlugar/:idPosition/:idPerro', element: later('side_menu', 'menu.admin') },
           { path: 'admin/modulos/panito/:idHarina', element: later('side_menu', 'menu.admin') },
           { path: 'dashboard', element: later('dashboard', 'menu.dashboard') },
-          { path: 'schools', element: later('schools', 'menu.schools') },
-          { path: 'schools/school', element: later('school', 'menu.schools') },
-          { path: 'schools/school/:id_school', element: later('school', 'menu.schools') },
-          { path: 'schools/school/:id_school/campus/:id_campus', element: later('school_campus', 'menu.schools') },
+          { path: 'schools', element: guarded('schools', <SchoolsPage />) },
+          { path: 'schools/school', element: <Navigate to="/main/schools" replace /> },
+          { path: 'schools/school/:id_school', element: guarded('school', <SchoolDetailPage />) },
+          { path: 'schools/school/:id_school/campus/:id_campus', element: guarded('school_campus', <CampusDetailPage />) },
           { path: 'users', element: guarded('users', <UsersPage />) },
           { path: 'roles', element: guarded('roles', <RolesPage />) },
           { path: 'roles/role', element: guarded('roles', <RoleDetailPage />) },

@@ -55,11 +55,3 @@ export function useDeactivateUser() {
   });
 }
 
-/** Downloads the CSV through the authorised client (the token never goes into a URL). */
-export async function downloadUsersCsv(params: Pick<UserListParams, 'tab' | 'text'>) {
-  const res = await http.request<Response>('GET', '/user/export', { query: params, raw: true });
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'users.csv' });
-  link.click();
-  URL.revokeObjectURL(url);
-}

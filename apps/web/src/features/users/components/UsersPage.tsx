@@ -8,7 +8,8 @@ import { CONTEXT_TYPE, PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
 import type { UserRow, UserTab } from '@openseat/shared/schemas/users';
 import { useAbility, useSession } from '../../../app/client';
 import { PageTitle } from '../../../components/PageTitle';
-import { downloadUsersCsv, useDeactivateUser, useUsers } from '../api/users';
+import { downloadCsv } from '../../../app/download';
+import { useDeactivateUser, useUsers } from '../api/users';
 import { UserDialog } from './UserDialog';
 
 /** Users screen (spec section 2): school, campus and maintenance tabs, server-side pages and search. */
@@ -41,7 +42,7 @@ export default function UsersPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
         <TextField size="small" label={t('common.search')} value={text} onChange={(e) => { setText(e.target.value); setPage(0); }} slotProps={{ htmlInput: { 'data-testid': 'users-search' }, inputLabel: { shrink: true } }} />
         <Box sx={{ flexGrow: 1 }} />
-        {ability.can('export_csv', 'users') && <Button onClick={() => void downloadUsersCsv({ tab, text }).catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }))}>{t('common.exportCsv')}</Button>}
+        {ability.can('export_csv', 'users') && <Button onClick={() => void downloadCsv('/user/export', 'users.csv', { tab, text }).catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }))}>{t('common.exportCsv')}</Button>}
         {ability.can('create', 'users') && <Button variant="contained" onClick={() => setEditing(null)} data-testid="user-create">{t('users.create')}</Button>}
       </Stack>
       <Tabs value={tab} onChange={(_, v: UserTab) => { setTab(v); setPage(0); }} sx={{ mb: 1 }}>

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SchoolRequestSchema } from '@openseat/shared/schemas/schools';
+import { message } from '../../../app/i18n';
+import { useSaveSchool, type SchoolRow } from '../api/schools';
+
+type Input = z.input<typeof SchoolRequestSchema>;
+const FIELDS = ['name', 'address', 'telephone', 'email', 'website', 'description'] as const;
+
+export function SchoolDialog({ open, school, onClose }: { open: boolean; school: SchoolRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useSaveSchool();
+  const form = useForm<Input, unknown, z.output<typeof SchoolRequestSchema>>({ resolver: zodResolver(SchoolRequestSchema) });
+  useEffect(() => {
+    form.reset(Object.fromEntries(FIELDS.map((f) => [f, school?.[f] ?? ''])) as Input);
+  }, [school, open, form]);
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      enqueueSnackbar((await save.mutateAsync({ id: school?.id_school, body })).message, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      enqueueSnackbar((error as Error).message, { variant: 'error' });
+    }
+  });
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{school ? t('schools.edit') : t('schools.create')}</DialogTitle>
+      <DialogContent>
+        <Stack component="form" id="school-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+          {FIELDS.map((f) => (
+            <TextField key={f} label={t(`schools.fields.${f}`)} multiline={f === 'description'} {...form.register(f)} error={!!form.formState.errors[f]} helperText={message(form.formState.errors[f]?.message)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `school-${f}` } }} />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form="school-form" variant="contained" disabled={save.isPending} data-testid="school-save">{t('common.save')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
