@@ -95,6 +95,7 @@ export const en = {
     },
     campusTabs: { configuration: 'Configuration', grades: 'Grade settings', forms: 'Forms', emails: 'E-mails', reminders: 'Reminders', sms: 'SMS' },
   },
+  context: { campus: 'Campus', period: 'School period', states: { not_started: 'not started', started: 'started', finalized: 'finalized' } },
   settings: {
     personal: 'Personal details',
     name: 'Name',

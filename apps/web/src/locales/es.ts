@@ -96,6 +96,7 @@ export const es: Translations = {
     },
     campusTabs: { configuration: 'Configuración', grades: 'Grados', forms: 'Formularios', emails: 'Correos', reminders: 'Recordatorios', sms: 'SMS' },
   },
+  context: { campus: 'Campus', period: 'Periodo escolar', states: { not_started: 'no iniciado', started: 'iniciado', finalized: 'finalizado' } },
   settings: {
     personal: 'Datos personales',
     name: 'Nombre',

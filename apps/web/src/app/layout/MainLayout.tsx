@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs/Breadcrumbs';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
+import { ContextSelectors, EnrollmentNotice } from '../../features/context/ContextSelectors';
 import { useSession } from '../client';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
@@ -35,6 +36,7 @@ export default function MainLayout() {
             {t('appName')}
             {school ? ` · ${school.name}` : ''}
           </Typography>
+          {wide && <ContextSelectors />}
           <LanguageSwitch color="inverse" />
           <UserMenu />
         </Toolbar>
@@ -46,6 +48,7 @@ export default function MainLayout() {
       <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
         <Toolbar />
         <Breadcrumbs />
+        <EnrollmentNotice />
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
         </Suspense>
