@@ -4,9 +4,12 @@ import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { campusesRoutes } from './campuses/campuses.routes';
 import { catalogRoutes, scopedLookupRoutes } from './catalog/catalog.routes';
+import { enrollmentRoutes } from './enrollment/enrollment.routes';
 import { mailRoutes } from './mail/mail.routes';
+import { prioritiesRoutes } from './priorities/priorities.routes';
 import { rolesRoutes } from './roles/roles.routes';
 import { schoolsRoutes } from './schools/schools.routes';
+import { tagsRoutes } from './tags/tags.routes';
 import { usersRoutes } from './users/users.routes';
 
 /** Every feature's routes, registered under /api. */
@@ -20,4 +23,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   catalogRoutes,
   scopedLookupRoutes,
   mailRoutes,
+  enrollmentRoutes,
+  prioritiesRoutes,
+  tagsRoutes,
 ];

@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { PeriodState } from '@openseat/shared/constants';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inCampus, type Scope } from '../../lib/scope';
+
+/** A campus the scope may see, or undefined (callers answer 404: another tenant's id is not revealed). */
+export async function findCampus(db: Executor, scope: Scope, id_campus: number) {
+  const rows = await db
+    .select({ id_campus: s.campus.id_campus, id_school: s.campus.id_school, name: s.campus.name })
+    .from(s.campus)
+    .where(and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus)));
+  return rows[0];
+}
+
+/**
+ * Serialises changes that depend on every period of a campus (one started period at a time).
+ * FOR NO KEY UPDATE does not block inserts that only reference the campus.
+ */
+export async function lockCampus(db: Executor, id_campus: number) {
+  await db.select({ id: s.campus.id_campus }).from(s.campus).where(eq(s.campus.id_campus, id_campus)).for('no key update');
+}
+
+export async function schoolYearExists(db: Executor, id_school_year: number) {
+  return (await db.select({ id: s.schoolYear.id_school_year }).from(s.schoolYear).where(eq(s.schoolYear.id_school_year, id_school_year))).length === 1;
+}
+
+const seatSpots = sql<number>`(SELECT coalesce(sum(g.spots), 0)::int FROM ${s.campusYearGrade} g WHERE g.id_campus_year = ${s.campusYear.id_campus_year})`;
+const seatTaken = sql<number>`(SELECT coalesce(sum(g.taken), 0)::int FROM ${s.campusYearGrade} g WHERE g.id_campus_year = ${s.campusYear.id_campus_year})`;
+
+const periodColumns = {
+  id_campus_year: s.campusYear.id_campus_year,
+  id_school: s.campusYear.id_school,
+  id_campus: s.campusYear.id_campus,
+  campusName: s.campus.name,
+  id_school_year: s.campusYear.id_school_year,
+  schoolYearName: s.schoolYear.name,
+  year_one: s.schoolYear.year_one,
+  year_two: s.schoolYear.year_two,
+  spots: s.campusYear.spots,
+  enrollment_start_date: s.campusYear.enrollment_start_date,
+  enrollment_end_date: s.campusYear.enrollment_end_date,
+  first_day_of_school: s.campusYear.first_day_of_school,
+  enrollment_acceptance_period: s.campusYear.enrollment_acceptance_period,
+  enrollment_mode: s.campusYear.enrollment_mode,
+  auto_move_waiting_list_on_decline: s.campusYear.auto_move_waiting_list_on_decline,
+  state: s.campusYear.state,
+  startedAt: s.campusYear.startedAt,
+  finalizedAt: s.campusYear.finalizedAt,
+  updatedAt: s.campusYear.updatedAt,
+  seatSpots,
+  seatTaken,
+};
+
+export type PeriodRow = Awaited<ReturnType<typeof selectPeriods>>[number] & { state: PeriodState };
+
+const selectPeriods = (db: Executor, where: SQL) =>
+  db
+    .select(periodColumns)
+    .from(s.campusYear)
+    .innerJoin(s.campus, eq(s.campus.id_campus, s.campusYear.id_campus))
+    .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, s.campusYear.id_school_year))
+    .where(where);
+
+export type PeriodFilter = { id_campus?: number; state?: PeriodState; historical?: boolean };
+
+export async function listPeriods(db: Executor, scope: Scope, filter: PeriodFilter): Promise<PeriodRow[]> {
+  const conditions: SQL[] = [inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus)];
+  if (filter.id_campus !== undefined) conditions.push(eq(s.campusYear.id_campus, filter.id_campus));
+  if (filter.state) conditions.push(eq(s.campusYear.state, filter.state));
+  if (filter.historical === true) conditions.push(eq(s.campusYear.state, 'finalized'));
+  if (filter.historical === false) conditions.push(ne(s.campusYear.state, 'finalized'));
+  const rows = await selectPeriods(db, and(...conditions) as SQL).orderBy(asc(s.campus.name), desc(s.schoolYear.year_one), asc(s.campusYear.id_campus_year));
+  return rows as PeriodRow[];
+}
+
+/** One period in scope; `lock` takes its row lock for the rest of the transaction. */
+export async function findPeriod(db: Executor, scope: Scope, id_campus_year: number, lock = false): Promise<PeriodRow | undefined> {
+  const where = and(eq(s.campusYear.id_campus_year, id_campus_year), inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus)) as SQL;
+  if (lock) await db.select({ id: s.campusYear.id_campus_year }).from(s.campusYear).where(where).for('update');
+  return (await selectPeriods(db, where))[0] as PeriodRow | undefined;
+}
+
+/** The period of a campus and school year, unscoped: for services that have already checked the caller. */
+export async function findPeriodOf(db: Executor, id_campus: number, id_school_year: number) {
+  const rows = await db
+    .select({ id_campus_year: s.campusYear.id_campus_year, state: s.campusYear.state, enrollment_start_date: s.campusYear.enrollment_start_date, enrollment_end_date: s.campusYear.enrollment_end_date, id_school_year: s.campusYear.id_school_year })
+    .from(s.campusYear)
+    .where(and(eq(s.campusYear.id_campus, id_campus), eq(s.campusYear.id_school_year, id_school_year)));
+  return rows[0] as (typeof rows)[number] & { state: PeriodState } | undefined;
+}
+
+/** The period the campus works in now: its started period, else the one of the latest school year. */
+export async function currentPeriodOf(db: Executor, id_campus: number) {
+  const rows = await db
+    .select({ id_campus_year: s.campusYear.id_campus_year, state: s.campusYear.state, enrollment_start_date: s.campusYear.enrollment_start_date, enrollment_end_date: s.campusYear.enrollment_end_date, id_school_year: s.campusYear.id_school_year })
+    .from(s.campusYear)
+    .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, s.campusYear.id_school_year))
+    .where(eq(s.campusYear.id_campus, id_campus))
+    .orderBy(sql`(${s.campusYear.state} = 'started') DESC`, desc(s.schoolYear.year_one))
+    .limit(1);
+  return rows[0] as (typeof rows)[number] & { state: PeriodState } | undefined;
+}
+
+export async function startedPeriodIdOf(db: Executor, id_campus: number, except: number) {
+  const rows = await db
+    .select({ id: s.campusYear.id_campus_year })
+    .from(s.campusYear)
+    .where(and(eq(s.campusYear.id_campus, id_campus), eq(s.campusYear.state, 'started'), ne(s.campusYear.id_campus_year, except)));
+  return rows[0]?.id;
+}
+
+export async function insertPeriod(db: Executor, values: typeof s.campusYear.$inferInsert) {
+  const [row] = await db.insert(s.campusYear).values(values).returning({ id: s.campusYear.id_campus_year });
+  return row.id;
+}
+
+/** One seat row (0 spots) per grade the campus has activated. */
+export async function insertSeatsForActiveGrades(db: Executor, id_school: number, id_campus: number, id_campus_year: number) {
+  await db.execute(sql`
+    INSERT INTO ${s.campusYearGrade} (id_school, id_campus_year, id_grade, spots, taken)
+    SELECT ${id_school}, ${id_campus_year}, cg.id_grade, 0, 0
+    FROM ${s.campusGrade} cg
+    WHERE cg.id_campus = ${id_campus} AND cg.activatable
+    ON CONFLICT (id_campus_year, id_grade) DO NOTHING`);
+}
+
+export async function updatePeriod(db: Executor, id_campus_year: number, values: Partial<typeof s.campusYear.$inferInsert>) {
+  await db.update(s.campusYear).set({ ...values, updatedAt: sql`now()` }).where(eq(s.campusYear.id_campus_year, id_campus_year));
+}
+
+const seatColumns = {
+  id_campus_year_grade: s.campusYearGrade.id_campus_year_grade,
+  id_campus_year: s.campusYearGrade.id_campus_year,
+  id_grade: s.campusYearGrade.id_grade,
+  gradeName: s.grade.name,
+  spots: s.campusYearGrade.spots,
+  taken: s.campusYearGrade.taken,
+};
+export type SeatRow = { id_campus_year_grade: number; id_campus_year: number; id_grade: number; gradeName: string; spots: number; taken: number };
+
+/** Seats of one period (already checked to be in scope), in grade order; `lock` locks them in id order. */
+export async function listSeats(db: Executor, id_campus_year: number, lock = false): Promise<SeatRow[]> {
+  if (lock) {
+    await db.select({ id: s.campusYearGrade.id_campus_year_grade }).from(s.campusYearGrade).where(eq(s.campusYearGrade.id_campus_year, id_campus_year)).orderBy(asc(s.campusYearGrade.id_campus_year_grade)).for('update');
+  }
+  return db
+    .select(seatColumns)
+    .from(s.campusYearGrade)
+    .innerJoin(s.grade, eq(s.grade.id_grade, s.campusYearGrade.id_grade))
+    .where(eq(s.campusYearGrade.id_campus_year, id_campus_year))
+    .orderBy(asc(s.grade.position));
+}
+
+/** Which periods the given seat rows belong to, limited to the scope. */
+export async function periodsOfSeats(db: Executor, scope: Scope, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id_campus_year_grade: s.campusYearGrade.id_campus_year_grade, id_campus_year: s.campusYearGrade.id_campus_year })
+    .from(s.campusYearGrade)
+    .innerJoin(s.campusYear, eq(s.campusYear.id_campus_year, s.campusYearGrade.id_campus_year))
+    .where(and(inArray(s.campusYearGrade.id_campus_year_grade, ids), inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus)));
+}
+
+export async function updateSeat(db: Executor, id_campus_year_grade: number, spots: number) {
+  await db.update(s.campusYearGrade).set({ spots }).where(eq(s.campusYearGrade.id_campus_year_grade, id_campus_year_grade));
+}
+
+/** The school years that have a period on the campus, newest first. */
+export async function campusSchoolYears(db: Executor, id_campus: number) {
+  const rows = await db
+    .select({
+      id_school_year: s.schoolYear.id_school_year,
+      name: s.schoolYear.name,
+      year_one: s.schoolYear.year_one,
+      year_two: s.schoolYear.year_two,
+      id_campus_year: s.campusYear.id_campus_year,
+      state: s.campusYear.state,
+    })
+    .from(s.campusYear)
+    .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, s.campusYear.id_school_year))
+    .where(eq(s.campusYear.id_campus, id_campus))
+    .orderBy(desc(s.schoolYear.year_one));
+  return rows as Array<(typeof rows)[number] & { state: PeriodState }>;
+}
+
+/**
+ * Gives every period of the campus that is not finalized a seat row (0 spots) for each activated grade.
+ * For the campus grade settings: call it in the transaction that activates a grade.
+ */
+export async function addSeatsForActiveGrades(db: Executor, id_campus: number) {
+  await db.execute(sql`
+    INSERT INTO ${s.campusYearGrade} (id_school, id_campus_year, id_grade, spots, taken)
+    SELECT cy.id_school, cy.id_campus_year, cg.id_grade, 0, 0
+    FROM ${s.campusYear} cy JOIN ${s.campusGrade} cg ON cg.id_campus = cy.id_campus AND cg.activatable
+    WHERE cy.id_campus = ${id_campus} AND cy.state <> 'finalized'
+    ON CONFLICT (id_campus_year, id_grade) DO NOTHING`);
+}

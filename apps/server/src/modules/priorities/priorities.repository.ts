@@ -1,0 +1,42 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inCampus, type Scope } from '../../lib/scope';
+
+export async function findCampus(db: Executor, scope: Scope, id_campus: number) {
+  const rows = await db
+    .select({ id_campus: s.campus.id_campus, id_school: s.campus.id_school })
+    .from(s.campus)
+    .where(and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus)));
+  return rows[0];
+}
+
+/** Every priority item with its level on the campus (null when the campus has not set one). */
+export function listPriorities(db: Executor, id_campus: number) {
+  return db
+    .select({
+      id_priority_item: s.priorityItem.id_priority_item,
+      name: s.priorityItem.name,
+      id_campus_priority: s.campusPriority.id_campus_priority,
+      priority_level: s.campusPriority.priority_level,
+    })
+    .from(s.priorityItem)
+    .leftJoin(s.campusPriority, and(eq(s.campusPriority.id_priority_item, s.priorityItem.id_priority_item), eq(s.campusPriority.id_campus, id_campus)))
+    .orderBy(sql`${s.campusPriority.priority_level} ASC NULLS LAST`, asc(s.priorityItem.id_priority_item));
+}
+
+export async function priorityItemIds(db: Executor) {
+  return (await db.select({ id: s.priorityItem.id_priority_item }).from(s.priorityItem)).map((r) => r.id);
+}
+
+/** Serialises level changes of one campus (levels must stay distinct across concurrent saves). */
+export async function lockCampus(db: Executor, id_campus: number) {
+  await db.select({ id: s.campus.id_campus }).from(s.campus).where(eq(s.campus.id_campus, id_campus)).for('no key update');
+}
+
+export async function upsertLevel(db: Executor, values: { id_school: number; id_campus: number; id_priority_item: number; priority_level: number }) {
+  await db
+    .insert(s.campusPriority)
+    .values(values)
+    .onConflictDoUpdate({ target: [s.campusPriority.id_campus, s.campusPriority.id_priority_item], set: { priority_level: values.priority_level } });
+}
