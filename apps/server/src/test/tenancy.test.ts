@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import { apiClient, startTestApp, type TestContext } from './harness';
 import { createCampus, createSchool, createUser } from './factories';
+import { buildEnrollmentFixtures } from './enrollment-factories';
 import { signIn } from './session';
 
 /**
@@ -34,10 +35,20 @@ async function buildFixtures(db: TestContext['db']) {
     schoolB: await createUser(db, { context: CONTEXT_TYPE.SCHOOL, id_school: schoolB.id_school }),
     staffB1: await createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school: schoolB.id_school, id_campus: b1.id_campus }),
   };
-  return { schoolA, schoolB, a1, a2, b1, users };
+  const enrollment = await buildEnrollmentFixtures(db, { a1, a2, b1 });
+  return { schoolA, schoolB, a1, a2, b1, users, enrollment };
 }
 
 const updateBody = (u: { id_user: number; email: string }, id_campus: number, id_role: number) => ({ id_user: u.id_user, name: 'Renamed Person', email: u.email, id_role, id_campus, isActive: true });
+
+type Campus = 'a1' | 'a2' | 'b1';
+const period = (x: Fixtures, c: Campus) => x.enrollment[c].period;
+const periodBody = (x: Fixtures, c: Campus) => {
+  const p = period(x, c);
+  return { id_campus_year: p.id_campus_year, id_campus: p.id_campus, id_school_year: p.id_school_year, spots: p.spots, enrollment_start_date: p.enrollment_start_date, enrollment_end_date: p.enrollment_end_date, enrollment_acceptance_period: p.enrollment_acceptance_period };
+};
+const seatBody = (x: Fixtures, c: Campus) => [{ id_campus_year_grade: period(x, c).seats[0].id_campus_year_grade, spots: 10 }];
+const tagOf = (x: Fixtures, c: Campus) => x.enrollment[c].tag;
 
 const ROWS: Row[] = [
   { route: 'GET /user/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }), other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}` }), foreign: (x) => [x.users.staffB1.email] },
@@ -73,6 +84,27 @@ const ROWS: Row[] = [
   { route: 'POST /campus', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolA.id_school, name: 'Alpha East' } }), other: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolB.id_school, name: 'Planted' } }), foreign: () => ['Beta'] },
   { route: 'PUT /configuration/campus', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/configuration/campus', body: { id_campus: x.a1.id_campus, active: true, is_lottery_campus: false } }), other: (x) => ({ method: 'PUT', path: '/configuration/campus', body: { id_campus: x.a2.id_campus, active: false, is_lottery_campus: false } }), foreign: () => [] },
   { route: 'GET /configuration/campusGrade/all', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.b1.id_campus}` }), foreign: () => [] },
+  { route: 'GET /enrollment/campusYear', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a2').id_campus_year}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'b1').id_campus_year}` }), foreign: () => ['Beta Main'] },
+  { route: 'GET /enrollment/campusYear', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a1').id_campus_year}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a2').id_campus_year}` }), foreign: () => ['Alpha South'] },
+  { route: 'GET /enrollment/campusYear/all?id_campus', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/enrollment/campusYear/all?id_campus=${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYear/all?id_campus=${x.b1.id_campus}` }), foreign: () => ['Beta Main'] },
+  { route: 'GET /enrollment/campusYearGrade/all', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/enrollment/campusYearGrade/all?id_campus_year=${period(x, 'a1').id_campus_year}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYearGrade/all?id_campus_year=${period(x, 'a2').id_campus_year}` }), foreign: (x) => [`"id_campus_year_grade":${period(x, 'a2').seats[0].id_campus_year_grade}`] },
+  { route: 'POST /enrollment/campusYear', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/enrollment/campusYear', body: { id_campus: x.a2.id_campus, id_school_year: 4, spots: 0 } }), other: (x) => ({ method: 'POST', path: '/enrollment/campusYear', body: { id_campus: x.b1.id_campus, id_school_year: 4, spots: 0 } }), foreign: () => ['Beta Main'] },
+  { route: 'PUT /enrollment/campusYear', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a1') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a2') }), foreign: () => ['Alpha South'] },
+  { route: 'PUT /enrollment/campusYear', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a2') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'b1') }), foreign: () => ['Beta Main'] },
+  { route: 'PUT /enrollment/campusYearGrade', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a1') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a2') }), foreign: () => [] },
+  { route: 'PUT /enrollment/campusYearGrade', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a2') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'b1') }), foreign: () => [] },
+  { route: 'PUT /enrollment/campusYear/year-activation', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'a2').id_campus_year, action: 'start' } }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'b1').id_campus_year, action: 'start' } }), foreign: () => ['Beta Main'] },
+  { route: 'PUT /enrollment/campusYear/year-activation', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'a1').id_campus_year, action: 'start' } }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'a2').id_campus_year, action: 'finalize' } }), foreign: () => ['Alpha South'] },
+  { route: 'GET /catalog/campus-school-years', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/catalog/campus-school-years?id_campus=${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/catalog/campus-school-years?id_campus=${x.b1.id_campus}` }), foreign: () => [] },
+  { route: 'GET /enrollment/status', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/enrollment/status?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/enrollment/status?id_campus=${x.a2.id_campus}` }), foreign: () => [] },
+  { route: 'GET /campus/priorities/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/campus/priorities/${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/priorities/${x.b1.id_campus}` }), foreign: () => ['sibling'] },
+  { route: 'GET /campus/priorities?id_campus', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/campus/priorities?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/priorities?id_campus=${x.a2.id_campus}` }), foreign: () => ['sibling'] },
+  { route: 'POST /campus/priorities', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/campus/priorities', body: { id_campus: x.a2.id_campus, items: [{ id_priority_item: 1, priority_level: 1 }] } }), other: (x) => ({ method: 'POST', path: '/campus/priorities', body: { id_campus: x.b1.id_campus, items: [{ id_priority_item: 1, priority_level: 1 }] } }), foreign: () => ['sibling'] },
+  { route: 'GET /tag/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a2').id_tag}` }), other: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'b1').id_tag}` }), foreign: (x) => [tagOf(x, 'b1').name, 'secret-b1-description'] },
+  { route: 'GET /tag/:id', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a1').id_tag}` }), other: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a2').id_tag}` }), foreign: (x) => [tagOf(x, 'a2').name, 'secret-a2-description'] },
+  { route: 'POST /tag', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Alpha South new tag', id_campus: x.a2.id_campus } }), other: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Planted tag', id_campus: x.b1.id_campus } }), foreign: () => ['Beta Main'] },
+  { route: 'PUT /tag/:id', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: `/tag/${tagOf(x, 'a1').id_tag}`, body: { name: tagOf(x, 'a1').name, id_campus: x.a1.id_campus } }), other: (x) => ({ method: 'PUT', path: `/tag/${tagOf(x, 'a2').id_tag}`, body: { name: 'Hijacked', id_campus: x.a2.id_campus } }), foreign: (x) => [tagOf(x, 'a2').name] },
+  { route: 'DELETE /tag/:id', actor: 'schoolA', own: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.a2.spareTag.id_tag}` }), other: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.b1.spareTag.id_tag}` }), foreign: () => [] },
 ];
 
 /** List routes: the caller's own rows come back, no foreign row does. */
@@ -85,6 +117,10 @@ const LISTS: Array<{ route: string; actor: 'schoolA' | 'campusA1'; path: string;
   { route: 'GET /campus', actor: 'campusA1', path: '/campus', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
   { route: 'GET /campus/export', actor: 'schoolA', path: '/campus/export', own: () => ['Alpha North'], foreign: () => ['Beta Main'] },
   { route: 'GET /user/export', actor: 'schoolA', path: '/user/export', own: (x) => [x.users.staffA1.email], foreign: (x) => [x.users.staffB1.email, x.users.schoolB.email] },
+  { route: 'GET /enrollment/campusYear/all', actor: 'schoolA', path: '/enrollment/campusYear/all', own: () => ['Alpha North', 'Alpha South'], foreign: () => ['Beta Main'] },
+  { route: 'GET /enrollment/campusYear/all', actor: 'campusA1', path: '/enrollment/campusYear/all', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
+  { route: 'GET /tag', actor: 'schoolA', path: '/tag?pageSize=200', own: (x) => [x.enrollment.a1.tag.name, x.enrollment.a2.tag.name], foreign: (x) => [x.enrollment.b1.tag.name, 'secret-b1-description'] },
+  { route: 'GET /tag', actor: 'campusA1', path: '/tag?pageSize=200', own: (x) => [x.enrollment.a1.tag.name], foreign: (x) => [x.enrollment.a2.tag.name, x.enrollment.b1.tag.name] },
 ];
 
 beforeAll(async () => {
