@@ -342,7 +342,9 @@ CREATE TABLE "applicant" (
 	"guardian_phone_number" text,
 	"guardian_address" text,
 	"guardian_occupation" text,
-	"guardian_date_of_birth" date
+	"guardian_date_of_birth" date,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "application" (
@@ -368,7 +370,8 @@ CREATE TABLE "application" (
 	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "application_school_correlative" UNIQUE("id_school","correlative")
+	CONSTRAINT "application_school_correlative" UNIQUE("id_school","correlative"),
+	CONSTRAINT "application_waiting_list_position" CHECK ("application"."waiting_list_position" IS NULL OR "application"."waiting_list_position" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "application_file" (
@@ -398,7 +401,7 @@ CREATE TABLE "application_status" (
 	"id_application" integer NOT NULL,
 	"id_status" integer NOT NULL,
 	"id_status_from" integer,
-	"id_status_movement_type" integer NOT NULL,
+	"id_status_movement_type" integer DEFAULT 1 NOT NULL,
 	"waiting_list_position" integer,
 	"read" boolean DEFAULT false NOT NULL,
 	"id_user" integer,
@@ -420,6 +423,7 @@ CREATE TABLE "lottery" (
 	"id_campus_year" integer NOT NULL,
 	"seed" text NOT NULL,
 	"id_user" integer,
+	"considered_count" integer DEFAULT 0 NOT NULL,
 	"selected_count" integer DEFAULT 0 NOT NULL,
 	"waiting_count" integer DEFAULT 0 NOT NULL,
 	"result" jsonb,
@@ -440,10 +444,12 @@ CREATE TABLE "waiting_list_reorder" (
 	"id_waiting_list_reorder" serial PRIMARY KEY NOT NULL,
 	"id_school" integer NOT NULL,
 	"id_campus_year" integer NOT NULL,
+	"id_grade" integer,
 	"id_user" integer,
 	"reason" text NOT NULL,
 	"acknowledged" boolean NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "waiting_list_reorder_reason" CHECK (char_length("waiting_list_reorder"."reason") >= 10 AND "waiting_list_reorder"."acknowledged")
 );
 --> statement-breakpoint
 CREATE TABLE "campus_email" (
@@ -453,6 +459,15 @@ CREATE TABLE "campus_email" (
 	"id_status_from" integer,
 	"id_status_to" integer,
 	"id_email" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "campus_reminder" (
+	"id_campus_reminder" serial PRIMARY KEY NOT NULL,
+	"id_school" integer NOT NULL,
+	"id_campus" integer NOT NULL,
+	"id_reminder" integer NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "campus_reminder_id_reminder_unique" UNIQUE("id_reminder")
 );
 --> statement-breakpoint
 CREATE TABLE "campus_text_message" (
@@ -469,12 +484,15 @@ CREATE TABLE "communication_log" (
 	"id_school" integer NOT NULL,
 	"id_application" integer NOT NULL,
 	"type" text NOT NULL,
+	"id_message_type" integer,
 	"id_message" integer,
 	"id_campus_email" integer,
 	"id_campus_text_message" integer,
+	"id_user" integer,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "communication_log_message" UNIQUE("id_message")
+	CONSTRAINT "communication_log_message" UNIQUE("id_message"),
+	CONSTRAINT "communication_log_type" CHECK ("communication_log"."type" IN ('email', 'sms'))
 );
 --> statement-breakpoint
 CREATE TABLE "email" (
@@ -491,6 +509,7 @@ CREATE TABLE "email" (
 --> statement-breakpoint
 CREATE TABLE "email_field" (
 	"id_email_field" serial PRIMARY KEY NOT NULL,
+	"id_school" integer NOT NULL,
 	"id_email" integer NOT NULL,
 	"field_name" text NOT NULL,
 	"id_field_option" integer,
@@ -511,19 +530,20 @@ CREATE TABLE "message_outbox" (
 	"last_error" text,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "message_outbox_idempotency_key_unique" UNIQUE("idempotency_key")
+	CONSTRAINT "message_outbox_idempotency_key_unique" UNIQUE("idempotency_key"),
+	CONSTRAINT "message_outbox_channel" CHECK ("message_outbox"."channel" IN ('email', 'sms')),
+	CONSTRAINT "message_outbox_status" CHECK ("message_outbox"."status" IN ('pending', 'sent', 'failed'))
 );
 --> statement-breakpoint
 CREATE TABLE "reminder" (
 	"id_reminder" serial PRIMARY KEY NOT NULL,
 	"id_school" integer NOT NULL,
-	"id_campus" integer NOT NULL,
 	"id_status" integer NOT NULL,
 	"name" text NOT NULL,
 	"periodicity" integer NOT NULL,
 	"id_campus_email" integer,
 	"id_campus_text_message" integer,
-	"is_active" boolean DEFAULT true NOT NULL
+	CONSTRAINT "reminder_periodicity" CHECK ("reminder"."periodicity" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "text_message" (
@@ -537,22 +557,10 @@ CREATE TABLE "text_message" (
 --> statement-breakpoint
 CREATE TABLE "text_message_field" (
 	"id_text_message_field" serial PRIMARY KEY NOT NULL,
+	"id_school" integer NOT NULL,
 	"id_text_message" integer NOT NULL,
 	"field_name" text NOT NULL,
 	"id_field_option" integer
-);
---> statement-breakpoint
-CREATE TABLE "ads_conversion_event" (
-	"id_ads_conversion_event" serial PRIMARY KEY NOT NULL,
-	"id_school" integer NOT NULL,
-	"id_application" integer NOT NULL,
-	"id_ads_conversion_event_type" integer NOT NULL,
-	"campaign_id" text,
-	"ad_id" text,
-	"id_status" integer,
-	"sent_at" timestamp with time zone,
-	"error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "campus_form" (
@@ -569,6 +577,21 @@ CREATE TABLE "campus_form" (
 	"id_form_type" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "form_submission" (
+	"id_form_submission" serial PRIMARY KEY NOT NULL,
+	"id_school" integer NOT NULL,
+	"id_campus" integer NOT NULL,
+	"id_campus_form" integer,
+	"id_form_type" integer NOT NULL,
+	"delivery_id" text NOT NULL,
+	"id_application" integer,
+	"payload" jsonb NOT NULL,
+	"processed_at" timestamp with time zone,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "form_submission_delivery" UNIQUE("id_campus","id_form_type","delivery_id")
+);
+--> statement-breakpoint
 CREATE TABLE "feedback" (
 	"id_feedback" serial PRIMARY KEY NOT NULL,
 	"id_school" integer,
@@ -581,36 +604,21 @@ CREATE TABLE "feedback" (
 	"description" text NOT NULL,
 	"screen_shot" text,
 	"file" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "form_submission" (
-	"id_form_submission" serial PRIMARY KEY NOT NULL,
-	"id_school" integer NOT NULL,
-	"id_campus" integer NOT NULL,
-	"id_form_type" integer NOT NULL,
-	"delivery_id" text NOT NULL,
-	"id_application" integer,
-	"payload" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "form_submission_delivery" UNIQUE("id_campus","id_form_type","delivery_id")
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "notification" (
-	"id_notification" serial PRIMARY KEY NOT NULL,
+CREATE TABLE "ads_conversion_event" (
+	"id_ads_conversion_event" serial PRIMARY KEY NOT NULL,
 	"id_school" integer NOT NULL,
-	"id_user" integer NOT NULL,
-	"id_application" integer,
-	"message" text NOT NULL,
-	"read" boolean DEFAULT false NOT NULL,
+	"id_application" integer NOT NULL,
+	"id_ads_conversion_event_type" integer NOT NULL,
+	"campaign_id" text,
+	"ad_id" text,
+	"id_status" integer,
+	"sent_at" timestamp with time zone,
+	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "notification_settings" (
-	"id_notification_settings" serial PRIMARY KEY NOT NULL,
-	"id_user" integer NOT NULL,
-	"settings" jsonb NOT NULL,
-	CONSTRAINT "notification_settings_id_user_unique" UNIQUE("id_user")
 );
 --> statement-breakpoint
 CREATE TABLE "user_dashboard_item" (
@@ -628,6 +636,23 @@ CREATE TABLE "user_filter" (
 	"list_type" integer NOT NULL,
 	"filter" jsonb NOT NULL,
 	CONSTRAINT "user_filter_list" UNIQUE("id_user","list_type")
+);
+--> statement-breakpoint
+CREATE TABLE "notification" (
+	"id_notification" serial PRIMARY KEY NOT NULL,
+	"id_school" integer NOT NULL,
+	"id_user" integer NOT NULL,
+	"id_application" integer,
+	"message" text NOT NULL,
+	"read" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notification_settings" (
+	"id_notification_settings" serial PRIMARY KEY NOT NULL,
+	"id_user" integer NOT NULL,
+	"settings" jsonb NOT NULL,
+	CONSTRAINT "notification_settings_id_user_unique" UNIQUE("id_user")
 );
 --> statement-breakpoint
 ALTER TABLE "permission" ADD CONSTRAINT "permission_id_role_role_id_role_fk" FOREIGN KEY ("id_role") REFERENCES "public"."role"("id_role") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -673,6 +698,7 @@ ALTER TABLE "application" ADD CONSTRAINT "application_id_applicant_applicant_id_
 ALTER TABLE "application" ADD CONSTRAINT "application_id_grade_grade_id_grade_fk" FOREIGN KEY ("id_grade") REFERENCES "public"."grade"("id_grade") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application" ADD CONSTRAINT "application_id_priority_item_priority_item_id_priority_item_fk" FOREIGN KEY ("id_priority_item") REFERENCES "public"."priority_item"("id_priority_item") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application" ADD CONSTRAINT "application_id_status_status_id_status_fk" FOREIGN KEY ("id_status") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "application" ADD CONSTRAINT "application_copied_from_application_id_application_fk" FOREIGN KEY ("copied_from") REFERENCES "public"."application"("id_application") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_file" ADD CONSTRAINT "application_file_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_file" ADD CONSTRAINT "application_file_id_application_application_id_application_fk" FOREIGN KEY ("id_application") REFERENCES "public"."application"("id_application") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_file" ADD CONSTRAINT "application_file_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -690,17 +716,21 @@ ALTER TABLE "application_tag" ADD CONSTRAINT "application_tag_id_application_app
 ALTER TABLE "application_tag" ADD CONSTRAINT "application_tag_id_tag_tag_id_tag_fk" FOREIGN KEY ("id_tag") REFERENCES "public"."tag"("id_tag") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lottery" ADD CONSTRAINT "lottery_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lottery" ADD CONSTRAINT "lottery_id_campus_year_campus_year_id_campus_year_fk" FOREIGN KEY ("id_campus_year") REFERENCES "public"."campus_year"("id_campus_year") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "lottery" ADD CONSTRAINT "lottery_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lottery" ADD CONSTRAINT "lottery_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag" ADD CONSTRAINT "tag_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tag" ADD CONSTRAINT "tag_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waiting_list_reorder" ADD CONSTRAINT "waiting_list_reorder_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waiting_list_reorder" ADD CONSTRAINT "waiting_list_reorder_id_campus_year_campus_year_id_campus_year_fk" FOREIGN KEY ("id_campus_year") REFERENCES "public"."campus_year"("id_campus_year") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "waiting_list_reorder" ADD CONSTRAINT "waiting_list_reorder_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waiting_list_reorder" ADD CONSTRAINT "waiting_list_reorder_id_grade_grade_id_grade_fk" FOREIGN KEY ("id_grade") REFERENCES "public"."grade"("id_grade") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waiting_list_reorder" ADD CONSTRAINT "waiting_list_reorder_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_email" ADD CONSTRAINT "campus_email_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_email" ADD CONSTRAINT "campus_email_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_email" ADD CONSTRAINT "campus_email_id_status_from_status_id_status_fk" FOREIGN KEY ("id_status_from") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_email" ADD CONSTRAINT "campus_email_id_status_to_status_id_status_fk" FOREIGN KEY ("id_status_to") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_email" ADD CONSTRAINT "campus_email_id_email_email_id_email_fk" FOREIGN KEY ("id_email") REFERENCES "public"."email"("id_email") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campus_reminder" ADD CONSTRAINT "campus_reminder_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campus_reminder" ADD CONSTRAINT "campus_reminder_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campus_reminder" ADD CONSTRAINT "campus_reminder_id_reminder_reminder_id_reminder_fk" FOREIGN KEY ("id_reminder") REFERENCES "public"."reminder"("id_reminder") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_text_message" ADD CONSTRAINT "campus_text_message_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_text_message" ADD CONSTRAINT "campus_text_message_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_text_message" ADD CONSTRAINT "campus_text_message_id_status_from_status_id_status_fk" FOREIGN KEY ("id_status_from") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -708,48 +738,54 @@ ALTER TABLE "campus_text_message" ADD CONSTRAINT "campus_text_message_id_status_
 ALTER TABLE "campus_text_message" ADD CONSTRAINT "campus_text_message_id_text_message_text_message_id_text_message_fk" FOREIGN KEY ("id_text_message") REFERENCES "public"."text_message"("id_text_message") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_log" ADD CONSTRAINT "communication_log_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_log" ADD CONSTRAINT "communication_log_id_application_application_id_application_fk" FOREIGN KEY ("id_application") REFERENCES "public"."application"("id_application") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communication_log" ADD CONSTRAINT "communication_log_id_message_type_email_type_id_email_type_fk" FOREIGN KEY ("id_message_type") REFERENCES "public"."email_type"("id_email_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "communication_log" ADD CONSTRAINT "communication_log_id_message_message_outbox_id_message_fk" FOREIGN KEY ("id_message") REFERENCES "public"."message_outbox"("id_message") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communication_log" ADD CONSTRAINT "communication_log_id_campus_email_campus_email_id_campus_email_fk" FOREIGN KEY ("id_campus_email") REFERENCES "public"."campus_email"("id_campus_email") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communication_log" ADD CONSTRAINT "communication_log_id_campus_text_message_campus_text_message_id_campus_text_message_fk" FOREIGN KEY ("id_campus_text_message") REFERENCES "public"."campus_text_message"("id_campus_text_message") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "communication_log" ADD CONSTRAINT "communication_log_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email" ADD CONSTRAINT "email_id_email_type_email_type_id_email_type_fk" FOREIGN KEY ("id_email_type") REFERENCES "public"."email_type"("id_email_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_field" ADD CONSTRAINT "email_field_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_field" ADD CONSTRAINT "email_field_id_email_email_id_email_fk" FOREIGN KEY ("id_email") REFERENCES "public"."email"("id_email") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_field" ADD CONSTRAINT "email_field_id_field_option_field_option_id_field_option_fk" FOREIGN KEY ("id_field_option") REFERENCES "public"."field_option"("id_field_option") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_outbox" ADD CONSTRAINT "message_outbox_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_outbox" ADD CONSTRAINT "message_outbox_id_application_application_id_application_fk" FOREIGN KEY ("id_application") REFERENCES "public"."application"("id_application") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder" ADD CONSTRAINT "reminder_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reminder" ADD CONSTRAINT "reminder_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder" ADD CONSTRAINT "reminder_id_status_status_id_status_fk" FOREIGN KEY ("id_status") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder" ADD CONSTRAINT "reminder_id_campus_email_campus_email_id_campus_email_fk" FOREIGN KEY ("id_campus_email") REFERENCES "public"."campus_email"("id_campus_email") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder" ADD CONSTRAINT "reminder_id_campus_text_message_campus_text_message_id_campus_text_message_fk" FOREIGN KEY ("id_campus_text_message") REFERENCES "public"."campus_text_message"("id_campus_text_message") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_message" ADD CONSTRAINT "text_message_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_message" ADD CONSTRAINT "text_message_id_text_message_type_text_message_type_id_text_message_type_fk" FOREIGN KEY ("id_text_message_type") REFERENCES "public"."text_message_type"("id_text_message_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "text_message_field" ADD CONSTRAINT "text_message_field_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_message_field" ADD CONSTRAINT "text_message_field_id_text_message_text_message_id_text_message_fk" FOREIGN KEY ("id_text_message") REFERENCES "public"."text_message"("id_text_message") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "text_message_field" ADD CONSTRAINT "text_message_field_id_field_option_field_option_id_field_option_fk" FOREIGN KEY ("id_field_option") REFERENCES "public"."field_option"("id_field_option") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_application_application_id_application_fk" FOREIGN KEY ("id_application") REFERENCES "public"."application"("id_application") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_ads_conversion_event_type_ads_conversion_event_type_id_ads_conversion_event_type_fk" FOREIGN KEY ("id_ads_conversion_event_type") REFERENCES "public"."ads_conversion_event_type"("id_ads_conversion_event_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_status_status_id_status_fk" FOREIGN KEY ("id_status") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_form" ADD CONSTRAINT "campus_form_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_form" ADD CONSTRAINT "campus_form_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_form" ADD CONSTRAINT "campus_form_id_campus_year_campus_year_id_campus_year_fk" FOREIGN KEY ("id_campus_year") REFERENCES "public"."campus_year"("id_campus_year") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_form" ADD CONSTRAINT "campus_form_id_status_from_status_id_status_fk" FOREIGN KEY ("id_status_from") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_form" ADD CONSTRAINT "campus_form_id_status_to_status_id_status_fk" FOREIGN KEY ("id_status_to") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campus_form" ADD CONSTRAINT "campus_form_id_form_type_form_type_id_form_type_fk" FOREIGN KEY ("id_form_type") REFERENCES "public"."form_type"("id_form_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_feedback_type_feedback_type_id_feedback_type_fk" FOREIGN KEY ("id_feedback_type") REFERENCES "public"."feedback_type"("id_feedback_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_status_feedback_status_feedback_id_status_feedback_fk" FOREIGN KEY ("id_status_feedback") REFERENCES "public"."status_feedback"("id_status_feedback") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submission" ADD CONSTRAINT "form_submission_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submission" ADD CONSTRAINT "form_submission_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_submission" ADD CONSTRAINT "form_submission_id_campus_form_campus_form_id_campus_form_fk" FOREIGN KEY ("id_campus_form") REFERENCES "public"."campus_form"("id_campus_form") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submission" ADD CONSTRAINT "form_submission_id_form_type_form_type_id_form_type_fk" FOREIGN KEY ("id_form_type") REFERENCES "public"."form_type"("id_form_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "form_submission" ADD CONSTRAINT "form_submission_id_application_application_id_application_fk" FOREIGN KEY ("id_application") REFERENCES "public"."application"("id_application") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_campus_campus_id_campus_fk" FOREIGN KEY ("id_campus") REFERENCES "public"."campus"("id_campus") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_feedback_type_feedback_type_id_feedback_type_fk" FOREIGN KEY ("id_feedback_type") REFERENCES "public"."feedback_type"("id_feedback_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback" ADD CONSTRAINT "feedback_id_status_feedback_status_feedback_id_status_feedback_fk" FOREIGN KEY ("id_status_feedback") REFERENCES "public"."status_feedback"("id_status_feedback") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_application_application_id_application_fk" FOREIGN KEY ("id_application") REFERENCES "public"."application"("id_application") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_ads_conversion_event_type_ads_conversion_event_type_id_ads_conversion_event_type_fk" FOREIGN KEY ("id_ads_conversion_event_type") REFERENCES "public"."ads_conversion_event_type"("id_ads_conversion_event_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ads_conversion_event" ADD CONSTRAINT "ads_conversion_event_id_status_status_id_status_fk" FOREIGN KEY ("id_status") REFERENCES "public"."status"("id_status") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_dashboard_item" ADD CONSTRAINT "user_dashboard_item_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_dashboard_item" ADD CONSTRAINT "user_dashboard_item_id_dashboard_item_dashboard_item_id_dashboard_item_fk" FOREIGN KEY ("id_dashboard_item") REFERENCES "public"."dashboard_item"("id_dashboard_item") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_filter" ADD CONSTRAINT "user_filter_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification" ADD CONSTRAINT "notification_id_school_school_id_school_fk" FOREIGN KEY ("id_school") REFERENCES "public"."school"("id_school") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification" ADD CONSTRAINT "notification_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification" ADD CONSTRAINT "notification_id_application_application_id_application_fk" FOREIGN KEY ("id_application") REFERENCES "public"."application"("id_application") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "user_dashboard_item" ADD CONSTRAINT "user_dashboard_item_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "user_dashboard_item" ADD CONSTRAINT "user_dashboard_item_id_dashboard_item_dashboard_item_id_dashboard_item_fk" FOREIGN KEY ("id_dashboard_item") REFERENCES "public"."dashboard_item"("id_dashboard_item") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "user_filter" ADD CONSTRAINT "user_filter_id_user_user_id_user_fk" FOREIGN KEY ("id_user") REFERENCES "public"."user"("id_user") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campus_school_idx" ON "campus" USING btree ("id_school","name");--> statement-breakpoint
 CREATE INDEX "school_name_idx" ON "school" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "refresh_token_family_idx" ON "refresh_token" USING btree ("family");--> statement-breakpoint
@@ -765,17 +801,33 @@ CREATE INDEX "applicant_school_name_idx" ON "applicant" USING btree ("id_school"
 CREATE INDEX "application_list_idx" ON "application" USING btree ("id_school","id_campus","id_school_year","id_status","created_at");--> statement-breakpoint
 CREATE INDEX "application_waiting_idx" ON "application" USING btree ("id_campus_year","id_grade","waiting_list_position");--> statement-breakpoint
 CREATE INDEX "application_applicant_idx" ON "application" USING btree ("id_applicant");--> statement-breakpoint
+CREATE INDEX "application_ads_idx" ON "application" USING btree ("id_school","platform","created_at");--> statement-breakpoint
 CREATE INDEX "application_file_app_idx" ON "application_file" USING btree ("id_application");--> statement-breakpoint
-CREATE INDEX "application_note_app_idx" ON "application_note" USING btree ("id_application");--> statement-breakpoint
+CREATE INDEX "application_note_app_idx" ON "application_note" USING btree ("id_application","created_at");--> statement-breakpoint
 CREATE INDEX "application_status_app_idx" ON "application_status" USING btree ("id_application","created_at");--> statement-breakpoint
 CREATE INDEX "application_status_school_idx" ON "application_status" USING btree ("id_school","created_at");--> statement-breakpoint
 CREATE INDEX "application_tag_tag_idx" ON "application_tag" USING btree ("id_tag");--> statement-breakpoint
-CREATE INDEX "tag_school_idx" ON "tag" USING btree ("id_school","id_campus");--> statement-breakpoint
-CREATE INDEX "campus_email_campus_idx" ON "campus_email" USING btree ("id_campus","id_status_to");--> statement-breakpoint
-CREATE INDEX "campus_text_message_campus_idx" ON "campus_text_message" USING btree ("id_campus","id_status_to");--> statement-breakpoint
+CREATE INDEX "lottery_period_idx" ON "lottery" USING btree ("id_school","id_campus_year","created_at");--> statement-breakpoint
+CREATE INDEX "tag_school_idx" ON "tag" USING btree ("id_school","id_campus","name");--> statement-breakpoint
+CREATE INDEX "waiting_list_reorder_period_idx" ON "waiting_list_reorder" USING btree ("id_school","id_campus_year","created_at");--> statement-breakpoint
+CREATE INDEX "campus_email_campus_idx" ON "campus_email" USING btree ("id_school","id_campus","id_status_to");--> statement-breakpoint
+CREATE INDEX "campus_reminder_school_idx" ON "campus_reminder" USING btree ("id_school","id_campus");--> statement-breakpoint
+CREATE INDEX "campus_text_message_campus_idx" ON "campus_text_message" USING btree ("id_school","id_campus","id_status_to");--> statement-breakpoint
 CREATE INDEX "communication_log_app_idx" ON "communication_log" USING btree ("id_application","created_at");--> statement-breakpoint
+CREATE INDEX "communication_log_school_idx" ON "communication_log" USING btree ("id_school","created_at");--> statement-breakpoint
+CREATE INDEX "email_school_idx" ON "email" USING btree ("id_school","id_email_type");--> statement-breakpoint
+CREATE INDEX "email_field_email_idx" ON "email_field" USING btree ("id_email");--> statement-breakpoint
 CREATE INDEX "message_outbox_status_idx" ON "message_outbox" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "ads_event_school_idx" ON "ads_conversion_event" USING btree ("id_school","created_at");--> statement-breakpoint
-CREATE INDEX "campus_form_campus_idx" ON "campus_form" USING btree ("id_campus");--> statement-breakpoint
-CREATE INDEX "feedback_school_idx" ON "feedback" USING btree ("id_school","created_at");--> statement-breakpoint
-CREATE INDEX "notification_user_idx" ON "notification" USING btree ("id_user","read","created_at");
+CREATE INDEX "message_outbox_school_idx" ON "message_outbox" USING btree ("id_school","created_at");--> statement-breakpoint
+CREATE INDEX "reminder_school_idx" ON "reminder" USING btree ("id_school");--> statement-breakpoint
+CREATE INDEX "text_message_school_idx" ON "text_message" USING btree ("id_school","id_text_message_type");--> statement-breakpoint
+CREATE INDEX "text_message_field_message_idx" ON "text_message_field" USING btree ("id_text_message");--> statement-breakpoint
+CREATE INDEX "campus_form_school_idx" ON "campus_form" USING btree ("id_school","id_campus");--> statement-breakpoint
+CREATE INDEX "campus_form_provider_idx" ON "campus_form" USING btree ("id_form_type","form_id");--> statement-breakpoint
+CREATE INDEX "form_submission_school_idx" ON "form_submission" USING btree ("id_school","created_at");--> statement-breakpoint
+CREATE INDEX "feedback_school_idx" ON "feedback" USING btree ("id_school","id_campus","created_at");--> statement-breakpoint
+CREATE INDEX "feedback_user_idx" ON "feedback" USING btree ("id_user");--> statement-breakpoint
+CREATE INDEX "ads_event_school_idx" ON "ads_conversion_event" USING btree ("id_school","id_ads_conversion_event_type","created_at");--> statement-breakpoint
+CREATE INDEX "ads_event_application_idx" ON "ads_conversion_event" USING btree ("id_application");--> statement-breakpoint
+CREATE INDEX "notification_user_idx" ON "notification" USING btree ("id_user","read","created_at");--> statement-breakpoint
+CREATE INDEX "notification_application_idx" ON "notification" USING btree ("id_application");

@@ -1,4 +1,5 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { grade, guardianType, priorityItem, schoolYear, status, statusMovementType } from './catalog';
 import { campus, school } from './organization';
 import { campusYear } from './enrollment';
@@ -26,6 +27,8 @@ export const applicant = pgTable(
     guardianAddress: text('guardian_address'),
     guardianOccupation: text('guardian_occupation'),
     guardianDateOfBirth: date('guardian_date_of_birth'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('applicant_school_name_idx').on(t.id_school, t.lastName, t.firstName)],
 );
@@ -50,9 +53,11 @@ export const application = pgTable(
     event_date: timestamp('event_date', { withTimezone: true }),
     event_preference: text('event_preference'),
     sibling_priority: boolean('sibling_priority').notNull().default(false),
-    copiedFrom: integer('copied_from'),
+    /** The application this one was copied from (copy to another school year). */
+    copiedFrom: integer('copied_from').references((): AnyPgColumn => application.id_application, { onDelete: 'set null' }),
     campaign_id: text('campaign_id'),
     ad_id: text('ad_id'),
+    /** Ad platform the lead came from: fbPixel 1, googleAds 2. */
     platform: integer('platform'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +68,8 @@ export const application = pgTable(
     index('application_list_idx').on(t.id_school, t.id_campus, t.id_school_year, t.id_status, t.createdAt),
     index('application_waiting_idx').on(t.id_campus_year, t.id_grade, t.waiting_list_position),
     index('application_applicant_idx').on(t.id_applicant),
+    index('application_ads_idx').on(t.id_school, t.platform, t.createdAt),
+    check('application_waiting_list_position', sql`${t.waiting_list_position} IS NULL OR ${t.waiting_list_position} > 0`),
   ],
 );
 
@@ -75,7 +82,7 @@ export const applicationStatus = pgTable(
     id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
     id_status: integer('id_status').notNull().references(() => status.id_status),
     id_status_from: integer('id_status_from').references(() => status.id_status),
-    id_status_movement_type: integer('id_status_movement_type').notNull().references(() => statusMovementType.id_status_movement_type),
+    id_status_movement_type: integer('id_status_movement_type').notNull().default(1).references(() => statusMovementType.id_status_movement_type),
     waiting_list_position: integer('waiting_list_position'),
     read: boolean('read').notNull().default(false),
     id_user: integer('id_user').references(() => user.id_user),
@@ -95,7 +102,7 @@ export const applicationNote = pgTable(
     note: text('note').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_note_app_idx').on(t.id_application)],
+  (t) => [index('application_note_app_idx').on(t.id_application, t.createdAt)],
 );
 
 export const applicationFile = pgTable(
@@ -124,7 +131,7 @@ export const tag = pgTable(
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('tag_campus_name').on(t.id_campus, t.name), index('tag_school_idx').on(t.id_school, t.id_campus)],
+  (t) => [unique('tag_campus_name').on(t.id_campus, t.name), index('tag_school_idx').on(t.id_school, t.id_campus, t.name)],
 );
 
 export const applicationTag = pgTable(
@@ -139,25 +146,39 @@ export const applicationTag = pgTable(
 );
 
 /** A lottery run: the seed makes it reproducible and provable. */
-export const lottery = pgTable('lottery', {
-  id_lottery: serial('id_lottery').primaryKey(),
-  id_school: integer('id_school').notNull().references(() => school.id_school),
-  id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
-  seed: text('seed').notNull(),
-  id_user: integer('id_user').references(() => user.id_user),
-  selectedCount: integer('selected_count').notNull().default(0),
-  waitingCount: integer('waiting_count').notNull().default(0),
-  result: jsonb('result'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const lottery = pgTable(
+  'lottery',
+  {
+    id_lottery: serial('id_lottery').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
+    seed: text('seed').notNull(),
+    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
+    consideredCount: integer('considered_count').notNull().default(0),
+    selectedCount: integer('selected_count').notNull().default(0),
+    waitingCount: integer('waiting_count').notNull().default(0),
+    /** Ordered application ids as drawn, so the result can be shown and checked later. */
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lottery_period_idx').on(t.id_school, t.id_campus_year, t.createdAt)],
+);
 
 /** Reordering the waiting list by priorities is final: who, why, and that they acknowledged it. */
-export const waitingListReorder = pgTable('waiting_list_reorder', {
-  id_waiting_list_reorder: serial('id_waiting_list_reorder').primaryKey(),
-  id_school: integer('id_school').notNull().references(() => school.id_school),
-  id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
-  id_user: integer('id_user').references(() => user.id_user),
-  reason: text('reason').notNull(),
-  acknowledged: boolean('acknowledged').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const waitingListReorder = pgTable(
+  'waiting_list_reorder',
+  {
+    id_waiting_list_reorder: serial('id_waiting_list_reorder').primaryKey(),
+    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
+    id_grade: integer('id_grade').references(() => grade.id_grade),
+    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    acknowledged: boolean('acknowledged').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('waiting_list_reorder_period_idx').on(t.id_school, t.id_campus_year, t.createdAt),
+    check('waiting_list_reorder_reason', sql`char_length(${t.reason}) >= 10 AND ${t.acknowledged}`),
+  ],
+);

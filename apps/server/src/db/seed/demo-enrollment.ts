@@ -1,5 +1,6 @@
+import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { Executor } from '../client';
-import { GRADES, PRIORITY_ITEMS } from '../reference-data';
+import { FIELD_OPTIONS, GRADES, PRIORITY_ITEMS } from '../reference-data';
 import * as s from '../schema/index';
 import { type Random } from './random';
 
@@ -64,21 +65,57 @@ export async function seedTags(tx: Executor, campus: DemoCampus): Promise<number
   return rows.map((r) => r.id);
 }
 
-const EMAILS = [
-  { from: 1, to: 2, lng: 'en', name: 'We received your interest', subject: 'Thanks for your interest in {{campus_name}}', text: 'Hello {{guardian_name}},\n\nThank you for your interest in {{campus_name}}. Complete the application here: {{form_url}}' },
-  { from: 3, to: 5, lng: 'en', name: 'Seat offered', subject: 'A seat is waiting for {{applicant_first_name}}', text: 'Hello {{guardian_name}},\n\nWe are happy to offer {{applicant_first_name}} a seat in grade {{grade}} for {{school_year}}. Please confirm by {{acceptance_deadline}}.' },
-  { from: 3, to: 6, lng: 'en', name: 'Waiting list', subject: '{{applicant_first_name}} is on our waiting list', text: 'Hello {{guardian_name}},\n\n{{applicant_first_name}} is on the waiting list for grade {{grade}}. We will contact you as soon as a seat opens.' },
-  { from: 3, to: 5, lng: 'es', name: 'Cupo ofrecido', subject: 'Hay un cupo para {{applicant_first_name}}', text: 'Hola {{guardian_name}},\n\nNos alegra ofrecer a {{applicant_first_name}} un cupo en el grado {{grade}} para {{school_year}}. Confirme antes del {{acceptance_deadline}}.' },
-] as const;
+type Template = { from: StatusId; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
+type EmailTemplate = Template & { subject: string };
 
+const EMAILS: EmailTemplate[] = [
+  { from: STATUS.LEAD, to: STATUS.CONTACTED, lng: 'en', name: 'We received your interest', subject: 'Thanks for your interest in {{campus_name}}', text: 'Hello {{guardian_name}},\n\nThank you for your interest in {{campus_name}}. Complete the application here: {{form_url}}' },
+  { from: STATUS.CONTACTED, to: STATUS.APPLIED, lng: 'en', name: 'Application received', subject: 'We received the application of {{applicant_first_name}}', text: 'Hello {{guardian_name}},\n\nWe received the application of {{applicant_first_name}} {{applicant_last_name}} for grade {{grade}} in {{school_year}}. We will be in touch soon.' },
+  { from: STATUS.APPLIED, to: STATUS.OFFERED, lng: 'en', name: 'Seat offered', subject: 'A seat is waiting for {{applicant_first_name}}', text: 'Hello {{guardian_name}},\n\nWe are happy to offer {{applicant_first_name}} a seat in grade {{grade}} for {{school_year}}. Please confirm by {{acceptance_deadline}}.' },
+  { from: STATUS.APPLIED, to: STATUS.WAITING_LIST, lng: 'en', name: 'Waiting list', subject: '{{applicant_first_name}} is on our waiting list', text: 'Hello {{guardian_name}},\n\n{{applicant_first_name}} is on the waiting list for grade {{grade}}. We will contact you as soon as a seat opens.' },
+  { from: STATUS.OFFERED, to: STATUS.CONFIRMED, lng: 'en', name: 'Seat confirmed', subject: 'Welcome to {{campus_name}}!', text: 'Hello {{guardian_name}},\n\nThank you for confirming the seat of {{applicant_first_name}}. Enrollment paperwork follows.' },
+  { from: STATUS.LEAD, to: STATUS.CONTACTED, lng: 'es', name: 'Recibimos su interés', subject: 'Gracias por su interés en {{campus_name}}', text: 'Hola {{guardian_name}},\n\nGracias por su interés en {{campus_name}}. Complete la solicitud aquí: {{form_url}}' },
+  { from: STATUS.APPLIED, to: STATUS.OFFERED, lng: 'es', name: 'Cupo ofrecido', subject: 'Hay un cupo para {{applicant_first_name}}', text: 'Hola {{guardian_name}},\n\nNos alegra ofrecer a {{applicant_first_name}} un cupo en el grado {{grade}} para {{school_year}}. Confirme antes del {{acceptance_deadline}}.' },
+];
+
+const TEXT_MESSAGES: Template[] = [
+  { from: STATUS.APPLIED, to: STATUS.OFFERED, lng: 'en', name: 'Seat offered (SMS)', text: '{{campus_name}}: a seat is offered to {{applicant_first_name}}. Please confirm by {{acceptance_deadline}}.' },
+  { from: STATUS.APPLIED, to: STATUS.WAITING_LIST, lng: 'en', name: 'Waiting list (SMS)', text: '{{campus_name}}: {{applicant_first_name}} is on the waiting list for grade {{grade}}. We will text you when a seat opens.' },
+  { from: STATUS.APPLIED, to: STATUS.OFFERED, lng: 'es', name: 'Cupo ofrecido (SMS)', text: '{{campus_name}}: hay un cupo para {{applicant_first_name}}. Confirme antes del {{acceptance_deadline}}.' },
+];
+
+const STATUS_CHANGE = 1;
+const fieldOptionId = new Map(FIELD_OPTIONS.map((f) => [f.name, f.id_field_option]));
+
+/** The placeholders a template uses, each tied to the application field that fills it. */
+const fieldsOf = (...texts: string[]) =>
+  [...new Set(texts.flatMap((t) => [...t.matchAll(/{{(\w+)}}/g)].map((m) => m[1])))].map((field_name) => ({ field_name, id_field_option: fieldOptionId.get(field_name) ?? null }));
+
+async function seedEmail(tx: Executor, campus: DemoCampus, e: EmailTemplate): Promise<number> {
+  const [row] = await tx.insert(s.email).values({ id_school: campus.id_school, name: e.name, subject: e.subject, text: e.text, id_email_type: STATUS_CHANGE, lng: e.lng }).returning({ id: s.email.id_email });
+  await tx.insert(s.emailField).values(fieldsOf(e.subject, e.text).map((f) => ({ ...f, id_school: campus.id_school, id_email: row.id })));
+  const [link] = await tx.insert(s.campusEmail).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status_from: e.from, id_status_to: e.to, id_email: row.id }).returning({ id: s.campusEmail.id_campus_email });
+  return link.id;
+}
+
+async function seedTextMessage(tx: Executor, campus: DemoCampus, m: Template): Promise<number> {
+  const [row] = await tx.insert(s.textMessage).values({ id_school: campus.id_school, id_text_message_type: STATUS_CHANGE, name: m.name, text: m.text, lng: m.lng }).returning({ id: s.textMessage.id_text_message });
+  await tx.insert(s.textMessageField).values(fieldsOf(m.text).map((f) => ({ ...f, id_school: campus.id_school, id_text_message: row.id })));
+  const [link] = await tx.insert(s.campusTextMessage).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status_from: m.from, id_status_to: m.to, id_text_message: row.id }).returning({ id: s.campusTextMessage.id_campus_text_message });
+  return link.id;
+}
+
+/** Status-change e-mails and texts (English, some Spanish) and one reminder to confirm an offered seat. */
 export async function seedTemplates(tx: Executor, campus: DemoCampus): Promise<void> {
-  const campusEmailIds: number[] = [];
-  for (const e of EMAILS) {
-    const [email] = await tx.insert(s.email).values({ id_school: campus.id_school, name: e.name, subject: e.subject, text: e.text, id_email_type: 1, lng: e.lng }).returning({ id: s.email.id_email });
-    const [link] = await tx.insert(s.campusEmail).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status_from: e.from, id_status_to: e.to, id_email: email.id }).returning({ id: s.campusEmail.id_campus_email });
-    campusEmailIds.push(link.id);
-  }
-  const [sms] = await tx.insert(s.textMessage).values({ id_school: campus.id_school, id_text_message_type: 1, name: 'Seat offered (SMS)', text: '{{campus_name}}: a seat is offered to {{applicant_first_name}}. Reply or call us to confirm.' }).returning({ id: s.textMessage.id_text_message });
-  const [campusSms] = await tx.insert(s.campusTextMessage).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status_from: 3, id_status_to: 5, id_text_message: sms.id }).returning({ id: s.campusTextMessage.id_campus_text_message });
-  await tx.insert(s.reminder).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_status: 5, name: 'Confirm your seat', periodicity: 3, id_campus_email: campusEmailIds[1], id_campus_text_message: campusSms.id });
+  const emailIds: number[] = [];
+  for (const e of EMAILS) emailIds.push(await seedEmail(tx, campus, e));
+  const smsIds: number[] = [];
+  for (const m of TEXT_MESSAGES) smsIds.push(await seedTextMessage(tx, campus, m));
+  const offeredEmail = emailIds[EMAILS.findIndex((e) => e.to === STATUS.OFFERED && e.lng === 'en')];
+  const offeredSms = smsIds[TEXT_MESSAGES.findIndex((m) => m.to === STATUS.OFFERED && m.lng === 'en')];
+  const [reminder] = await tx
+    .insert(s.reminder)
+    .values({ id_school: campus.id_school, id_status: STATUS.OFFERED, name: 'Confirm your seat', periodicity: 3, id_campus_email: offeredEmail, id_campus_text_message: offeredSms })
+    .returning({ id: s.reminder.id_reminder });
+  await tx.insert(s.campusReminder).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_reminder: reminder.id });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, countDistinct, eq, sql } from 'drizzle-orm';
+import { count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
+import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import { openTestDatabase } from '../../test/harness';
 import type { Database } from '../client';
 import * as s from '../schema/index';
@@ -20,14 +21,33 @@ describe('demo data', () => {
     const summary = await seedDemoData(database.db);
     expect(summary).toMatchObject({ schools: 2, campuses: 5, applications: DEMO_APPLICATIONS });
     expect(await isDemoSeedNeeded(database.db)).toBe(false);
-    for (const login of DEMO_LOGINS) {
-      const [user] = await database.db.select().from(s.user).where(eq(s.user.email, login.email));
-      expect(user, login.email).toBeDefined();
-    }
-    const [statuses] = await database.db.select({ n: countDistinct(s.application.id_status) }).from(s.application);
-    expect(statuses.n).toBe(11);
+    const [counts] = await database.db
+      .select({ schools: countDistinct(s.school.id_school), campuses: countDistinct(s.campus.id_campus), applications: countDistinct(s.application.id_application) })
+      .from(s.school)
+      .leftJoin(s.campus, eq(s.campus.id_school, s.school.id_school))
+      .leftJoin(s.application, eq(s.application.id_campus, s.campus.id_campus));
+    expect(counts).toEqual({ schools: 2, campuses: 5, applications: DEMO_APPLICATIONS });
+    const statuses = await database.db.selectDistinct({ id: s.application.id_status }).from(s.application).orderBy(s.application.id_status);
+    expect(statuses.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     const [periods] = await database.db.select({ started: sql<number>`count(*) filter (where state = 'started')::int`, notStarted: sql<number>`count(*) filter (where state = 'not_started')::int` }).from(s.campusYear);
     expect(periods).toEqual({ started: 5, notStarted: 5 });
+  });
+
+  it('creates the demo logins with their context types, schools and campuses', async () => {
+    const users = await database.db.select().from(s.user).where(inArray(s.user.email, DEMO_LOGINS.map((l) => l.email)));
+    const byEmail = new Map(users.map((u) => [u.email, u]));
+    const [firstSchool] = await database.db.select().from(s.school).orderBy(s.school.id_school).limit(1);
+    const [firstCampus] = await database.db.select().from(s.campus).where(eq(s.campus.id_school, firstSchool.id_school)).orderBy(s.campus.id_campus).limit(1);
+    expect(byEmail.get('superadmin@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.SYSTEM, id_school: null });
+    expect(byEmail.get('system@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.SYSTEM, id_school: null });
+    expect(byEmail.get('school@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.SCHOOL, id_school: firstSchool.id_school, isAllCampuses: true });
+    expect(byEmail.get('campus@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.CAMPUS, id_school: firstSchool.id_school, id_campus: firstCampus.id_campus });
+    const maintainer = byEmail.get('maintainer@demo.openseat.org');
+    expect(maintainer).toMatchObject({ id_context_type: CONTEXT_TYPE.SCHOOL_MAINTAINER, id_school: null });
+    const schools = await database.db.select().from(s.userSchool).where(eq(s.userSchool.id_user, maintainer?.id_user ?? -1));
+    expect(schools).toHaveLength(2);
+    const [withoutConfiguration] = await database.db.select({ n: count() }).from(s.user).where(sql`NOT EXISTS (SELECT 1 FROM user_configuration c WHERE c.id_user = ${s.user.id_user})`);
+    expect(withoutConfiguration.n).toBe(0);
   });
 
   it('keeps every current status equal to the newest history row', async () => {
@@ -45,10 +65,35 @@ describe('demo data', () => {
       SELECT g.id_campus_year_grade, g.spots, g.taken,
         (SELECT count(*)::int FROM application a WHERE a.id_campus_year = g.id_campus_year AND a.id_grade = g.id_grade AND a.id_status IN (5, 7, 9)) AS holders
       FROM campus_year_grade g`);
+    expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows as Array<{ spots: number; taken: number; holders: number }>) {
       expect(row.taken).toBeLessThanOrEqual(row.spots);
       expect(row.taken).toBe(row.holders);
     }
+  });
+
+  it('numbers waiting lists 1..n per period and grade, and applications 1..n per school', async () => {
+    const gaps = await database.executeSql(`
+      SELECT id_campus_year, id_grade FROM application WHERE id_status = 6
+      GROUP BY id_campus_year, id_grade
+      HAVING min(waiting_list_position) <> 1 OR max(waiting_list_position) <> count(*) OR count(DISTINCT waiting_list_position) <> count(*)`);
+    expect(gaps.rows).toEqual([]);
+    const numbering = await database.executeSql(`
+      SELECT id_school FROM application GROUP BY id_school HAVING min(correlative) <> 1 OR max(correlative) <> count(*)`);
+    expect(numbering.rows).toEqual([]);
+  });
+
+  it('walks each status history forward in time, from a lead', async () => {
+    const backwards = await database.executeSql(`
+      SELECT id_application FROM (
+        SELECT id_application, created_at, id_status_from,
+          lag(created_at) OVER w AS previous_at, lag(id_status) OVER w AS previous_status
+        FROM application_status WINDOW w AS (PARTITION BY id_application ORDER BY id_application_status)
+      ) h
+      WHERE previous_at IS NOT NULL AND (created_at <= previous_at OR id_status_from <> previous_status)`);
+    expect(backwards.rows).toEqual([]);
+    const [notFromLead] = await database.db.select({ n: count() }).from(s.applicationStatus).where(sql`id_status_from IS NULL AND id_status <> 1`);
+    expect(notFromLead.n).toBe(0);
   });
 
   it('is deterministic: a second database gets identical applications', async () => {
@@ -56,7 +101,7 @@ describe('demo data', () => {
     try {
       await seedDemoData(second.database.db);
       const digest = (db: Database) =>
-        db.executeSql(`SELECT md5(string_agg(concat_ws('|', a.correlative, a.id_campus, a.id_status, a.id_grade, a.waiting_list_position, p.first_name, p.last_name, p.date_of_birth), ',' ORDER BY a.id_application)) AS d FROM application a JOIN applicant p USING (id_applicant)`);
+        db.executeSql(`SELECT md5(string_agg(concat_ws('|', a.id_school, a.correlative, a.id_campus, a.id_campus_year, a.id_status, a.id_grade, a.id_priority_item, a.waiting_list_position, a.read, a.created_at, a.platform, p.first_name, p.last_name, p.date_of_birth, p.guardian_name, p.guardian_phone_number, p.address), ',' ORDER BY a.id_application)) AS d FROM application a JOIN applicant p USING (id_applicant)`);
       expect((await digest(second.database)).rows).toEqual((await digest(database)).rows);
     } finally {
       await second.database.close();

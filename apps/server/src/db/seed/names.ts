@@ -29,3 +29,6 @@ export const NOTES = [
   'Student has an IEP from the previous school.',
   'Padre pidió información sobre el programa bilingüe.',
 ];
+
+export const PREVIOUS_SCHOOLS = ['Lincoln Elementary', 'Escuela Benito Juárez', 'Desert View Middle', 'Sunrise Preschool', 'Roosevelt K-8', 'Camelback High'];
+export const EVENTS = ['Open house', 'Campus tour', 'Virtual information session', 'Sesión informativa en español'];
