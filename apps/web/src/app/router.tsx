@@ -17,6 +17,8 @@ const RoleDetailPage = lazy(() => import('../features/roles/components/RoleDetai
 const SchoolsPage = lazy(() => import('../features/schools/components/SchoolsPage'));
 const SchoolDetailPage = lazy(() => import('../features/schools/components/SchoolDetailPage'));
 const CampusDetailPage = lazy(() => import('../features/schools/components/CampusDetailPage'));
+const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/components/EnrollmentSettingsPage'));
+const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
 
 /** Restores the session from the stored refresh token before any screen shows. */
@@ -61,8 +63,8 @@ export const router = createBrowserRouter([
           ...listAndDetail('applications/declined-list', 'declined_list', 'menu.declinedList'),
           ...listAndDetail('applications/denied-applications', 'denied_applications', 'menu.deniedApplications'),
           ...listAndDetail('historical', 'historical', 'menu.historical'),
-          { path: 'enrollment-settings', element: later('enrollment_settings', 'menu.enrollmentSettings') },
-          { path: 'enrollment-settings/:id_campus_year', element: later('enrollment_settings', 'menu.enrollmentSettings') },
+          { path: 'enrollment-settings', element: guarded('enrollment_settings', <EnrollmentSettingsPage />) },
+          { path: 'enrollment-settings/:id_campus_year', element: guarded('enrollment_settings', <PeriodDetailPage />) },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'admin', element: later('side_menu', 'menu.admin') },
           { path: 'admin/modulos', element: later('side_menu', 'menu.admin') },

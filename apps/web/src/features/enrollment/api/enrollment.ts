@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampusYearGradeRow, CampusYearRow, PeriodAction } from '@openseat/shared/schemas/enrollment';
+import { http } from '../../../app/client';
+
+type Saved<T> = { message: string; data: T };
+
+export const periodKeys = {
+  all: ['periods'] as const,
+  list: (p: object) => ['periods', 'list', p] as const,
+  one: (id: number) => ['periods', id] as const,
+  seats: (id: number) => ['periods', id, 'seats'] as const,
+};
+
+export const usePeriods = (p: { id_campus?: number; historical: boolean }) =>
+  useQuery({ queryKey: periodKeys.list(p), queryFn: () => http.get<CampusYearRow[]>('/enrollment/campusYear/all', p) });
+export const usePeriod = (id: number) => useQuery({ queryKey: periodKeys.one(id), queryFn: () => http.get<CampusYearRow>('/enrollment/campusYear', { id_campus_year: id }) });
+export const useSeats = (id: number) => useQuery({ queryKey: periodKeys.seats(id), queryFn: () => http.get<CampusYearGradeRow[]>('/enrollment/campusYearGrade/all', { id_campus_year: id }) });
+export const useSchoolYears = () =>
+  useQuery({ queryKey: ['catalog', 'school-year'], queryFn: () => http.get<Array<{ id_school_year: number; name: string }>>('/catalog/school-year') });
+
+function useWrite<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: periodKeys.all }), client.invalidateQueries({ queryKey: ['context'] })]) });
+}
+
+export const useSavePeriod = () =>
+  useWrite((body: Record<string, unknown>) => (body.id_campus_year ? http.put<Saved<CampusYearRow>>('/enrollment/campusYear', body) : http.post<Saved<CampusYearRow>>('/enrollment/campusYear', body)));
+export const useActivatePeriod = () => useWrite((body: { id_campus_year: number; action: PeriodAction }) => http.put<Saved<CampusYearRow>>('/enrollment/campusYear/year-activation', body));
+export const useSaveSeats = () => useWrite((items: Array<{ id_campus_year_grade: number; spots: unknown }>) => http.put<Saved<CampusYearGradeRow[]>>('/enrollment/campusYearGrade', items));
