@@ -19,6 +19,8 @@ const SchoolDetailPage = lazy(() => import('../features/schools/components/Schoo
 const CampusDetailPage = lazy(() => import('../features/schools/components/CampusDetailPage'));
 const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/components/EnrollmentSettingsPage'));
 const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
+const PrioritiesPage = lazy(() => import('../features/priorities/PrioritiesPage'));
+const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
 
 /** Restores the session from the stored refresh token before any screen shows. */
@@ -80,10 +82,10 @@ export const router = createBrowserRouter([
           { path: 'roles', element: guarded('roles', <RolesPage />) },
           { path: 'roles/role', element: guarded('roles', <RoleDetailPage />) },
           { path: 'roles/role/:id', element: guarded('roles', <RoleDetailPage />) },
-          { path: 'priorities-configuration', element: later('priorities_configuration', 'menu.priorities') },
+          { path: 'priorities-configuration', element: guarded('priorities_configuration', <PrioritiesPage />) },
           { path: 'feedback', element: later('feedback', 'menu.feedback') },
           ...listAndDetail('school-applications', 'school_applications', 'menu.schoolApplications'),
-          { path: 'application-tags', element: later('tags_configuration', 'menu.tags') },
+          { path: 'application-tags', element: guarded('tags_configuration', <TagsPage />) },
           { path: 'ads/tracking', element: later('ads_tracking', 'menu.adsTracking') },
           { path: 'ads/tracking/:platform/:id_status/:timeFrame', element: later('ads_tracking', 'menu.adsTracking') },
           { path: 'ads/tracking/:platform/:id_status/:timeFrame/application/:id', element: later('ads_tracking', 'menu.adsTracking') },

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { http, useAbility } from '../../app/client';
+import type { ApiError } from '../../app/http';
+import { PageTitle } from '../../components/PageTitle';
+import { useWorkingContext } from '../context/context';
+
+type PriorityRow = { id_priority_item: number; name: string; id_campus_priority: number | null; priority_level: number | null };
+
+const key = (id_campus: number | null) => ['priorities', id_campus] as const;
+
+/** Priority levels per campus (e.g. sibling 1, staff child 2, in-district 3, general 4), used by the lottery. */
+export default function PrioritiesPage() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const ability = useAbility();
+  const client = useQueryClient();
+  const context = useWorkingContext();
+  const [id_campus, setCampus] = useState<number | null>(null);
+  const campus = id_campus ?? context.id_campus;
+  const rows = useQuery({ queryKey: key(campus), queryFn: () => http.get<PriorityRow[]>(`/campus/priorities/${campus}`), enabled: campus !== null });
+  const [levels, setLevels] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<string[]>([]);
+  useEffect(() => setLevels(Object.fromEntries((rows.data ?? []).map((r) => [r.id_priority_item, r.priority_level === null ? '' : String(r.priority_level)]))), [rows.data]);
+  const save = useMutation({
+    mutationFn: () => http.post<{ message: string }>('/campus/priorities', { id_campus: campus, items: Object.entries(levels).filter(([, v]) => v !== '').map(([id, v]) => ({ id_priority_item: Number(id), priority_level: v })) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key(campus) }),
+  });
+  const mayEdit = ability.can('edit', 'priorities_configuration');
+  const onSave = async () => {
+    try {
+      enqueueSnackbar((await save.mutateAsync()).message, { variant: 'success' });
+      setErrors([]);
+    } catch (error) {
+      const e = error as ApiError;
+      setErrors([e.message, ...e.errors.map((x) => x.message)].filter((m, i, all) => all.indexOf(m) === i));
+    }
+  };
+  return (
+    <>
+      <PageTitle>{t('menu.priorities')}</PageTitle>
+      {!mayEdit && <Alert severity="warning" sx={{ mb: 2 }}>{t('priorities.denied')}</Alert>}
+      <Stack direction="row" sx={{ mb: 2 }}>
+        <TextField select size="small" label={t('priorities.campus')} value={campus ?? ''} onChange={(e) => setCampus(Number(e.target.value))} sx={{ minWidth: 260 }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'priorities-campus' } as object } }}>
+          {context.campuses.map((c) => <MenuItem key={c.id_campus} value={c.id_campus}>{c.schoolName} · {c.name}</MenuItem>)}
+        </TextField>
+      </Stack>
+      {errors.length > 0 && <Alert severity="error" sx={{ mb: 2 }} data-testid="priorities-error">{errors.map((m) => <div key={m}>{m}</div>)}</Alert>}
+      <Paper>
+        <Table size="small" data-testid="priorities-table">
+          <TableHead><TableRow><TableCell>{t('priorities.item')}</TableCell><TableCell>{t('priorities.level')}</TableCell></TableRow></TableHead>
+          <TableBody>
+            {rows.data?.map((r) => (
+              <TableRow key={r.id_priority_item}>
+                <TableCell sx={{ textTransform: 'capitalize' }}>{r.name}</TableCell>
+                <TableCell>
+                  <TextField size="small" disabled={!mayEdit} value={levels[r.id_priority_item] ?? ''} onChange={(e) => setLevels({ ...levels, [r.id_priority_item]: e.target.value })} slotProps={{ htmlInput: { 'data-testid': `priority-${r.name}`, inputMode: 'numeric' } }} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Paper>
+      {mayEdit && <Button sx={{ mt: 2 }} variant="contained" onClick={() => void onSave()} disabled={save.isPending || campus === null} data-testid="priorities-save">{t('priorities.save')}</Button>}
+    </>
+  );
+}
