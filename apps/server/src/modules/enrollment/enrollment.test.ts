@@ -342,3 +342,21 @@ describe('scope', () => {
     expect((await activate(own.id_campus_year, 'start', token.school)).status).toBe(404);
   });
 });
+
+describe('concurrency', () => {
+  it('two periods of one campus started at once: exactly one starts', async () => {
+    const fresh = await createCampus(ctx.db, campus.id_school, 'Race Campus');
+    const [p1, p2] = [await createPeriod(ctx.db, fresh, { id_school_year: 1 }), await createPeriod(ctx.db, fresh, { id_school_year: 2 })];
+    const results = await Promise.all([activate(p1.id_campus_year, 'start', token.school), activate(p2.id_campus_year, 'start', token.school)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const started = await call<CampusYearRow[]>('GET', `/enrollment/campusYear/all?id_campus=${fresh.id_campus}&state=started`, { token: token.school });
+    expect(started.body).toHaveLength(1);
+  });
+
+  it('the same period created twice at once: one 200, one 409', async () => {
+    const body = { id_campus: sister.id_campus, id_school_year: 1, spots: 5 };
+    const results = await Promise.all([1, 2, 3].map(() => call<Refusal>('POST', '/enrollment/campusYear', { token: token.school, body })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(results.find((r) => r.status === 409)!.body.message).toBe('This campus already has a school period for this school year.');
+  });
+});
