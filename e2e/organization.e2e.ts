@@ -49,4 +49,77 @@ describe('setting up a school, as a new administrator would', () => {
     await screenshot(page, 'org-04-campus-configuration');
     await page.context().close();
   });
+
+  it('creates a school period, is refused before it is ready, starts it, sets priorities and a tag, and finalizes it', async () => {
+    const page = await openPage(browser, baseUrl);
+    await signIn(page, 'superadmin@demo.openseat.org');
+    await page.waitForURL('**/main/schools');
+    await page.goto('/main/enrollment-settings');
+    await page.getByTestId('period-create').click();
+    await page.getByTestId('period-id_campus').click();
+    await page.getByRole('option', { name: /Desert Bloom East/ }).click();
+    await page.getByTestId('period-id_school_year').click();
+    await page.getByRole('option', { name: '2027-2028' }).click();
+    await page.getByTestId('period-spots').fill('abc');
+    await page.getByTestId('period-save').click();
+    await expect.poll(() => page.getByText('Field only accepts numbers.').isVisible()).toBe(true);
+    await page.getByTestId('period-spots').fill('0');
+    await page.getByTestId('period-save').click();
+    await page.waitForURL(/\/main\/enrollment-settings\/\d+$/);
+    await expect.poll(() => page.getByTestId('period-readiness').innerText()).toContain('Set the enrollment start date.');
+
+    await page.getByTestId('period-start').click();
+    await page.getByTestId('period-confirm').click();
+    await expect.poll(() => page.getByTestId('period-refusal').innerText()).toContain('The school period is not ready to start.');
+    await screenshot(page, 'org-05-period-refused');
+
+    await page.getByTestId('period-spots').fill('30');
+    await page.getByTestId('period-enrollment_start_date').fill('2026-10-01');
+    await page.getByTestId('period-enrollment_end_date').fill('2027-03-31');
+    await page.getByTestId('period-first_day_of_school').fill('2027-08-09');
+    await page.getByTestId('period-acceptance').fill('7');
+    await page.getByTestId('period-save').click();
+    await expect.poll(() => page.getByTestId('period-readiness').count()).toBe(0);
+
+    await page.getByTestId('seats-K').fill('20');
+    await page.getByTestId('seats-1').fill('20');
+    await page.getByTestId('seats-save').click();
+    await expect.poll(() => page.getByTestId('seats-error').innerText()).toContain('The total number of spots must not be greater than the available spots.');
+    await page.getByTestId('seats-1').fill('10');
+    await page.getByTestId('seats-save').click();
+    await expect.poll(() => page.getByTestId('seats-error').count()).toBe(0);
+
+    await page.getByTestId('period-start').click();
+    await page.getByTestId('period-confirm').click();
+    await expect.poll(() => page.getByTestId('period-state').innerText()).toBe('started');
+    await screenshot(page, 'org-06-period-started');
+    const periodUrl = page.url();
+
+    await page.goto('/main/priorities-configuration');
+    await page.getByTestId('priorities-campus').click();
+    await page.getByRole('option', { name: /Desert Bloom East/ }).click();
+    for (const [name, level] of [['sibling', '1'], ['staff child', '2'], ['in-district', '3'], ['general', '4']]) await page.getByTestId(`priority-${name}`).fill(level);
+    await page.getByTestId('priorities-save').click();
+    await expect.poll(() => page.getByText('Saved.').first().isVisible()).toBe(true);
+    await screenshot(page, 'org-07-priorities');
+
+    await page.goto('/main/application-tags');
+    await page.getByTestId('tag-create').click();
+    await page.getByTestId('tag-name').fill('Needs translation');
+    await page.getByRole('combobox').last().click();
+    await page.getByRole('option', { name: /Desert Bloom East/ }).click();
+    await page.getByTestId('tag-save').click();
+    await expect.poll(() => page.getByTestId('tags-table').innerText()).toContain('Needs translation');
+    await screenshot(page, 'org-08-tags');
+
+    await page.goto(periodUrl);
+    await page.getByTestId('period-finalize').click();
+    await page.getByTestId('period-confirm').click();
+    await expect.poll(() => page.getByTestId('period-state').innerText()).toBe('finalized');
+    await page.goto('/main/enrollment-settings');
+    await page.getByTestId('periods-historical').click();
+    await expect.poll(() => page.getByTestId('periods-table').innerText()).toContain('Desert Bloom East');
+    await screenshot(page, 'org-09-historical');
+    await page.context().close();
+  });
 });
