@@ -12,7 +12,7 @@ let validRefresh = 'refresh-1';
 let refreshCalls = 0;
 let refreshFailures = 0;
 
-const user = { id_user: 7, name: 'U', email: 'u@x.org', photo: null, id_context_type: 2, role: null, id_school: 1, id_campus: null, isAllCampuses: true, schoolSwitch: false, schools: [], configuration: { id_main_campus: null, id_main_school_year: null, lng: 'en', theme: 'default' } };
+const user = { id_user: 7, name: 'U', email: 'u@x.org', photo: null, id_context_type: 2, role: null, id_school: 1, id_campus: null, isAllCampuses: true, schoolSwitch: false, schools: [], schoolActive: true, campusActive: true, configuration: { id_main_campus: null, id_main_school_year: null, lng: 'en', theme: 'default' } };
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {

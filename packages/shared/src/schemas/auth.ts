@@ -45,6 +45,9 @@ export const SessionUserSchema = z.object({
   /** Set after a school maintainer or system user chose a school at login. */
   schoolSwitch: z.boolean(),
   schools: z.array(z.object({ id_school: z.number(), name: z.string() })),
+  /** False when the user's school (or campus) was deactivated: the client shows the spec's notice. */
+  schoolActive: z.boolean(),
+  campusActive: z.boolean(),
   configuration: z.object({
     id_main_campus: z.number().nullable(),
     id_main_school_year: z.number().nullable(),

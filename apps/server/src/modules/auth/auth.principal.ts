@@ -94,6 +94,7 @@ export async function presentSessionUser(db: Executor, user: UserRecord, princip
     isAllCampuses: principal.isAllCampuses,
     schoolSwitch: principal.schoolSwitch,
     schools,
+    ...(await repo.findActivity(db, principal.id_school, principal.id_campus)),
     configuration: {
       id_main_campus: configuration?.id_main_campus ?? null,
       id_main_school_year: configuration?.id_main_school_year ?? null,

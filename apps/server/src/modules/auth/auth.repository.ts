@@ -118,3 +118,10 @@ export async function setPasswordHash(db: Executor, id_user: number, passwordHas
     .set({ passwordHash, failedLogins: 0, lockedUntil: null, tokenVersion: sql`${s.user.tokenVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(s.user.id_user, id_user));
 }
+
+/** Whether the school and campus the user works in are active (true when there is none). */
+export async function findActivity(db: Executor, id_school: number | null, id_campus: number | null) {
+  const school = id_school ? (await db.select({ active: s.schoolConfiguration.active }).from(s.schoolConfiguration).where(eq(s.schoolConfiguration.id_school, id_school)))[0] : undefined;
+  const campus = id_campus ? (await db.select({ active: s.campusConfiguration.active }).from(s.campusConfiguration).where(eq(s.campusConfiguration.id_campus, id_campus)))[0] : undefined;
+  return { schoolActive: school?.active ?? true, campusActive: campus?.active ?? true };
+}

@@ -67,6 +67,16 @@ describe('schools', () => {
   });
 });
 
+describe('inactive school', () => {
+  it('its users still sign in and are told the school is inactive', async () => {
+    const school = await createSchool(ctx.db, 'Sleeping Charter');
+    const user = await createUser(ctx.db, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+    expect((await signIn(ctx.baseUrl, user.email)).user.schoolActive).toBe(true);
+    await call('PUT', `/school/${school.id_school}/active`, { token: superToken, body: { active: false } });
+    expect((await signIn(ctx.baseUrl, user.email)).user.schoolActive).toBe(false);
+  });
+});
+
 describe('campuses and grades', () => {
   it('creates a campus with inactive grades, activates one, and exports campuses', async () => {
     const created = await call<{ data: { id_campus: number } }>('POST', '/campus', { token: schoolToken, body: { id_school: mySchool, name: 'Home West' } });

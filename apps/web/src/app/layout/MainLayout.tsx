@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { AppBar, Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, AppBar, Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
@@ -48,6 +48,8 @@ export default function MainLayout() {
       <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
         <Toolbar />
         <Breadcrumbs />
+        {!user.schoolActive && <Alert severity="warning" sx={{ mb: 2 }} data-testid="inactive-school">{t('schools.inactiveNotice')}</Alert>}
+        {user.schoolActive && !user.campusActive && <Alert severity="warning" sx={{ mb: 2 }}>{t('schools.inactiveCampus')}</Alert>}
         <EnrollmentNotice />
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />
