@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import { GRADES } from '../../db/reference-data';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
+import { containsPattern } from '../../lib/sql';
 
 const campusColumns = {
   id_campus: s.campus.id_campus,
@@ -36,7 +37,7 @@ export type CampusFilter = { id_school?: number; text?: string };
 function filterOf(scope: Scope, filter: CampusFilter) {
   const conditions = [inCampus(scope, s.campus.id_school, s.campus.id_campus)];
   if (filter.id_school) conditions.push(eq(s.campus.id_school, filter.id_school));
-  if (filter.text) conditions.push(ilike(s.campus.name, `%${filter.text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+  if (filter.text) conditions.push(ilike(s.campus.name, containsPattern(filter.text)));
   return and(...conditions) as SQL;
 }
 

@@ -1,15 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { inCampus, type Scope } from '../../lib/scope';
 
-export async function findCampus(db: Executor, scope: Scope, id_campus: number) {
-  const rows = await db
-    .select({ id_campus: s.campus.id_campus, id_school: s.campus.id_school })
-    .from(s.campus)
-    .where(and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus)));
-  return rows[0];
-}
+export { findCampusRef as findCampus } from '../campuses/campus-ref';
 
 /** Every priority item with its level on the campus (null when the campus has not set one). */
 export function listPriorities(db: Executor, id_campus: number) {

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inSchool, type Scope } from '../../lib/scope';
 
-const likeOf = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+import { containsPattern as likeOf } from '../../lib/sql';
 
 const schoolColumns = {
   id_school: s.school.id_school,

@@ -3,15 +3,9 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 
-const likeOf = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+import { containsPattern as likeOf } from '../../lib/sql';
 
-export async function findCampus(db: Executor, scope: Scope, id_campus: number) {
-  const rows = await db
-    .select({ id_campus: s.campus.id_campus, id_school: s.campus.id_school })
-    .from(s.campus)
-    .where(and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus)));
-  return rows[0];
-}
+export { findCampusRef as findCampus } from '../campuses/campus-ref';
 
 const tagColumns = {
   id_tag: s.tag.id_tag,

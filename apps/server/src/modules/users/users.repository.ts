@@ -5,6 +5,7 @@ import type { UserTab } from '@openseat/shared/schemas/users';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
+import { containsPattern } from '../../lib/sql';
 
 const TAB_CONTEXT: Record<UserTab, number> = {
   system: CONTEXT_TYPE.SYSTEM,
@@ -62,7 +63,7 @@ function filterOf(scope: Scope, filter: UserFilter): SQL {
   if (filter.tab) conditions.push(eq(s.user.id_context_type, TAB_CONTEXT[filter.tab]));
   if (filter.onlyCampusUsers) conditions.push(eq(s.user.id_context_type, CONTEXT_TYPE.CAMPUS));
   if (filter.text) {
-    const like = `%${filter.text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.text);
     conditions.push(or(ilike(s.user.name, like), ilike(s.user.email, like)) as SQL);
   }
   return and(...conditions) as SQL;
