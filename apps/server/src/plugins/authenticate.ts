@@ -28,7 +28,7 @@ async function authenticatePlugin(app: FastifyInstance, deps: AppDeps) {
 
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api') || config.public || !request.routeOptions.url) return;
+    if (!request.url.startsWith('/api') || request.url.startsWith('/api/docs') || config.public || !request.routeOptions.url) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     if (!token) throw unauthorized();

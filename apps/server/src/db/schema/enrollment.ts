@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { grade, priorityItem, schoolYear } from './catalog';
 import { campus, school } from './organization';
 
@@ -42,6 +42,8 @@ export const campusYear = pgTable(
   },
   (t) => [
     unique('campus_year_campus_school_year').on(t.id_campus, t.id_school_year),
+    // one started school period per campus, guaranteed by the database as well as by the service's lock
+    uniqueIndex('campus_year_one_started').on(t.id_campus).where(sql`${t.state} = 'started'`),
     index('campus_year_school_idx').on(t.id_school, t.id_campus, t.state),
     check('campus_year_state', sql`${t.state} IN ('not_started', 'started', 'finalized')`),
     check('campus_year_spots', sql`${t.spots} >= 0 AND ${t.enrollment_acceptance_period} >= 0`),

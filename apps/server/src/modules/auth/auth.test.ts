@@ -174,6 +174,12 @@ describe('every route', () => {
     }
   });
 
+  it('serves the OpenAPI document of every route', async () => {
+    const doc = await call<{ openapi: string; paths: Record<string, unknown> }>('GET', '/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/user', '/api/enrollment/campusYear']));
+  });
+
   it('never answers bad input with a 500', async () => {
     const malformed = await call('POST', '/auth/login', { rawBody: '{"email": ' });
     expect(malformed.status).toBe(400);

@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { canSeeSchool } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';
 import { sealSecret } from '../schools/schools.service';
+import { addSeatsForActiveGrades } from '../enrollment/enrollment.service';
 import * as repo from './campuses.repository';
 
 export async function getCampus(db: Db, caller: Principal, id_campus: number) {
@@ -99,6 +100,8 @@ export async function toggleGrade(db: Db, caller: Principal, id_campus_grade: nu
   const grade = await gradeInScope(db, caller, id_campus_grade);
   await db.transaction(async (tx) => {
     await repo.updateCampusGrade(tx, id_campus_grade, { activatable: !grade.activatable });
+    // open school periods get a 0-spot seat row for a newly activated grade
+    if (!grade.activatable) await addSeatsForActiveGrades(tx, grade.id_campus);
     await writeAudit(tx, caller, { action: 'campus_grade.toggle', entity: 'campus_grade', entityId: id_campus_grade, id_school: grade.id_school, id_campus: grade.id_campus, changes: { activatable: { from: grade.activatable, to: !grade.activatable } } });
   });
   return { ...grade, activatable: !grade.activatable };

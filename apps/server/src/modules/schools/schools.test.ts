@@ -93,6 +93,18 @@ describe('campuses and grades', () => {
     expect(csv).toContain('Home School,Home West');
   });
 
+  it('activating a grade gives open school periods a seat row for it', async () => {
+    const created = await call<{ data: { id_campus: number } }>('POST', '/campus', { token: schoolToken, body: { id_school: mySchool, name: 'Home North' } });
+    const id_campus = created.body.data.id_campus;
+    const period = await call<{ data: { id_campus_year: number } }>('POST', '/enrollment/campusYear', { token: schoolToken, body: { id_campus, id_school_year: 4, spots: 10 } });
+    expect(period.status, JSON.stringify(period.body)).toBe(200);
+    const seats = () => call<Array<{ grade: { name: string } }>>('GET', `/enrollment/campusYearGrade/all?id_campus_year=${period.body.data.id_campus_year}`, { token: schoolToken });
+    expect((await seats()).body).toEqual([]);
+    const grades = await call<Array<{ id_campus_grade: number; name: string }>>('GET', `/configuration/campusGrade/all?id_campus=${id_campus}`, { token: schoolToken });
+    await call('PUT', '/configuration/campusGrade/activate', { token: schoolToken, body: { id_campus_grade: grades.body.find((g) => g.name === '3')!.id_campus_grade } });
+    expect((await seats()).body.map((r) => r.grade.name)).toEqual(['3']);
+  });
+
   it('age-based schools show the age instead of the grade', async () => {
     await ctx.db.update(s.schoolConfiguration).set({ is_age_school: true }).where(eq(s.schoolConfiguration.id_school, mySchool));
     const grades = await call<Array<{ name: string; display: string }>>('GET', `/configuration/campusGrade/all?id_campus=${myCampus}`, { token: schoolToken });

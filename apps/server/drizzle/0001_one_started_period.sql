@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "campus_year_one_started" ON "campus_year" USING btree ("id_campus") WHERE "campus_year"."state" = 'started';
