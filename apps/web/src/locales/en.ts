@@ -93,7 +93,7 @@ export const en = {
       active: 'Active', is_lottery_campus: 'Lottery enabled', email: 'E-mail', phone_number: 'Phone number', google_analytics_tag: 'Analytics tag',
       looker_studio_link: 'Looker Studio link', id_enrollment_sis: 'Student information system (1 PowerSchool, 2 SchoolMint, 3 Aspire)', api_secret: 'API secret',
     },
-    campusTabs: { configuration: 'Configuration', grades: 'Grade settings', forms: 'Forms', emails: 'E-mails', reminders: 'Reminders', sms: 'SMS' },
+    campusTabs: { users: 'Users', priorities: 'Priorities', configuration: 'Configuration', grades: 'Grade settings', forms: 'Forms', emails: 'E-mails', reminders: 'Reminders', sms: 'SMS' },
   },
   context: { campus: 'Campus', period: 'School period', states: { not_started: 'not started', started: 'started', finalized: 'finalized' } },
   periods: {

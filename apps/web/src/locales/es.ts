@@ -94,7 +94,7 @@ export const es: Translations = {
       active: 'Activo', is_lottery_campus: 'Lotería habilitada', email: 'Correo electrónico', phone_number: 'Teléfono', google_analytics_tag: 'Etiqueta de Analytics',
       looker_studio_link: 'Enlace de Looker Studio', id_enrollment_sis: 'Sistema de información estudiantil (1 PowerSchool, 2 SchoolMint, 3 Aspire)', api_secret: 'Secreto de la API',
     },
-    campusTabs: { configuration: 'Configuración', grades: 'Grados', forms: 'Formularios', emails: 'Correos', reminders: 'Recordatorios', sms: 'SMS' },
+    campusTabs: { users: 'Usuarios', priorities: 'Prioridades', configuration: 'Configuración', grades: 'Grados', forms: 'Formularios', emails: 'Correos', reminders: 'Recordatorios', sms: 'SMS' },
   },
   context: { campus: 'Campus', period: 'Periodo escolar', states: { not_started: 'no iniciado', started: 'iniciado', finalized: 'finalizado' } },
   periods: {

@@ -9,6 +9,9 @@ export const UserListQuerySchema = z.object({
   page: z.coerce.number({ error: 'mustBeNumber' }).int({ error: 'mustBeInteger' }).min(0).default(0),
   pageSize: z.coerce.number({ error: 'mustBeNumber' }).int({ error: 'mustBeInteger' }).min(1).max(200).default(25),
   text: z.string().trim().max(200).optional(),
+  /** Narrow to one school or campus (still within the caller's scope): the users tabs of school and campus screens. */
+  id_school: z.coerce.number().int().positive().optional(),
+  id_campus: z.coerce.number().int().positive().optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 

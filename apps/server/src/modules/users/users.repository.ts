@@ -56,12 +56,14 @@ function selectUsers(db: Executor, where: SQL) {
     .where(where);
 }
 
-export type UserFilter = { tab?: UserTab; text?: string; onlyCampusUsers?: boolean };
+export type UserFilter = { tab?: UserTab; text?: string; onlyCampusUsers?: boolean; id_school?: number; id_campus?: number };
 
 function filterOf(scope: Scope, filter: UserFilter): SQL {
   const conditions: SQL[] = [userInScope(scope)];
   if (filter.tab) conditions.push(eq(s.user.id_context_type, TAB_CONTEXT[filter.tab]));
   if (filter.onlyCampusUsers) conditions.push(eq(s.user.id_context_type, CONTEXT_TYPE.CAMPUS));
+  if (filter.id_school) conditions.push(userInScope({ id_school: filter.id_school, campusIds: null }));
+  if (filter.id_campus) conditions.push(eq(s.user.id_campus, filter.id_campus));
   if (filter.text) {
     const like = containsPattern(filter.text);
     conditions.push(or(ilike(s.user.name, like), ilike(s.user.email, like)) as SQL);

@@ -53,7 +53,7 @@ async function present(db: Executor, rows: repo.UserListRow[]) {
 }
 
 export async function listUsers(db: Db, caller: Principal, query: UserListQuery) {
-  const { rows, total } = await repo.listUsers(db, caller.scope, { tab: query.tab, text: query.text }, query.page, query.pageSize);
+  const { rows, total } = await repo.listUsers(db, caller.scope, { tab: query.tab, text: query.text, id_school: query.id_school, id_campus: query.id_campus }, query.page, query.pageSize);
   return { data: await present(db, rows), total, page: query.page, pageSize: query.pageSize };
 }
 

@@ -50,6 +50,14 @@ describe('users', () => {
     expect(again.body.errors).toEqual([{ path: 'email', message: 'A user with this e-mail already exists.' }]);
   });
 
+  it('narrows the list to one campus for the campus users tab', async () => {
+    const list = await call<{ data: UserRow[] }>('GET', `/user?id_campus=${ids.campus}&pageSize=200`, { token: schoolToken });
+    expect(list.body.data.length).toBeGreaterThan(0);
+    expect(list.body.data.every((u) => u.id_campus === ids.campus)).toBe(true);
+    const other = await call<{ data: UserRow[] }>('GET', `/user?id_school=${ids.otherSchool}`, { token: schoolToken });
+    expect(other.body.data).toEqual([]);
+  });
+
   it('gives the spec messages for bad input in English and Spanish', async () => {
     const bad = newUser({ name: '', email: 'nope', password: 'short', telephone: '(520) 555-0101' });
     const en = await call('POST', '/user', { token: schoolToken, body: bad });

@@ -15,12 +15,23 @@ const key = (id_campus: number | null) => ['priorities', id_campus] as const;
 /** Priority levels per campus (e.g. sibling 1, staff child 2, in-district 3, general 4), used by the lottery. */
 export default function PrioritiesPage() {
   const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('menu.priorities')}</PageTitle>
+      <PrioritiesPanel />
+    </>
+  );
+}
+
+/** Levels of one campus: the chosen one, or `fixedCampus` on the campus screen's priorities tab. */
+export function PrioritiesPanel({ fixedCampus }: { fixedCampus?: number }) {
+  const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const ability = useAbility();
   const client = useQueryClient();
   const context = useWorkingContext();
   const [id_campus, setCampus] = useState<number | null>(null);
-  const campus = id_campus ?? context.id_campus;
+  const campus = fixedCampus ?? id_campus ?? context.id_campus;
   const rows = useQuery({ queryKey: key(campus), queryFn: () => http.get<PriorityRow[]>(`/campus/priorities/${campus}`), enabled: campus !== null });
   const [levels, setLevels] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<string[]>([]);
@@ -41,13 +52,12 @@ export default function PrioritiesPage() {
   };
   return (
     <>
-      <PageTitle>{t('menu.priorities')}</PageTitle>
       {!mayEdit && <Alert severity="warning" sx={{ mb: 2 }}>{t('priorities.denied')}</Alert>}
-      <Stack direction="row" sx={{ mb: 2 }}>
+      {fixedCampus === undefined && <Stack direction="row" sx={{ mb: 2 }}>
         <TextField select size="small" label={t('priorities.campus')} value={campus ?? ''} onChange={(e) => setCampus(Number(e.target.value))} sx={{ minWidth: 260 }} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'priorities-campus' } as object } }}>
           {context.campuses.map((c) => <MenuItem key={c.id_campus} value={c.id_campus}>{c.schoolName} · {c.name}</MenuItem>)}
         </TextField>
-      </Stack>
+      </Stack>}
       {errors.length > 0 && <Alert severity="error" sx={{ mb: 2 }} data-testid="priorities-error">{errors.map((m) => <div key={m}>{m}</div>)}</Alert>}
       <Paper>
         <Table size="small" data-testid="priorities-table">

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Action } from '@openseat/shared/permissions';
 import { useAbility } from '../../../app/client';
+import { PrioritiesPanel } from '../../priorities/PrioritiesPage';
+import { UsersPanel } from '../../users/components/UsersPage';
 import { PageTitle } from '../../../components/PageTitle';
 import { useCampus, useCampusConfiguration, useCampusGrades, useSaveCampusConfiguration, useToggleGrade } from '../api/schools';
 import { ConfigurationForm, type ConfigField } from './ConfigurationForm';
@@ -16,12 +18,14 @@ const CAMPUS_CONFIG: ConfigField[] = [
 
 /** Tabs of the campus screen (spec section 6) with the permission each needs. */
 const TABS: Array<{ value: string; action: Action }> = [
+  { value: 'users', action: 'tab_users' },
   { value: 'configuration', action: 'tab_configuration' },
   { value: 'grades', action: 'tab_grade_settings' },
   { value: 'forms', action: 'tab_forms' },
   { value: 'emails', action: 'tab_emails' },
   { value: 'reminders', action: 'tab_reminders' },
   { value: 'sms', action: 'tab_sms' },
+  { value: 'priorities', action: 'tab_priorities' },
 ];
 
 function GradeSettings({ id_campus, mayToggle }: { id_campus: number; mayToggle: boolean }) {
@@ -72,6 +76,8 @@ export default function CampusDetailPage() {
             onSave={(body) => save.mutateAsync({ ...body, id_enrollment_sis: body.id_enrollment_sis === '' ? null : body.id_enrollment_sis, id_campus })} />
         )}
         {tab === 'grades' && <GradeSettings id_campus={id_campus} mayToggle={ability.can('tab_grade_settings', 'school_campus')} />}
+        {tab === 'users' && <UsersPanel id_campus={id_campus} />}
+        {tab === 'priorities' && <PrioritiesPanel fixedCampus={id_campus} />}
         {['forms', 'emails', 'reminders', 'sms'].includes(tab) && <Alert severity="info">{t('common.notBuilt')}</Alert>}
       </Paper>
     </>

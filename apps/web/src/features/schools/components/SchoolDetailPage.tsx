@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useAbility } from '../../../app/client';
+import { UsersPanel } from '../../users/components/UsersPage';
 import { PageTitle } from '../../../components/PageTitle';
 import { useCampuses, useCreateCampus, useSaveSchoolConfiguration, useSchool, useSchoolConfiguration } from '../api/schools';
 import { ConfigurationForm, type ConfigField } from './ConfigurationForm';
@@ -65,7 +66,7 @@ export default function SchoolDetailPage() {
   const mayConfigure = ability.can('tab_configuration', 'school');
   const configuration = useSchoolConfiguration(id_school, mayConfigure);
   const saveConfiguration = useSaveSchoolConfiguration();
-  const [tab, setTab] = useState<'campuses' | 'configuration'>('campuses');
+  const [tab, setTab] = useState<'campuses' | 'users' | 'configuration'>('campuses');
   const [editing, setEditing] = useState(false);
   return (
     <>
@@ -76,10 +77,12 @@ export default function SchoolDetailPage() {
       </Stack>
       <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
         {ability.can('tab_campuses', 'school') && <Tab value="campuses" label={t('schools.campuses')} />}
+        {ability.can('tab_users', 'school') && <Tab value="users" label={t('menu.users')} data-testid="school-users-tab" />}
         {mayConfigure && <Tab value="configuration" label={t('schools.configuration')} data-testid="school-configuration-tab" />}
       </Tabs>
       <Paper sx={{ p: 2 }}>
         {tab === 'campuses' && <CampusesTab id_school={id_school} />}
+        {tab === 'users' && <UsersPanel id_school={id_school} />}
         {tab === 'configuration' && (
           <ConfigurationForm fields={SCHOOL_CONFIG} values={configuration.data} disabled={!mayConfigure} labelPrefix="schools.config" onSave={(body) => saveConfiguration.mutateAsync({ ...body, id_school })} />
         )}

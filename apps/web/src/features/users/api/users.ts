@@ -3,7 +3,7 @@ import type { Page } from '@openseat/shared/schemas/pagination';
 import type { UserRow, UserTab } from '@openseat/shared/schemas/users';
 import { http } from '../../../app/client';
 
-export type UserListParams = { tab: UserTab; page: number; pageSize: number; text: string };
+export type UserListParams = { tab: UserTab; page: number; pageSize: number; text: string; id_school?: number; id_campus?: number };
 
 export const userKeys = { all: ['users'] as const, list: (p: UserListParams) => ['users', 'list', p] as const };
 

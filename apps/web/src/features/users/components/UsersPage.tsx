@@ -15,16 +15,27 @@ import { UserDialog } from './UserDialog';
 /** Users screen (spec section 2): school, campus and maintenance tabs, server-side pages and search. */
 export default function UsersPage() {
   const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('menu.users')}</PageTitle>
+      <UsersPanel />
+    </>
+  );
+}
+
+/** The users of the caller's scope, or of one school or campus (the users tabs of those screens). */
+export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_campus?: number }) {
+  const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const ability = useAbility();
   const { user: me } = useSession();
-  const tabs: UserTab[] = me?.id_context_type === CONTEXT_TYPE.SYSTEM && !me.schoolSwitch ? ['system', 'school', 'campus', 'maintenance'] : ['school', 'campus', 'maintenance'];
+  const tabs: UserTab[] = id_campus ? ['campus'] : me?.id_context_type === CONTEXT_TYPE.SYSTEM && !me.schoolSwitch && !id_school ? ['system', 'school', 'campus', 'maintenance'] : ['school', 'campus', 'maintenance'];
   const [tab, setTab] = useState<UserTab>(tabs[0]);
   const [text, setText] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
-  const users = useUsers({ tab, page, pageSize, text });
+  const users = useUsers({ tab, page, pageSize, text, id_school, id_campus });
   const deactivate = useDeactivateUser();
 
   const onDeactivate = async (row: UserRow) => {
@@ -38,7 +49,6 @@ export default function UsersPage() {
 
   return (
     <>
-      <PageTitle>{t('menu.users')}</PageTitle>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
         <TextField size="small" label={t('common.search')} value={text} onChange={(e) => { setText(e.target.value); setPage(0); }} slotProps={{ htmlInput: { 'data-testid': 'users-search' }, inputLabel: { shrink: true } }} />
         <Box sx={{ flexGrow: 1 }} />
