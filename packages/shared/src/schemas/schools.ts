@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+import { PageQuerySchema } from './pagination';
 import { booleanFlag, id, optionalDate, optionalEmail, optionalId, optionalPhone, optionalText, requiredText } from './rules';
 
 /**
@@ -9,13 +11,15 @@ export const secretInput = z.string({ error: 'invalidValue' }).trim().max(500, {
 
 export const SCHOOL_TABS = ['active', 'inactive', 'charter-connect'] as const;
 
-export const SchoolListQuerySchema = z.object({
+/** `GET /school` and `/school/export`: page, pageSize, text (name contains) and the screen's tab. */
+export const SchoolListQuerySchema = PageQuerySchema.extend({
   tab: z.enum(SCHOOL_TABS, { error: 'invalidValue' }).optional(),
-  page: z.coerce.number({ error: 'mustBeNumber' }).int().min(0).default(0),
-  pageSize: z.coerce.number({ error: 'mustBeNumber' }).int().min(1).max(200).default(25),
-  text: z.string().trim().max(200).optional(),
 });
 export type SchoolListQuery = z.infer<typeof SchoolListQuerySchema>;
+
+/** `GET /campus` and `/campus/export`: page, pageSize, text (name contains), optionally one school. */
+export const CampusListQuerySchema = PageQuerySchema.extend({ id_school: id.optional() });
+export type CampusListQuery = z.infer<typeof CampusListQuerySchema>;
 
 export const SchoolRequestSchema = z.object({
   name: requiredText(160),
@@ -67,11 +71,17 @@ export const CampusConfigurationRequestSchema = z.object({
   active: booleanFlag,
   looker_studio_link: optionalText(500),
   is_lottery_campus: booleanFlag,
+  /** Student-information system: powerschool 1, schoolmint 2, aspire 3, or null. */
   id_enrollment_sis: optionalId.refine((v) => v === null || v <= 3, { error: 'invalidValue' }),
 });
 export type CampusConfigurationRequest = z.infer<typeof CampusConfigurationRequestSchema>;
 
+/** The grade option a campus shows on forms (value, label); empty clears it. */
 export const CampusGradeOptionRequestSchema = z.object({ id_campus_grade: id, optionValue: optionalText(40), optionLabel: optionalText(80) });
+export type CampusGradeOptionRequest = z.infer<typeof CampusGradeOptionRequestSchema>;
+/** Toggles a campus grade's activation. */
 export const CampusGradeActivationSchema = z.object({ id_campus_grade: id });
+/** Language of the display labels of `GET /configuration/campusGrade/campus/{id}`. */
+export const GradeLanguageQuerySchema = z.object({ lng: z.enum(LANGUAGES, { error: 'invalidValue' }).optional() });
 
 export const ActiveRequestSchema = z.object({ active: booleanFlag });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, not, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { GRADES } from '../../db/reference-data';
 import * as s from '../../db/schema/index';
@@ -71,11 +71,20 @@ export async function insertCampus(db: Executor, values: typeof s.campus.$inferI
 export const updateCampus = (db: Executor, id_campus: number, values: Partial<typeof s.campus.$inferInsert>) =>
   db.update(s.campus).set({ ...values, updatedAt: new Date() }).where(eq(s.campus.id_campus, id_campus));
 
+/** Rows that keep a campus alive: its applications, its users, and what they produced (feedback, form deliveries). */
 export async function campusInUse(db: Executor, id_campus: number) {
-  const [apps] = await db.select({ n: count() }).from(s.application).where(eq(s.application.id_campus, id_campus));
-  const [users] = await db.select({ n: count() }).from(s.user).where(eq(s.user.id_campus, id_campus));
-  return apps.n + users.n > 0;
+  const counts = await Promise.all([
+    db.select({ n: count() }).from(s.application).where(eq(s.application.id_campus, id_campus)),
+    db.select({ n: count() }).from(s.user).where(eq(s.user.id_campus, id_campus)),
+    db.select({ n: count() }).from(s.feedback).where(eq(s.feedback.id_campus, id_campus)),
+    db.select({ n: count() }).from(s.formSubmission).where(eq(s.formSubmission.id_campus, id_campus)),
+  ]);
+  return counts.some(([row]) => row.n > 0);
 }
+
+/** One main campus per school: marking one as main unmarks the others. */
+export const clearMainCampus = (db: Executor, id_school: number, except: number) =>
+  db.update(s.campus).set({ isMain: false }).where(and(eq(s.campus.id_school, id_school), eq(s.campus.isMain, true), ne(s.campus.id_campus, except)));
 
 export const deleteCampus = (db: Executor, id_campus: number) => db.delete(s.campus).where(eq(s.campus.id_campus, id_campus));
 
@@ -94,9 +103,41 @@ export const listCampusGrades = (db: Executor, id_campus: number) =>
     .where(eq(s.campusGrade.id_campus, id_campus))
     .orderBy(asc(s.grade.position));
 
-export async function findCampusGrade(db: Executor, id_campus_grade: number) {
-  return (await db.select().from(s.campusGrade).where(eq(s.campusGrade.id_campus_grade, id_campus_grade)))[0];
+/** A campus grade whose campus the scope may see, or undefined. */
+export async function findCampusGrade(db: Executor, scope: Scope, id_campus_grade: number) {
+  const rows = await db
+    .select({ id_campus_grade: s.campusGrade.id_campus_grade, id_school: s.campusGrade.id_school, id_campus: s.campusGrade.id_campus, id_grade: s.campusGrade.id_grade, activatable: s.campusGrade.activatable, optionValue: s.campusGrade.optionValue, optionLabel: s.campusGrade.optionLabel })
+    .from(s.campusGrade)
+    .where(and(eq(s.campusGrade.id_campus_grade, id_campus_grade), inCampus(scope, s.campusGrade.id_school, s.campusGrade.id_campus)));
+  return rows[0];
+}
+
+/** Flips the activation in one statement, so two concurrent toggles cannot both read the old value. */
+export async function toggleCampusGrade(db: Executor, id_campus_grade: number) {
+  const [row] = await db.update(s.campusGrade).set({ activatable: not(s.campusGrade.activatable) }).where(eq(s.campusGrade.id_campus_grade, id_campus_grade)).returning({ activatable: s.campusGrade.activatable });
+  return row.activatable;
 }
 
 export const updateCampusGrade = (db: Executor, id_campus_grade: number, values: Partial<typeof s.campusGrade.$inferInsert>) =>
   db.update(s.campusGrade).set(values).where(eq(s.campusGrade.id_campus_grade, id_campus_grade));
+
+/** Active grades of these campuses (catalog order), one row per campus grade. */
+export const listActiveGrades = (db: Executor, campusIds: number[]) =>
+  campusIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id_campus_grade: s.campusGrade.id_campus_grade, id_campus: s.campusGrade.id_campus, id_grade: s.grade.id_grade, name: s.grade.name, age: s.grade.age, value: s.campusGrade.optionValue, label: s.campusGrade.optionLabel })
+        .from(s.campusGrade)
+        .innerJoin(s.grade, eq(s.grade.id_grade, s.campusGrade.id_grade))
+        .where(and(inArray(s.campusGrade.id_campus, campusIds), eq(s.campusGrade.activatable, true)))
+        .orderBy(asc(s.grade.position), asc(s.campusGrade.id_campus));
+
+/** The campuses of one school that the scope may see. */
+export const campusIdsOfSchool = async (db: Executor, scope: Scope, id_school: number) =>
+  (await db.select({ id: s.campus.id_campus }).from(s.campus).where(and(eq(s.campus.id_school, id_school), inCampus(scope, s.campus.id_school, s.campus.id_campus)))).map((r) => r.id);
+
+/** Whether the school counts ages rather than grades. */
+export async function isAgeSchool(db: Executor, id_school: number) {
+  const [row] = await db.select({ v: s.schoolConfiguration.is_age_school }).from(s.schoolConfiguration).where(eq(s.schoolConfiguration.id_school, id_school));
+  return row?.v ?? false;
+}

@@ -3,16 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
-import { PageQuerySchema } from '@openseat/shared/schemas/pagination';
 import { id } from '@openseat/shared/schemas/rules';
-import { ActiveRequestSchema, CampusConfigurationRequestSchema, CampusGradeActivationSchema, CampusGradeOptionRequestSchema, CampusRequestSchema } from '@openseat/shared/schemas/schools';
+import { ActiveRequestSchema, CampusConfigurationRequestSchema, CampusGradeActivationSchema, CampusGradeOptionRequestSchema, CampusListQuerySchema, CampusRequestSchema, GradeLanguageQuerySchema } from '@openseat/shared/schemas/schools';
 import type { AppDeps } from '../../app';
 import { writeAudit } from '../../lib/audit';
 import { streamCsv } from '../../lib/csv';
-import { badRequest, notFound } from '../../lib/errors';
-import { mimeOfStoredImage, readMultipart, saveImage, storedFilePath } from '../../lib/uploads';
+import { badRequest } from '../../lib/errors';
+import { mimeOfStoredImage, readMultipart, storedFilePath } from '../../lib/uploads';
 import { principalOf } from '../../plugins/authenticate';
-import { eachCampus, findCampus, listCampuses } from './campuses.repository';
+import { eachCampus, listCampuses } from './campuses.repository';
 import * as campuses from './campuses.service';
 
 export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
@@ -20,7 +19,8 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
   const tags = ['campuses'];
   const params = z.object({ id });
   const key = deps.secrets.encryptionKey;
-  const listQuery = PageQuerySchema.extend({ id_school: id.optional() });
+  const listQuery = CampusListQuerySchema;
+  const dataDir = deps.config.dataDir;
 
   app.get('/campus', { config: { permission: ['school_campus', 'access'] }, schema: { tags, querystring: listQuery } }, async (req) => {
     const { rows, total } = await listCampuses(deps.db, principalOf(req).scope, req.query, req.query.page, req.query.pageSize);
@@ -41,11 +41,10 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
     const parsed = CampusRequestSchema.safeParse(fields);
     if (!parsed.success) throw badRequest(parsed.error.issues[0].message, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     if (!parsed.data.id_campus) throw badRequest('idRequired', [{ path: 'id_campus', message: 'idRequired' }]);
-    const photo = image ? await saveImage(image, deps.config.dataDir, 'campuses') : null;
-    return { message: translate('saved', req.lng), data: await campuses.updateCampus(deps.db, principalOf(req), parsed.data.id_campus, parsed.data, photo) };
+    return { message: translate('saved', req.lng), data: await campuses.updateCampus(deps.db, dataDir, principalOf(req), parsed.data.id_campus, parsed.data, image) };
   });
   app.delete('/campus/:id', { config: { permission: ['school_campus', 'delete'], denied: 'noPermissionCampusData' }, schema: { tags, params } }, async (req) => {
-    await campuses.deleteCampus(deps.db, principalOf(req), req.params.id);
+    await campuses.deleteCampus(deps.db, dataDir, principalOf(req), req.params.id);
     return { message: translate('deleted', req.lng) };
   });
   app.put('/campus/:id/active', { config: { permission: ['school_campus', 'enable_disable'], denied: 'noPermissionCampusData' }, schema: { tags, params, body: ActiveRequestSchema } }, async (req) => ({
@@ -53,9 +52,8 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
     data: await campuses.setCampusActive(deps.db, principalOf(req), req.params.id, req.body.active),
   }));
   app.get('/campus/:id/photo', { config: { signedIn: true }, schema: { tags, params } }, async (req, reply) => {
-    const campus = await findCampus(deps.db, principalOf(req).scope, req.params.id);
-    if (!campus?.photo) throw notFound();
-    return reply.type(mimeOfStoredImage(campus.photo)).send(createReadStream(storedFilePath(deps.config.dataDir, campus.photo)));
+    const photo = await campuses.photoOf(deps.db, principalOf(req), req.params.id);
+    return reply.type(mimeOfStoredImage(photo)).header('content-disposition', 'inline').send(createReadStream(storedFilePath(dataDir, photo)));
   });
 
   app.get('/configuration/campus', { config: { permission: ['school_campus', 'tab_configuration'] }, schema: { tags, querystring: z.object({ id_campus: id }) } }, (req) =>
@@ -78,4 +76,10 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
     message: translate('saved', req.lng),
     data: await campuses.updateGradeOption(deps.db, principalOf(req), req.body),
   }));
+  app.get('/configuration/campusGrade/campus/:id', { config: { permission: ['school_campus', 'access'] }, schema: { tags, params, querystring: GradeLanguageQuerySchema } }, (req) =>
+    campuses.activeGradesOfCampus(deps.db, principalOf(req), req.params.id, req.query.lng ?? req.lng),
+  );
+  app.get('/configuration/campusGrade/school/:id', { config: { permission: ['school_campus', 'access'] }, schema: { tags, params, querystring: GradeLanguageQuerySchema } }, (req) =>
+    campuses.activeGradesOfSchool(deps.db, principalOf(req), req.params.id, req.query.lng ?? req.lng),
+  );
 }

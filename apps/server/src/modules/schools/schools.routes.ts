@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
@@ -18,7 +18,7 @@ export async function schoolsRoutes(root: FastifyInstance, deps: AppDeps) {
   const key = deps.secrets.encryptionKey;
 
   app.get('/school', { config: { permission: ['schools', 'access'] }, schema: { tags, querystring: SchoolListQuerySchema } }, (req) => schools.listSchools(deps.db, principalOf(req), req.query));
-  app.get('/school/search', { config: { permission: ['schools', 'access'] }, schema: { tags, querystring: z.object({ term: z.string().trim().max(100).default('') }) } }, (req) =>
+  app.get('/school/search', { config: { permission: ['schools', 'access'] }, schema: { tags, querystring: z.object({ term: z.string().trim().max(200).default('') }) } }, (req) =>
     schools.searchSchools(deps.db, principalOf(req), req.query.term),
   );
   app.get('/school/export', { config: { permission: ['schools', 'export_csv'] }, schema: { tags, querystring: SchoolListQuerySchema } }, async (req, reply) => {
@@ -31,7 +31,9 @@ export async function schoolsRoutes(root: FastifyInstance, deps: AppDeps) {
     data: await schools.createSchool(deps.db, principalOf(req), req.body),
   }));
   app.get('/school/:id', { config: { permission: ['school', 'access'] }, schema: { tags, params } }, (req) => schools.getSchool(deps.db, principalOf(req), req.params.id));
-  app.put('/school/:id', { config: { permission: ['school', 'edit'], denied: 'noPermissionSchoolData' }, schema: { tags, params, body: SchoolRequestSchema } }, async (req) => ({
+  // either of two permissions (schools/edit or school/edit), so checked here rather than by one `permission`
+  const mayEditSchool = async (req: FastifyRequest) => schools.assertMayEditSchool(principalOf(req));
+  app.put('/school/:id', { config: { signedIn: true }, preValidation: mayEditSchool, schema: { tags, params, body: SchoolRequestSchema } }, async (req) => ({
     message: translate('saved', req.lng),
     data: await schools.updateSchool(deps.db, principalOf(req), req.params.id, req.body),
   }));

@@ -30,7 +30,13 @@ export async function createSchool(db: Db, caller: Principal, input: SchoolReque
   });
 }
 
+/** Editing a school needs schools/edit (the list screen) or school/edit (its own detail screen). */
+export function assertMayEditSchool(caller: Principal) {
+  if (!caller.ability.can('edit', 'schools') && !caller.ability.can('edit', 'school')) throw forbidden('noPermissionSchoolData');
+}
+
 export async function updateSchool(db: Db, caller: Principal, id_school: number, input: SchoolRequest) {
+  assertMayEditSchool(caller);
   return db.transaction(async (tx) => {
     const before = await repo.findSchool(tx, caller.scope, id_school);
     if (!before) throw notFound();
@@ -42,22 +48,28 @@ export async function updateSchool(db: Db, caller: Principal, id_school: number,
 
 export async function setSchoolActive(db: Db, caller: Principal, id_school: number, active: boolean) {
   return db.transaction(async (tx) => {
-    if (!(await repo.findSchool(tx, caller.scope, id_school))) throw notFound();
+    const before = await repo.findSchool(tx, caller.scope, id_school);
+    if (!before) throw notFound();
     await repo.updateConfiguration(tx, id_school, { active });
-    await writeAudit(tx, caller, { action: active ? 'school.activate' : 'school.deactivate', entity: 'school', entityId: id_school, id_school });
+    await writeAudit(tx, caller, { action: active ? 'school.activate' : 'school.deactivate', entity: 'school', entityId: id_school, id_school, changes: diff(before, { active }) });
     return (await repo.findSchool(tx, caller.scope, id_school))!;
   });
 }
 
 type Configuration = NonNullable<Awaited<ReturnType<typeof repo.findConfiguration>>>;
 
+/** What the client sees of a stored secret: `'••••' + last 4 characters`, or null when none is stored. */
+export const maskedSecret = (key: Buffer, sealed: string | null) => maskSecret(sealed ? decryptSecret(key, sealed) : null);
+
 /** Secrets leave the server masked (last 4 characters), never in full. */
 function presentConfiguration(key: Buffer, c: Configuration) {
-  const { sendgrid_api_key_encrypted, fp_access_token_encrypted, ...plain } = c;
+  const { sendgrid_api_key_encrypted, fp_access_token_encrypted, id_school_configuration: _row, ...plain } = c;
   return {
     ...plain,
-    sendgrid_api_key: maskSecret(sendgrid_api_key_encrypted ? decryptSecret(key, sendgrid_api_key_encrypted) : null),
-    fp_access_token: maskSecret(fp_access_token_encrypted ? decryptSecret(key, fp_access_token_encrypted) : null),
+    sendgrid_api_key: maskedSecret(key, sendgrid_api_key_encrypted),
+    hasSendgridApiKey: sendgrid_api_key_encrypted !== null,
+    fp_access_token: maskedSecret(key, fp_access_token_encrypted),
+    hasFpAccessToken: fp_access_token_encrypted !== null,
   };
 }
 
