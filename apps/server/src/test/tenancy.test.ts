@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import * as s from '../db/schema/index';
 import { apiClient, startTestApp, type TestContext } from './harness';
 import { createCampus, createSchool, createUser } from './factories';
 import { buildEnrollmentFixtures } from './enrollment-factories';
@@ -36,7 +38,10 @@ async function buildFixtures(db: TestContext['db']) {
     staffB1: await createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school: schoolB.id_school, id_campus: b1.id_campus }),
   };
   const enrollment = await buildEnrollmentFixtures(db, { a1, a2, b1 });
-  return { schoolA, schoolB, a1, a2, b1, users, enrollment };
+  const spareCampusA = await createCampus(db, schoolA.id_school, 'Alpha Spare');
+  const pkOf = async (id_campus: number) => (await db.select({ id: s.campusGrade.id_campus_grade }).from(s.campusGrade).where(and(eq(s.campusGrade.id_campus, id_campus), eq(s.campusGrade.id_grade, 1))))[0].id;
+  const pkGrade = { a1: await pkOf(a1.id_campus), a2: await pkOf(a2.id_campus) };
+  return { schoolA, schoolB, a1, a2, b1, users, enrollment, spareCampusA, pkGrade };
 }
 
 const updateBody = (u: { id_user: number; email: string }, id_campus: number, id_role: number) => ({ id_user: u.id_user, name: 'Renamed Person', email: u.email, id_role, id_campus, isActive: true });
@@ -49,6 +54,7 @@ const periodBody = (x: Fixtures, c: Campus) => {
 };
 const seatBody = (x: Fixtures, c: Campus) => [{ id_campus_year_grade: period(x, c).seats[0].id_campus_year_grade, spots: 10 }];
 const tagOf = (x: Fixtures, c: Campus) => x.enrollment[c].tag;
+const schoolConfigBody = (id_school: number) => ({ id_school, active: true, is_charter_connect: false, use_less_parameters: false, is_age_school: false, is_one_form: false });
 
 const ROWS: Row[] = [
   { route: 'GET /user/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }), other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}` }), foreign: (x) => [x.users.staffB1.email] },
@@ -105,6 +111,16 @@ const ROWS: Row[] = [
   { route: 'POST /tag', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Alpha South new tag', id_campus: x.a2.id_campus } }), other: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Planted tag', id_campus: x.b1.id_campus } }), foreign: () => ['Beta Main'] },
   { route: 'PUT /tag/:id', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: `/tag/${tagOf(x, 'a1').id_tag}`, body: { name: tagOf(x, 'a1').name, id_campus: x.a1.id_campus } }), other: (x) => ({ method: 'PUT', path: `/tag/${tagOf(x, 'a2').id_tag}`, body: { name: 'Hijacked', id_campus: x.a2.id_campus } }), foreign: (x) => [tagOf(x, 'a2').name] },
   { route: 'DELETE /tag/:id', actor: 'schoolA', own: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.a2.spareTag.id_tag}` }), other: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.b1.spareTag.id_tag}` }), foreign: () => [] },
+  { route: 'PUT /configuration/school', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/configuration/school', body: schoolConfigBody(x.schoolA.id_school) }), other: (x) => ({ method: 'PUT', path: '/configuration/school', body: { ...schoolConfigBody(x.schoolB.id_school), active: false } }), foreign: () => ['Beta Charter'] },
+  { route: 'GET /configuration/campus', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/configuration/campus?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/configuration/campus?id_campus=${x.a2.id_campus}` }), foreign: () => [] },
+  { route: 'PUT /campus', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/campus', body: { id_campus: x.a2.id_campus, id_school: x.schoolA.id_school, name: 'Alpha South' } }), other: (x) => ({ method: 'PUT', path: '/campus', body: { id_campus: x.b1.id_campus, id_school: x.schoolB.id_school, name: 'Hijacked' } }), foreign: () => ['Beta Main'] },
+  { route: 'PUT /campus/:id/active', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: `/campus/${x.a2.id_campus}/active`, body: { active: true } }), other: (x) => ({ method: 'PUT', path: `/campus/${x.b1.id_campus}/active`, body: { active: false } }), foreign: () => ['Beta Main'] },
+  { route: 'GET /campus/:id/photo', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/${x.b1.id_campus}/photo` }), foreign: () => [] },
+  { route: 'DELETE /campus/:id', actor: 'schoolA', own: (x) => ({ method: 'DELETE', path: `/campus/${x.spareCampusA.id_campus}` }), other: (x) => ({ method: 'DELETE', path: `/campus/${x.b1.id_campus}` }), foreign: () => ['Beta Main'] },
+  { route: 'PUT /configuration/campusGrade/activate', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/configuration/campusGrade/activate', body: { id_campus_grade: x.pkGrade.a1 } }), other: (x) => ({ method: 'PUT', path: '/configuration/campusGrade/activate', body: { id_campus_grade: x.pkGrade.a2 } }), foreign: () => [] },
+  { route: 'PUT /configuration/campusGrade', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/configuration/campusGrade', body: { id_campus_grade: x.pkGrade.a1, optionValue: 'PK', optionLabel: 'Pre-K' } }), other: (x) => ({ method: 'PUT', path: '/configuration/campusGrade', body: { id_campus_grade: x.pkGrade.a2, optionLabel: 'Hijacked' } }), foreign: () => [] },
+  { route: 'GET /configuration/campusGrade/campus/:id', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/campus/${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/campus/${x.a2.id_campus}` }), foreign: () => [] },
+  { route: 'GET /configuration/campusGrade/school/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/school/${x.schoolA.id_school}` }), other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/school/${x.schoolB.id_school}` }), foreign: () => [] },
 ];
 
 /** List routes: the caller's own rows come back, no foreign row does. */
@@ -116,6 +132,7 @@ const LISTS: Array<{ route: string; actor: 'schoolA' | 'campusA1'; path: string;
   { route: 'GET /catalog/schools', actor: 'schoolA', path: '/catalog/schools', own: () => ['Alpha Academy'], foreign: () => ['Beta Charter'] },
   { route: 'GET /campus', actor: 'campusA1', path: '/campus', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
   { route: 'GET /campus/export', actor: 'schoolA', path: '/campus/export', own: () => ['Alpha North'], foreign: () => ['Beta Main'] },
+  { route: 'GET /campus', actor: 'schoolA', path: '/campus?pageSize=200', own: () => ['Alpha North', 'Alpha South'], foreign: () => ['Beta Main'] },
   { route: 'GET /user/export', actor: 'schoolA', path: '/user/export', own: (x) => [x.users.staffA1.email], foreign: (x) => [x.users.staffB1.email, x.users.schoolB.email] },
   { route: 'GET /enrollment/campusYear/all', actor: 'schoolA', path: '/enrollment/campusYear/all', own: () => ['Alpha North', 'Alpha South'], foreign: () => ['Beta Main'] },
   { route: 'GET /enrollment/campusYear/all', actor: 'campusA1', path: '/enrollment/campusYear/all', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },

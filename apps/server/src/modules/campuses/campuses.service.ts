@@ -137,9 +137,12 @@ export async function listGrades(db: Db, caller: Principal, id_campus: number) {
   return grades.map((g) => ({ ...g, display: campus.is_age_school ? String(g.age) : g.name }));
 }
 
-/** What a grade is called on screens and forms: the campus's option label, else the age ("5 years old") or the grade. */
+/**
+ * What a grade is called on screens and forms: the campus's own option label when it set one (a new campus
+ * starts with the grade name as label, which does not count), else the age ("5 years old") or the grade.
+ */
 const gradeLabel = (g: { name: string; age: number; label: string | null }, ageSchool: boolean, lng: Language) =>
-  g.label ?? (ageSchool ? `${g.age} ${translate('yearsOld', lng)}` : g.name);
+  g.label && g.label !== g.name ? g.label : ageSchool ? `${g.age} ${translate('yearsOld', lng)}` : g.name;
 
 /** Active grades of one campus, for pickers (application grade, seats). */
 export async function activeGradesOfCampus(db: Db, caller: Principal, id_campus: number, lng: Language) {
