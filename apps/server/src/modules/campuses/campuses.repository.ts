@@ -21,7 +21,7 @@ const campusColumns = {
   is_lottery_campus: s.campusConfiguration.is_lottery_campus,
   is_age_school: s.schoolConfiguration.is_age_school,
 };
-export type CampusRow = Awaited<ReturnType<typeof findCampus>>;
+export type CampusRow = NonNullable<Awaited<ReturnType<typeof findCampus>>>;
 
 const selectCampuses = (db: Executor, where: SQL) =>
   db

@@ -11,7 +11,7 @@ import { streamCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { mimeOfStoredImage, readMultipart, storedFilePath } from '../../lib/uploads';
 import { principalOf } from '../../plugins/authenticate';
-import { eachCampus, listCampuses } from './campuses.repository';
+import { eachCampus } from './campuses.repository';
 import * as campuses from './campuses.service';
 
 export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
@@ -22,10 +22,7 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
   const listQuery = CampusListQuerySchema;
   const dataDir = deps.config.dataDir;
 
-  app.get('/campus', { config: { permission: ['school_campus', 'access'] }, schema: { tags, querystring: listQuery } }, async (req) => {
-    const { rows, total } = await listCampuses(deps.db, principalOf(req).scope, req.query, req.query.page, req.query.pageSize);
-    return { data: rows, total, page: req.query.page, pageSize: req.query.pageSize };
-  });
+  app.get('/campus', { config: { permission: ['school_campus', 'access'] }, schema: { tags, querystring: listQuery } }, (req) => campuses.listCampuses(deps.db, principalOf(req), req.query));
   app.get('/campus/export', { config: { permission: ['school_campus', 'export_csv'] }, schema: { tags, querystring: listQuery } }, async (req, reply) => {
     const caller = principalOf(req);
     await writeAudit(deps.db, caller, { action: 'campus.export', entity: 'campus' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Language } from '@openseat/shared/constants';
 import { translate } from '@openseat/shared/messages';
-import type { CampusConfigurationRequest, CampusGradeOptionRequest, CampusRequest } from '@openseat/shared/schemas/schools';
+import type { CampusConfigurationRequest, CampusGradeOptionRequest, CampusListQuery, CampusRequest } from '@openseat/shared/schemas/schools';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -12,10 +12,18 @@ import { maskedSecret, sealSecret } from '../schools/schools.service';
 import { addSeatsForActiveGrades } from '../enrollment/enrollment.service';
 import * as repo from './campuses.repository';
 
+/** A campus as it leaves the server: the photo as its authorised URL, never the stored file name. */
+const presentCampus = (campus: repo.CampusRow) => ({ ...campus, photo: campus.photo ? `/api/campus/${campus.id_campus}/photo` : null });
+
 export async function getCampus(db: Db, caller: Principal, id_campus: number) {
   const campus = await repo.findCampus(db, caller.scope, id_campus);
   if (!campus) throw notFound();
-  return { ...campus, photo: campus.photo ? `/api/campus/${id_campus}/photo` : null };
+  return presentCampus(campus);
+}
+
+export async function listCampuses(db: Db, caller: Principal, query: CampusListQuery) {
+  const { rows, total } = await repo.listCampuses(db, caller.scope, query, query.page, query.pageSize);
+  return { data: rows.map(presentCampus), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Both drivers report PostgreSQL's SQLSTATE; drizzle wraps it in `cause`. */

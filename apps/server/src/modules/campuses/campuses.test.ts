@@ -147,6 +147,9 @@ describe('campus photo', () => {
     const first = (await storedPhoto(myCampus))!;
     expect(first).toMatch(/^campuses\/[0-9a-f]{32}\.png$/);
     expect(fs.existsSync(storedFilePath(dataDir, first))).toBe(true);
+    const listed = await call<{ data: Array<{ id_campus: number; photo: string | null }> }>('GET', `/campus?id_school=${mySchool}`, { token: schoolToken });
+    expect(listed.body.data.find((c) => c.id_campus === myCampus)?.photo).toBe(`/api/campus/${myCampus}/photo`);
+    expect(JSON.stringify(listed.body)).not.toContain(first);
 
     const photo = await fetch(`${ctx.baseUrl}${ok.body.data.photo}`, { headers: { authorization: `Bearer ${campusToken}` } });
     expect(photo.status).toBe(200);
