@@ -55,7 +55,11 @@ beforeAll(async () => {
   campusToken = await tokenOf({ context: CONTEXT_TYPE.CAMPUS, id_school: mySchool, id_campus: myCampus });
   otherSchoolToken = await tokenOf({ context: CONTEXT_TYPE.SCHOOL, id_school: otherSchool });
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  // the photos this file stored under the shared data directory
+  for (const { photo } of (await ctx?.db.select({ photo: s.campus.photo }).from(s.campus)) ?? []) if (photo) fs.rmSync(storedFilePath(dataDir, photo), { force: true });
+  await ctx?.close();
+});
 
 describe('campuses', () => {
   it('creates a campus with its configuration and every grade (inactive) in one go, audited', async () => {
