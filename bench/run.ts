@@ -25,7 +25,17 @@ async function startServer(dataDir: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [main], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
   for (;;) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
@@ -36,7 +46,15 @@ async function startServer(dataDir: string) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const ms = performance.now() - t0;
-  return { url, ms, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    ms,
+    stop: () =>
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function timeRequests(n: number, fn: () => Promise<Response>) {
@@ -57,13 +75,34 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-bench-'));
 const rows: Array<[string, string, string]> = [];
 try {
   const cold = await startServer(dataDir);
-  rows.push(['cold start (empty data dir, migrate + seed)', `${(cold.ms / 1000).toFixed(2)} s`, 'target < 15 s on 2 cores']);
-  const login = () => fetch(`${cold.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'school@demo.openseat.org', password: 'openseat-demo' }) });
+  rows.push([
+    'cold start (empty data dir, migrate + seed)',
+    `${(cold.ms / 1000).toFixed(2)} s`,
+    'target < 15 s on 2 cores',
+  ]);
+  const login = () =>
+    fetch(`${cold.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'school@demo.openseat.org', password: 'openseat-demo' }),
+    });
   const signIn = await timeRequests(10, login);
-  rows.push(['sign-in (argon2id verify) p50 / p95', `${signIn.p50.toFixed(0)} / ${signIn.p95.toFixed(0)} ms`, '10 sequential']);
+  rows.push([
+    'sign-in (argon2id verify) p50 / p95',
+    `${signIn.p50.toFixed(0)} / ${signIn.p95.toFixed(0)} ms`,
+    '10 sequential',
+  ]);
   const { accessToken } = (await (await login()).json()) as { accessToken: string };
-  const users = await timeRequests(50, () => fetch(`${cold.url}/api/user?tab=school&page=0&pageSize=25`, { headers: { authorization: `Bearer ${accessToken}` } }));
-  rows.push(['users list, first page p50 / p95', `${users.p50.toFixed(1)} / ${users.p95.toFixed(1)} ms`, '50 sequential']);
+  const users = await timeRequests(50, () =>
+    fetch(`${cold.url}/api/user?tab=school&page=0&pageSize=25`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    }),
+  );
+  rows.push([
+    'users list, first page p50 / p95',
+    `${users.p50.toFixed(1)} / ${users.p95.toFixed(1)} ms`,
+    '50 sequential',
+  ]);
   await cold.stop();
   const warm = await startServer(dataDir);
   rows.push(['warm start (existing data dir)', `${(warm.ms / 1000).toFixed(2)} s`, '']);

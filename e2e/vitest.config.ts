@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // a page load refreshes the session before the screen shows; on a busy machine that takes seconds
+    expect: { poll: { timeout: 10_000 } },
     env: { TZ: 'UTC' },
   },
 });

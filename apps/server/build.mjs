@@ -14,7 +14,9 @@ await build({
     {
       name: 'external-npm-packages',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@openseat/') ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@openseat/') ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,22 +12,12 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { translate } from '@openseat/shared/messages';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
-import type { Mailer } from './lib/mailer';
-import type { Secrets } from './lib/secrets';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
+import { loggerOptions, type LogStream } from './lib/logger';
 import { authenticatePluginFp } from './plugins/authenticate';
+import type { AppDeps } from './plugins/types';
 import { registerErrorHandler } from './plugins/errors';
 import { apiModules } from './modules/index';
-
-export type AppDeps = {
-  database: Database;
-  db: Db;
-  config: Config;
-  secrets: Secrets;
-  mailer: Mailer;
-  /** Per IP, on sign-in, refresh and recovery. */
-  loginRateLimitPerMinute: number;
-};
 
 export type ApiRoute = { method: string; url: string; public: boolean };
 
@@ -39,26 +31,36 @@ declare module 'fastify' {
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export type { LogStream };
+export type BuildOptions = { logStream?: LogStream };
+
+/** The app and its job workers (started here, stopped when the app closes, before the database is). */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.env === 'test' ? false : { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    logger: loggerOptions(deps.config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: deps.config.env === 'production',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   });
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api') || r.url.startsWith('/api/docs')) return;
-    for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public) });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public) });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyHelmet, helmetOptions(deps.config));
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 5, fields: 50 } });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'OpenSeat API', version: '0.1.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    openapi: {
+      info: { title: 'OpenSeat API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -66,20 +68,66 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
   });
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { public: true } }, async () => ({ status: 'ok' }));
+      const health = { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } };
+      api.get('/health', { config: { public: true }, schema: health }, async () => ({ status: 'ok' as const }));
       for (const register of apiModules) await register(api, deps);
     },
     { prefix: '/api' },
   );
 
   await serveWebClient(app);
+
+  await deps.jobs.start({
+    db: deps.db,
+    mailer: deps.mailer,
+    secrets: deps.secrets,
+    log: app.log.child({ jobs: true }),
+  });
+  app.addHook('onClose', () => deps.jobs.stop());
   return app;
+}
+
+/**
+ * Fastify treats a bare hop count as "trust nothing" (it cannot check the nearest peer), so hops become the
+ * classic rule: the nearest `hops` addresses are proxies. Right only where clients cannot bypass the proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * Every answer: a CSP of this origin only (the client and the API docs load nothing from elsewhere and run no
+ * inline script), no framing, nosniff, no referrer; HSTS and upgrade-insecure-requests only behind https.
+ */
+function helmetOptions(config: Config) {
+  const https = config.publicUrl.startsWith('https://');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // MUI (Emotion) and Swagger UI put style elements in the page: styles only, never script
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
 }
 
 function webDistFolder(): string | null {

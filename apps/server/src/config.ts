@@ -1,18 +1,27 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  /** Loopback unless set: the embedded demo's passwords are public, so it is reachable from this machine only. */
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().optional(),
+  /** Hops (`1`) or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   /** Public address of the app, used in links sent by e-mail (never taken from the Host header). */
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('OpenSeat <no-reply@openseat.local>'),
   JWT_SECRET: z.string().min(32).optional(),
-  ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters')
+    .optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -22,6 +31,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or proxy addresses. */
+  trustProxy: false | number | string[];
   databaseUrl: string | null;
   publicUrl: string;
   smtpUrl: string | null;
@@ -40,7 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
     host: parsed.HOST,
-    dataDir: path.resolve(parsed.DATA_DIR),
+    dataDir: parsed.DATA_DIR ? path.resolve(parsed.DATA_DIR) : path.join(repositoryRoot(), 'data'),
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     databaseUrl: parsed.DATABASE_URL ?? null,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
     smtpUrl: parsed.SMTP_URL ?? null,
@@ -56,8 +68,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !config.encryptionKey && 'ENCRYPTION_KEY',
       !config.databaseUrl && 'DATABASE_URL',
       !parsed.PUBLIC_URL && 'PUBLIC_URL',
+      // captured mail would keep reset links in the database for anyone who can read it
+      !config.smtpUrl && 'SMTP_URL',
     ].filter(Boolean);
     if (missing.length) throw new Error(`Production needs these environment variables: ${missing.join(', ')}`);
   }
   return config;
+}
+
+/** The folder of the root package.json (the one with workspaces), found from this file, whatever the cwd. */
+export function repositoryRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && 'workspaces' in JSON.parse(fs.readFileSync(manifest, 'utf8'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(value)) return true;
+  const [address, bits, ...rest] = value.split('/');
+  if (rest.length || !net.isIP(address)) return false;
+  return bits === undefined || /^\d{1,3}$/.test(bits);
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value.split(',').map((a) => a.trim());
+  const wrong = addresses.filter((a) => !isProxyAddress(a));
+  if (wrong.length)
+    throw new Error(`TRUST_PROXY takes a hop count or proxy addresses/CIDRs; not understood: ${wrong.join(', ')}`);
+  return addresses;
 }

@@ -4,6 +4,8 @@ import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins';
 import { isDemoSeedNeeded, seedDemoData } from './db/seed/demo';
+import { JOBS } from './jobs/registry';
+import { createJobRunner } from './jobs/runner';
 import { createMailer } from './lib/mailer';
 import { loadSecrets } from './lib/secrets';
 
@@ -21,12 +23,15 @@ if (config.seedDemo && database.kind === 'pglite' && (await isDemoSeedNeeded(dat
 }
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-const app = await buildApp({ database, db: database.db, config, secrets, mailer, loginRateLimitPerMinute: 30 });
+const jobs = createJobRunner(database, JOBS);
+const app = await buildApp({ database, db: database.db, config, secrets, mailer, jobs, loginRateLimitPerMinute: 30 });
 await app.listen({ port: config.port, host: config.host });
 
 const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
 console.log(`\nOpenSeat is running at ${config.publicUrl} (ready in ${seconds} s)`);
-console.log(`Database: ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo data seeded' : ''}`);
+console.log(
+  `Database: ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server'}${seeded ? ', demo data seeded' : ''}`,
+);
 console.log(`Mail: ${mailer.kind === 'smtp' ? 'SMTP' : 'captured, read it at /main/mail as a system user'}`);
 if (config.seedDemo && database.kind === 'pglite') {
   console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
@@ -39,7 +44,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info(`${signal}: closing`);
   const deadline = setTimeout(() => process.exit(1), 10_000);
-  await app.close();
+  await app.close(); // stops taking requests, then lets running jobs finish (up to 8 s) and stops the workers
   await database.close();
   clearTimeout(deadline);
   process.exit(0);

@@ -1,5 +1,5 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import type { Action, Subject } from './permissions';
+import { SUBJECT_ACTIONS, type Action, type Subject } from './permissions';
 import { SUPER_ADMIN_ROLE } from './constants';
 
 export type AppAbility = MongoAbility<[Action | 'manage', Subject | 'all']>;
@@ -9,9 +9,17 @@ export type AbilityInput = { roleName: string | null; rules: ReadonlyArray<{ act
 /**
  * The one ability builder, used by the server to enforce and by the web client to hide what the user
  * cannot do. SuperAdmin manages everything; any other role gets exactly its active permissions.
- * Rules are built from our own action/subject names, never unpacked from a client.
+ * Rules are built from our own action/subject names, never unpacked from a client. A stored rule that its screen
+ * does not offer (an old row, or a SuperAdmin-only screen) grants nothing.
  */
 export function buildAbility({ roleName, rules }: AbilityInput): AppAbility {
   if (roleName === SUPER_ADMIN_ROLE) return createMongoAbility([{ action: 'manage', subject: 'all' }]);
-  return createMongoAbility(rules.map((r) => ({ action: r.action as Action, subject: r.subject as Subject })));
+  return createMongoAbility(
+    rules
+      .filter((r) => offered(r.subject, r.action))
+      .map((r) => ({ action: r.action as Action, subject: r.subject as Subject })),
+  );
 }
+
+const offered = (subject: string, action: string) =>
+  Object.hasOwn(SUBJECT_ACTIONS, subject) && SUBJECT_ACTIONS[subject as Subject].includes(action as Action);

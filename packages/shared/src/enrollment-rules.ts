@@ -27,7 +27,11 @@ export function readinessProblems(period: PeriodReadinessInput): MessageKey[] {
   if (!(typeof period.spots === 'number' && period.spots > 0)) problems.push('periodNeedsSpots');
   if (!period.enrollment_start_date) problems.push('periodNeedsStartDate');
   if (!period.enrollment_end_date) problems.push('periodNeedsEndDate');
-  if (!(typeof period.enrollment_acceptance_period === 'number' && Number.isInteger(period.enrollment_acceptance_period) && period.enrollment_acceptance_period >= 0)) {
+  if (!(
+    typeof period.enrollment_acceptance_period === 'number' &&
+    Number.isInteger(period.enrollment_acceptance_period) &&
+    period.enrollment_acceptance_period >= 0
+  )) {
     problems.push('periodNeedsAcceptancePeriod');
   }
   return problems;
@@ -48,8 +52,7 @@ export type EnrollmentWindow = {
 };
 
 export type EnrollmentDecision =
-  | { open: true; reason: null }
-  | { open: false; reason: 'not_started' | 'ended' | 'finalized' };
+  { open: true; reason: null } | { open: false; reason: 'not_started' | 'ended' | 'finalized' };
 
 /**
  * Whether a period takes new applications on `today` (YYYY-MM-DD): only a started period, from its
@@ -59,18 +62,54 @@ export function enrollmentDecision(period: EnrollmentWindow | null, today: strin
   if (!period || period.state === PERIOD_STATE.NOT_STARTED) return { open: false, reason: 'not_started' };
   if (period.state === PERIOD_STATE.FINALIZED) return { open: false, reason: 'finalized' };
   if (period.enrollment_end_date && today > period.enrollment_end_date) return { open: false, reason: 'ended' };
-  if (period.enrollment_start_date && today < period.enrollment_start_date) return { open: false, reason: 'not_started' };
+  if (period.enrollment_start_date && today < period.enrollment_start_date)
+    return { open: false, reason: 'not_started' };
   return { open: true, reason: null };
 }
 
-export const isEnrollmentOpen = (period: EnrollmentWindow | null, today: string) => enrollmentDecision(period, today).open;
+export const isEnrollmentOpen = (period: EnrollmentWindow | null, today: string) =>
+  enrollmentDecision(period, today).open;
 
 /** The state a period moves to, or why it cannot (spec: not started -> started -> finalized only). */
-export function nextState(current: PeriodState, action: 'start' | 'finalize'): { to: PeriodState } | { refused: MessageKey } {
+export function nextState(
+  current: PeriodState,
+  action: 'start' | 'finalize',
+): { to: PeriodState } | { refused: MessageKey } {
   if (current === PERIOD_STATE.FINALIZED) return { refused: 'periodFinalized' };
-  if (action === 'start') return current === PERIOD_STATE.NOT_STARTED ? { to: PERIOD_STATE.STARTED } : { refused: 'periodAlreadyStarted' };
+  if (action === 'start')
+    return current === PERIOD_STATE.NOT_STARTED ? { to: PERIOD_STATE.STARTED } : { refused: 'periodAlreadyStarted' };
   return current === PERIOD_STATE.STARTED ? { to: PERIOD_STATE.FINALIZED } : { refused: 'periodNotStarted' };
 }
 
-/** Today's date as YYYY-MM-DD in UTC. */
-export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+/**
+ * The time zone of a school that has not chosen one. The product's schools are in the United States, and the
+ * eastern zone is where most of them are; a school sets its own in its configuration.
+ */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/** The canonical IANA name of a time zone ('us/eastern' -> 'America/New_York'), or null if it is not one. */
+export function canonicalTimeZone(name: string): string | null {
+  if (!TIME_ZONE_NAME.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The calendar day (YYYY-MM-DD) it is at `now` in a time zone. Every date rule compares against the school's
+ * (or campus's) day, never the server's or UTC's: at 5 p.m. in California it is already tomorrow in UTC.
+ */
+export function todayIso(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

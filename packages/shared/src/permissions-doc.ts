@@ -19,7 +19,13 @@ export function renderPermissionsDoc(): string {
     `|---|${roles.map(() => '---').join('|')}|`,
   ];
   for (const subject of SUBJECTS) {
-    const cells = roles.map((r) => r.rules.filter((rule) => rule.subject === subject).map((rule) => rule.action).join(', ') || '—');
+    const cells = roles.map(
+      (r) =>
+        r.rules
+          .filter((rule) => rule.subject === subject)
+          .map((rule) => rule.action)
+          .join(', ') || '—',
+    );
     lines.push(`| ${subject} | ${cells.join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;

@@ -16,7 +16,10 @@ export type Executor = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL (used by pg-boss through its `db.executeSql` adapter). */
+  /**
+   * Runs raw SQL (pg-boss's `db.executeSql` adapter). Without values the text may hold several statements, as
+   * pg's simple protocol allows (pg-boss installs its schema that way); the rows are those of the last one.
+   */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
 };
@@ -45,7 +48,11 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
   return {
     db,
     kind: 'pglite',
-    executeSql: async (text, values) => ({ rows: (await client.query(text, values as unknown[])).rows }),
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: () => client.close(),
   };
 }

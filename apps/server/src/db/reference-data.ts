@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { CONTEXT_TYPE_NAMES, STATUSES, SUPER_ADMIN_ROLE, CONTEXT_TYPE } from '@openseat/shared/constants';
-import { ACTIONS, DEFAULT_ROLE_GRANTS, SUBJECTS, actionId, grantToRules, subjectId } from '@openseat/shared/permissions';
+import {
+  ACTIONS,
+  DEFAULT_ROLE_GRANTS,
+  SUBJECTS,
+  actionId,
+  grantToRules,
+  subjectId,
+} from '@openseat/shared/permissions';
 import type { Executor } from './client';
 import * as s from './schema/index';
 
@@ -33,10 +40,20 @@ const SIMPLE_CATALOGS = [
   [s.textMessageType, named(['status change', 'reminder', 'manually sent'])],
   [s.enrollmentSis, named(['powerschool', 'schoolmint', 'aspire'])],
   [s.notificationSettingsType, named(['status change', 'new application', 'reminder'])],
-  [s.dashboardItem, named([
-    'spots taken', 'applications changed status', 'new leads', 'leads to applied', 'leads to confirmed',
-    'leads to enrolled', 'leads from ads', 'leads from Facebook', 'leads from Google',
-  ])],
+  [
+    s.dashboardItem,
+    named([
+      'spots taken',
+      'applications changed status',
+      'new leads',
+      'leads to applied',
+      'leads to confirmed',
+      'leads to enrolled',
+      'leads from ads',
+      'leads from Facebook',
+      'leads from Google',
+    ]),
+  ],
   [s.adsConversionEventType, named(['fbPixel', 'googleAds'])],
 ] as const;
 
@@ -58,27 +75,72 @@ export const SCHOOL_YEARS = Array.from({ length: 8 }, (_, i) => {
 
 export async function writeReferenceData(db: Executor): Promise<void> {
   await db.transaction(async (tx) => {
-    const contextTypes = Object.entries(CONTEXT_TYPE_NAMES).map(([id, name]) => ({ id_context_type: Number(id), name }));
-    await tx.insert(s.contextType).values(contextTypes).onConflictDoUpdate({ target: s.contextType.id_context_type, set: { name: sql`excluded.name` } });
-    await tx.insert(s.status).values([...STATUSES]).onConflictDoUpdate({ target: s.status.id_status, set: { name: sql`excluded.name`, label: sql`excluded.label` } });
-    await tx.insert(s.statusMovementType).values([{ id_status_movement_type: 1, name: 'Moved' }, { id_status_movement_type: 2, name: 'Lottery' }, { id_status_movement_type: 3, name: 'Previous status' }, { id_status_movement_type: 4, name: 'Automatic' }]).onConflictDoNothing();
-    await tx.insert(s.grade).values(GRADES).onConflictDoUpdate({ target: s.grade.id_grade, set: { name: sql`excluded.name`, position: sql`excluded.position`, age: sql`excluded.age` } });
+    const contextTypes = Object.entries(CONTEXT_TYPE_NAMES).map(([id, name]) => ({
+      id_context_type: Number(id),
+      name,
+    }));
+    await tx
+      .insert(s.contextType)
+      .values(contextTypes)
+      .onConflictDoUpdate({ target: s.contextType.id_context_type, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(s.status)
+      .values([...STATUSES])
+      .onConflictDoUpdate({
+        target: s.status.id_status,
+        set: { name: sql`excluded.name`, label: sql`excluded.label` },
+      });
+    await tx
+      .insert(s.statusMovementType)
+      .values([
+        { id_status_movement_type: 1, name: 'Moved' },
+        { id_status_movement_type: 2, name: 'Lottery' },
+        { id_status_movement_type: 3, name: 'Previous status' },
+        { id_status_movement_type: 4, name: 'Automatic' },
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(s.grade)
+      .values(GRADES)
+      .onConflictDoUpdate({
+        target: s.grade.id_grade,
+        set: { name: sql`excluded.name`, position: sql`excluded.position`, age: sql`excluded.age` },
+      });
     await tx.insert(s.priorityItem).values(PRIORITY_ITEMS).onConflictDoNothing();
     await tx.insert(s.fieldOption).values(FIELD_OPTIONS).onConflictDoNothing();
     await tx.insert(s.schoolYear).values(SCHOOL_YEARS).onConflictDoNothing();
     for (const [table, rows] of SIMPLE_CATALOGS) {
-      await tx.insert(table).values(rows).onConflictDoUpdate({ target: table.id, set: { name: sql`excluded.name` } });
+      await tx
+        .insert(table)
+        .values(rows)
+        .onConflictDoUpdate({ target: table.id, set: { name: sql`excluded.name` } });
     }
-    await tx.insert(s.subject).values(SUBJECTS.map((name) => ({ id_subject: subjectId(name), name }))).onConflictDoUpdate({ target: s.subject.id_subject, set: { name: sql`excluded.name` } });
-    await tx.insert(s.action).values(ACTIONS.map((name) => ({ id_action: actionId(name), name }))).onConflictDoUpdate({ target: s.action.id_action, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(s.subject)
+      .values(SUBJECTS.map((name) => ({ id_subject: subjectId(name), name })))
+      .onConflictDoUpdate({ target: s.subject.id_subject, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(s.action)
+      .values(ACTIONS.map((name) => ({ id_action: actionId(name), name })))
+      .onConflictDoUpdate({ target: s.action.id_action, set: { name: sql`excluded.name` } });
     // serial sequences must move past the fixed ids written above
-    await tx.execute(sql`SELECT setval(pg_get_serial_sequence('school_year', 'id_school_year'), (SELECT max(id_school_year) FROM school_year))`);
+    await tx.execute(
+      sql`SELECT setval(pg_get_serial_sequence('school_year', 'id_school_year'), (SELECT max(id_school_year) FROM school_year))`,
+    );
     await writeDefaultRoles(tx);
   });
 }
 
 async function writeDefaultRoles(tx: Executor): Promise<void> {
-  await tx.insert(s.role).values({ name: SUPER_ADMIN_ROLE, id_context_type: CONTEXT_TYPE.SYSTEM, type: 'system', description: 'Can do everything.' }).onConflictDoNothing();
+  await tx
+    .insert(s.role)
+    .values({
+      name: SUPER_ADMIN_ROLE,
+      id_context_type: CONTEXT_TYPE.SYSTEM,
+      type: 'system',
+      description: 'Can do everything.',
+    })
+    .onConflictDoNothing();
   for (const def of DEFAULT_ROLE_GRANTS) {
     const created = await tx
       .insert(s.role)
@@ -87,7 +149,13 @@ async function writeDefaultRoles(tx: Executor): Promise<void> {
       .returning({ id_role: s.role.id_role });
     if (created.length === 0) continue;
     const rules = grantToRules(def.grant);
-    await tx.insert(s.permission).values(rules.map((r) => ({ id_role: created[0].id_role, id_subject: subjectId(r.subject), id_action: actionId(r.action) })));
+    await tx.insert(s.permission).values(
+      rules.map((r) => ({
+        id_role: created[0].id_role,
+        id_subject: subjectId(r.subject),
+        id_action: actionId(r.action),
+      })),
+    );
   }
 }
 

@@ -1,18 +1,36 @@
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 
-/** Streams rows as CSV (header first) without holding the whole file in memory. */
-export function streamCsv<T>(reply: FastifyReply, filename: string, columns: string[], rows: AsyncIterable<T>, toCells: (row: T) => unknown[]) {
+/**
+ * Streams rows as CSV (header first) without holding the whole file in memory.
+ *
+ * The query runs and its first row is read before any header is sent: a failure there (a bad filter, the
+ * database gone) still answers as a JSON error. A failure after that aborts the download, so a cut file never
+ * looks complete.
+ */
+export async function streamCsv<T>(
+  reply: FastifyReply,
+  filename: string,
+  columns: string[],
+  rows: AsyncIterable<T>,
+  toCells: (row: T) => unknown[],
+) {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
   const csv = stringify({ header: true, columns, cast: { boolean: (v) => String(v) } });
   void (async () => {
     try {
-      for await (const row of rows) {
-        if (!csv.write(toCells(row))) await new Promise((resolve) => csv.once('drain', resolve));
+      for (let next = first; !next.done; next = await iterator.next()) {
+        if (!csv.write(toCells(next.value))) await new Promise((resolve) => csv.once('drain', resolve));
       }
       csv.end();
     } catch (error) {
+      await Promise.resolve(iterator.return?.()).catch(() => undefined);
       csv.destroy(error as Error);
     }
   })();
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
 }

@@ -1,4 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as en from '@zxcvbn-ts/language-en';
+import * as es from '@zxcvbn-ts/language-es-es';
 
 /** argon2id, OWASP parameters: m = 19 MiB, t = 2, p = 1. */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -17,11 +21,39 @@ export async function verifyPassword(passwordHash: string, plain: string): Promi
 let decoyHash: Promise<string> | null = null;
 export const decoy = () => (decoyHash ??= hashPassword('openseat-decoy-password-never-valid'));
 
-/** The most common passwords (the head of public breach lists); a new password may not be one of them. */
-const COMMON = new Set([
-  '12345678', '123456789', '1234567890', 'password', 'password1', 'password123', 'qwertyuiop', 'qwerty123',
-  '11111111', '00000000', 'iloveyou', 'abc12345', '87654321', 'sunshine', 'princess', 'football',
-  'baseball', 'welcome1', 'admin123', 'letmein1', 'passw0rd', '1q2w3e4r', 'qwerty12', 'superman',
-  'trustno1', '123123123', 'aa123456', 'dragon12', 'monkey12', 'changeme', 'password!', '12341234',
-]);
-export const isCommonPassword = (plain: string) => COMMON.has(plain.toLowerCase());
+/**
+ * Password strength by zxcvbn-ts (the estimator behind Dropbox's meter): dictionaries of common passwords,
+ * names and words in English and Spanish, keyboard patterns, dates, repeats and l33t substitutions. A new
+ * password must score 3 or more ("safely unguessable": about 10^8 guesses or more, well beyond online attack).
+ */
+let strength: ZxcvbnFactory | null = null;
+/** Built on first use: the dictionaries take about a second to rank, which a server start need not pay. */
+const estimator = () =>
+  (strength ??= new ZxcvbnFactory({
+    translations: en.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...en.dictionary, ...es.dictionary },
+  }));
+
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * Whether a new password is too weak to accept. The product's name counts as guessable (so the demo password
+ * printed in the README is refused as a new password), and so do `userInputs` (the user's e-mail, name).
+ */
+export const isCommonPassword = (plain: string, userInputs: string[] = []) =>
+  estimator().check(plain, guessableWords([...userInputs, 'openseat'])).score < MIN_PASSWORD_SCORE;
+
+/** Each input, its parts (an e-mail's local part, each word of a name) and their unaccented forms. */
+function guessableWords(inputs: string[]): string[] {
+  const words = new Set<string>();
+  for (const input of inputs) {
+    const lower = input.toLowerCase();
+    for (const word of [lower, lower.split('@')[0], ...lower.split(/[\s@._+-]+/)]) {
+      if (word.length < 3) continue;
+      words.add(word);
+      words.add(word.normalize('NFD').replace(/\p{Diacritic}/gu, ''));
+    }
+  }
+  return [...words];
+}

@@ -26,4 +26,5 @@ export const canSeeSchool = (scope: Scope, id_school: number | null) =>
   scope.id_school === null || scope.id_school === id_school;
 
 export const canSeeCampus = (scope: Scope, id_school: number | null, id_campus: number | null) =>
-  canSeeSchool(scope, id_school) && (scope.campusIds === null || (id_campus !== null && scope.campusIds.includes(id_campus)));
+  canSeeSchool(scope, id_school) &&
+  (scope.campusIds === null || (id_campus !== null && scope.campusIds.includes(id_campus)));

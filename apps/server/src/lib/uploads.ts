@@ -2,29 +2,59 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { AppError } from './errors';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import { isStorableText } from '@openseat/shared/schemas/rules';
+import { AppError, badRequest } from './errors';
 
 export const IMAGE_LIMIT = 2 * 1024 * 1024;
+/** Decoding stops beyond this many pixels: a small file may claim a huge canvas (a decompression bomb). */
+const MAX_PIXELS = 25_000_000;
+/** Stored images are at most this wide and high: photos and logos, not print masters. */
+const MAX_EDGE = 2048;
 
-const IMAGE_SIGNATURES: Array<{ ext: string; mime: string; test: (b: Buffer) => boolean }> = [
-  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'webp', mime: 'image/webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
-];
+type ImageKind = { ext: string; mime: string; encode: (image: Sharp) => Sharp };
 
-export const mimeOfStoredImage = (file: string) => IMAGE_SIGNATURES.find((s) => file.endsWith(`.${s.ext}`))?.mime ?? 'application/octet-stream';
+/** The accepted kinds, by the MIME type `file-type` reads from the content. */
+const IMAGE_KINDS: Record<string, ImageKind> = {
+  'image/png': { ext: 'png', mime: 'image/png', encode: (image) => image.png() },
+  'image/jpeg': { ext: 'jpg', mime: 'image/jpeg', encode: (image) => image.jpeg({ quality: 85 }) },
+  'image/webp': { ext: 'webp', mime: 'image/webp', encode: (image) => image.webp({ quality: 85 }) },
+};
+
+export const mimeOfStoredImage = (file: string) =>
+  Object.values(IMAGE_KINDS).find((kind) => file.endsWith(`.${kind.ext}`))?.mime ?? 'application/octet-stream';
 
 export type CheckedImage = { buffer: Buffer; ext: string; field: string };
 
-/** Reads an uploaded image and checks its real type by magic bytes and its size. */
+const notAnImage = (field: string) => new AppError('VALIDATION', 'fileType', [{ path: field, message: 'fileType' }]);
+
+/**
+ * Decodes the whole image as the kind its content claims and encodes it again: what is stored is pixels we
+ * wrote, never the upload's bytes (no trailing HTML or script, no metadata such as a photo's GPS position).
+ */
+async function reencode(buffer: Buffer, kind: ImageKind, field: string): Promise<Buffer> {
+  try {
+    const image = sharp(buffer, { limitInputPixels: MAX_PIXELS, failOn: 'warning' });
+    const { format } = await image.metadata();
+    if (IMAGE_KINDS[`image/${format}`] !== kind) throw notAnImage(field);
+    const upright = image.rotate().resize(MAX_EDGE, MAX_EDGE, { fit: 'inside', withoutEnlargement: true });
+    return await kind.encode(upright).toBuffer();
+  } catch {
+    throw notAnImage(field);
+  }
+}
+
+/** Reads an uploaded image: size limit, real type by its content, then decoded and re-encoded. */
 export async function readImage(file: MultipartFile): Promise<CheckedImage> {
   const buffer = await file.toBuffer().catch(() => {
     throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge');
   });
   if (buffer.length > IMAGE_LIMIT || file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge');
-  const kind = IMAGE_SIGNATURES.find((s) => s.test(buffer));
-  if (!kind) throw new AppError('VALIDATION', 'fileType', [{ path: file.fieldname, message: 'fileType' }]);
-  return { buffer, ext: kind.ext, field: file.fieldname };
+  const detected = await fileTypeFromBuffer(buffer);
+  const kind = detected ? IMAGE_KINDS[detected.mime] : undefined;
+  if (!kind) throw notAnImage(file.fieldname);
+  return { buffer: await reencode(buffer, kind, file.fieldname), ext: kind.ext, field: file.fieldname };
 }
 
 /** Stores a checked image under `dataDir/files/<folder>` with a server-generated name; returns the relative path. */
@@ -36,24 +66,44 @@ export async function saveImage(image: CheckedImage, dataDir: string, folder: st
   return relative;
 }
 
+/** Field names that would reach an object's prototype: refused outright. */
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+function addField(fields: Record<string, unknown>, name: string, value: unknown) {
+  const isList = name.endsWith('[]');
+  const key = isList ? name.slice(0, -2) : name;
+  if (FORBIDDEN_NAMES.has(key) || !isStorableText(key))
+    throw badRequest('invalidValue', [{ path: key, message: 'invalidValue' }]);
+  if (typeof value === 'string' && !isStorableText(value))
+    throw badRequest('invalidCharacters', [{ path: key, message: 'invalidCharacters' }]);
+  if (!isList) fields[key] = value;
+  else fields[key] = [...(Array.isArray(fields[key]) ? fields[key] : []), value];
+}
+
+/** A part that cannot be read (no boundary, cut short) is the sender's fault; our own errors pass through. */
+const asBadRequest = (error: unknown) => {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (error instanceof AppError || (typeof status === 'number' && status < 500)) return error;
+  return badRequest('badRequest');
+};
+
 /** Reads a multipart request: fields (with `name[]` collected into arrays) and at most one image. */
-export async function readMultipart(parts: AsyncIterable<MultipartFile | MultipartValue>): Promise<{ fields: Record<string, unknown>; image: CheckedImage | null }> {
-  const fields: Record<string, unknown> = {};
+export async function readMultipart(
+  parts: AsyncIterable<MultipartFile | MultipartValue>,
+): Promise<{ fields: Record<string, unknown>; image: CheckedImage | null }> {
+  const fields: Record<string, unknown> = Object.create(null);
   let image: CheckedImage | null = null;
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (image) throw new AppError('VALIDATION', 'invalidValue');
-      image = await readImage(part);
-      continue;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (image) throw badRequest('invalidValue');
+        image = await readImage(part);
+      } else addField(fields, part.fieldname, part.value);
     }
-    const value = part.value;
-    if (part.fieldname.endsWith('[]')) {
-      const key = part.fieldname.slice(0, -2);
-      fields[key] = [...((fields[key] as unknown[]) ?? []), value];
-    } else fields[part.fieldname] = value;
+  } catch (error) {
+    throw asBadRequest(error);
   }
   return { fields, image };
 }
 
 export const storedFilePath = (dataDir: string, relative: string) => path.join(dataDir, 'files', relative);
-

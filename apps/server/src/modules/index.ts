@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../plugins/types';
 import { accountRoutes } from './account/account.routes';
 import { authRoutes } from './auth/auth.routes';
 import { campusesRoutes } from './campuses/campuses.routes';

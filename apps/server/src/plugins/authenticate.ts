@@ -3,10 +3,11 @@ import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Principal } from '../modules/auth/auth.principal';
 import { authenticate } from '../modules/auth/auth.service';
-import type { AppDeps } from '../app';
+import type { AppDeps } from './types';
 import './types';
 
-const languageOf = (header: string | undefined): 'en' | 'es' => (header?.trim().toLowerCase().startsWith('es') ? 'es' : 'en');
+const languageOf = (header: string | undefined): 'en' | 'es' =>
+  header?.trim().toLowerCase().startsWith('es') ? 'es' : 'en';
 
 /**
  * Every /api route is closed unless it says otherwise: it must declare `public`, `signedIn` or a
@@ -19,7 +20,8 @@ async function authenticatePlugin(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const c = route.config ?? {};
-    if (!c.public && !c.signedIn && !c.permission) throw new Error(`route ${route.method} ${route.url} declares no access rule`);
+    if (!c.public && !c.signedIn && !c.permission)
+      throw new Error(`route ${route.method} ${route.url} declares no access rule`);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -28,7 +30,13 @@ async function authenticatePlugin(app: FastifyInstance, deps: AppDeps) {
 
   app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.url.startsWith('/api') || request.url.startsWith('/api/docs') || config.public || !request.routeOptions.url) return;
+    if (
+      !request.url.startsWith('/api') ||
+      request.url.startsWith('/api/docs') ||
+      config.public ||
+      !request.routeOptions.url
+    )
+      return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     if (!token) throw unauthorized();

@@ -1,32 +1,94 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translate } from '@openseat/shared/messages';
-import { AppError } from '../lib/errors';
+import { isStorableText } from '@openseat/shared/schemas/rules';
+import { sqlStateOf } from '../lib/db-errors';
+import { AppError, badRequest, type FieldError } from '../lib/errors';
 
 const statusCodeOf = (error: FastifyError) => (typeof error.statusCode === 'number' ? error.statusCode : 500);
 
-/** One place that turns every failure into `{message, code, errors?}` in the reader's language. */
+/**
+ * One place that turns every failure into `{message, code, errors?}` in the reader's language, and refuses
+ * text PostgreSQL cannot store before any handler sees it.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => refuseUnstorableText(request));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lng = request.lng;
+    // an export that failed before its first row: the CSV headers must not describe the JSON error
+    reply.removeHeader('content-disposition');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: translate(v.message ?? "invalidValue", lng),
+        message: translate(v.message ?? 'invalidValue', lng),
       }));
-      return reply.status(400).send({ message: errors[0]?.message ?? translate('badRequest', lng), code: 'VALIDATION', errors });
+      return send(reply, 400, {
+        message: errors[0]?.message ?? translate('badRequest', lng),
+        code: 'VALIDATION',
+        errors,
+      });
     }
     if (error instanceof AppError) {
       const errors = error.fieldErrors.map((f) => ({ path: f.path, message: translate(f.message, lng) }));
-      return reply.status(error.statusCode).send({ message: translate(error.message, lng), code: error.code, ...(errors.length ? { errors } : {}) });
+      return send(reply, error.statusCode, {
+        message: translate(error.message, lng),
+        code: error.code,
+        ...(errors.length ? { errors } : {}),
+      });
+    }
+    const fromDatabase = databaseAnswer(error);
+    if (fromDatabase) {
+      request.log.warn({ err: error }, 'input reached the database unchecked');
+      return send(reply, fromDatabase.status, {
+        message: translate(fromDatabase.message, lng),
+        code: fromDatabase.code,
+      });
     }
     const status = statusCodeOf(error);
-    if (status === 413) return reply.status(413).send({ message: translate('payloadTooLarge', lng), code: 'PAYLOAD_TOO_LARGE' });
-    if (status === 429) return reply.status(429).send({ message: translate('tooManyRequests', lng), code: 'TOO_MANY_REQUESTS' });
+    if (status === 413)
+      return send(reply, 413, { message: translate('payloadTooLarge', lng), code: 'PAYLOAD_TOO_LARGE' });
+    if (status === 429)
+      return send(reply, 429, { message: translate('tooManyRequests', lng), code: 'TOO_MANY_REQUESTS' });
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: translate('badRequest', lng), code: error.code ?? 'BAD_REQUEST' });
+      return send(reply, status, { message: translate('badRequest', lng), code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: translate('internal', lng), code: 'INTERNAL' });
+    return send(reply, 500, { message: translate('internal', lng), code: 'INTERNAL' });
   });
+}
+
+const send = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
+  reply.status(status).type('application/json; charset=utf-8').send(body);
+
+/**
+ * The safety net under the shared rules: a value that passed validation but the database cannot take is the
+ * caller's fault (400 `INVALID_INPUT`, SQLSTATE class 22, e.g. a number beyond an `integer` column), and an
+ * unhandled constraint (class 23) is a conflict with the stored state. The route-wide bad-input test fails on
+ * `INVALID_INPUT`: it means a schema lacks a rule.
+ */
+function databaseAnswer(error: unknown) {
+  const state = sqlStateOf(error);
+  if (state?.startsWith('22')) return { status: 400, code: 'INVALID_INPUT', message: 'badRequest' } as const;
+  if (state?.startsWith('23')) return { status: 409, code: 'CONFLICT', message: 'conflict' } as const;
+  return null;
+}
+
+/** The first string (or key) anywhere in `value` that PostgreSQL cannot store, as a field error. */
+function findUnstorable(value: unknown, path: string, depth = 0): FieldError | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : { path, message: 'invalidCharacters' };
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = path ? `${path}.${key}` : key;
+    if (!isStorableText(key)) return { path: innerPath, message: 'invalidCharacters' };
+    const found = findUnstorable(inner, innerPath, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Runs after authentication and the route's schema, so a route with its own text rule answers first. */
+function refuseUnstorableText(request: FastifyRequest) {
+  const found =
+    findUnstorable(request.params, '') ?? findUnstorable(request.query, '') ?? findUnstorable(request.body, '');
+  if (found) throw badRequest('invalidCharacters', [found]);
 }

@@ -1,6 +1,11 @@
 import type { Action, Subject } from '@openseat/shared/permissions';
 import type { MessageKey } from '@openseat/shared/messages';
 import type { Principal } from '../modules/auth/auth.principal';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import type { JobRunner } from '../jobs/runner';
+import type { Mailer } from '../lib/mailer';
+import type { Secrets } from '../lib/secrets';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,3 +25,16 @@ declare module 'fastify' {
     lng: 'en' | 'es';
   }
 }
+
+/** What every route module is built with. */
+export type AppDeps = {
+  database: Database;
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  mailer: Mailer;
+  /** Background work on pg-boss: enqueue inside a transaction; buildApp starts and stops the workers. */
+  jobs: JobRunner;
+  /** Per IP, on sign-in, refresh and recovery. */
+  loginRateLimitPerMinute: number;
+};

@@ -55,24 +55,52 @@ export async function createPeriod(db: Executor, campus: CampusRef, spec: Period
   return { ...period, seats };
 }
 
-export async function createTag(db: Executor, campus: CampusRef, name = `Tag ${next()}`, description: string | null = null) {
-  const [tag] = await db.insert(s.tag).values({ id_school: campus.id_school, id_campus: campus.id_campus, name, description }).returning();
+export async function createTag(
+  db: Executor,
+  campus: CampusRef,
+  name = `Tag ${next()}`,
+  description: string | null = null,
+) {
+  const [tag] = await db
+    .insert(s.tag)
+    .values({ id_school: campus.id_school, id_campus: campus.id_campus, name, description })
+    .returning();
   return tag;
 }
 
-export async function setPriorityLevel(db: Executor, campus: CampusRef, id_priority_item: number, priority_level: number) {
-  await db.insert(s.campusPriority).values({ id_school: campus.id_school, id_campus: campus.id_campus, id_priority_item, priority_level });
+export async function setPriorityLevel(
+  db: Executor,
+  campus: CampusRef,
+  id_priority_item: number,
+  priority_level: number,
+) {
+  await db
+    .insert(s.campusPriority)
+    .values({ id_school: campus.id_school, id_campus: campus.id_campus, id_priority_item, priority_level });
 }
 
 /** A custom role with exactly these permissions (to test the spec's denial messages). */
 export async function createRoleWith(db: Executor, id_context_type: ContextTypeId, rules: Array<[Subject, Action]>) {
-  const [role] = await db.insert(s.role).values({ name: `Limited ${next()} ${Date.now()}`, id_context_type, type: 'custom' }).returning();
-  if (rules.length) await db.insert(s.permission).values(rules.map(([subject, action]) => ({ id_role: role.id_role, id_subject: subjectId(subject), id_action: actionId(action) })));
+  const [role] = await db
+    .insert(s.role)
+    .values({ name: `Limited ${next()} ${Date.now()}`, id_context_type, type: 'custom' })
+    .returning();
+  if (rules.length)
+    await db.insert(s.permission).values(
+      rules.map(([subject, action]) => ({
+        id_role: role.id_role,
+        id_subject: subjectId(subject),
+        id_action: actionId(action),
+      })),
+    );
   return role;
 }
 
 export async function periodState(db: Executor, id_campus_year: number) {
-  const [row] = await db.select({ state: s.campusYear.state, spots: s.campusYear.spots }).from(s.campusYear).where(eq(s.campusYear.id_campus_year, id_campus_year));
+  const [row] = await db
+    .select({ state: s.campusYear.state, spots: s.campusYear.spots })
+    .from(s.campusYear)
+    .where(eq(s.campusYear.id_campus_year, id_campus_year));
   return row;
 }
 
@@ -81,7 +109,14 @@ export async function periodState(db: Executor, id_campus_year: number) {
  * Each campus gets a not-started period (school year 3) with two grades, and two tags (one spare to delete).
  */
 export async function buildEnrollmentFixtures(db: Executor, campuses: { a1: CampusRef; a2: CampusRef; b1: CampusRef }) {
-  const out = {} as Record<'a1' | 'a2' | 'b1', { period: Awaited<ReturnType<typeof createPeriod>>; tag: Awaited<ReturnType<typeof createTag>>; spareTag: Awaited<ReturnType<typeof createTag>> }>;
+  const out = {} as Record<
+    'a1' | 'a2' | 'b1',
+    {
+      period: Awaited<ReturnType<typeof createPeriod>>;
+      tag: Awaited<ReturnType<typeof createTag>>;
+      spareTag: Awaited<ReturnType<typeof createTag>>;
+    }
+  >;
   for (const key of ['a1', 'a2', 'b1'] as const) {
     const campus = campuses[key];
     await createCampusGrades(db, campus, [3, 4]);

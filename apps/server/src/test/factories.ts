@@ -4,6 +4,7 @@ import { roleIdByName } from '../db/reference-data';
 import * as s from '../db/schema/index';
 import { hashPassword } from '../lib/password';
 import { insertCampus } from '../modules/campuses/campuses.repository';
+import { SYSTEM_SCOPE } from '../lib/scope';
 import { eq } from 'drizzle-orm';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -21,7 +22,7 @@ export async function createSchool(db: Executor, name = `School ${next()}`) {
 
 /** A campus made as the app makes one: with its configuration and its (inactive) grades. */
 export async function createCampus(db: Executor, id_school: number, name = `Campus ${next()}`) {
-  const id_campus = await insertCampus(db, { id_school, name });
+  const id_campus = await insertCampus(db, SYSTEM_SCOPE, { id_school, name });
   const [campus] = await db.select().from(s.campus).where(eq(s.campus.id_campus, id_campus));
   return campus;
 }
@@ -61,6 +62,7 @@ export async function createUser(db: Executor, spec: UserSpec) {
     })
     .returning();
   await db.insert(s.userConfiguration).values({ id_user: user.id_user });
-  for (const id_school of spec.maintainedSchools ?? []) await db.insert(s.userSchool).values({ id_user: user.id_user, id_school });
+  for (const id_school of spec.maintainedSchools ?? [])
+    await db.insert(s.userSchool).values({ id_user: user.id_user, id_school });
   return user;
 }

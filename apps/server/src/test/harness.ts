@@ -1,19 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type LogStream } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
+import { JOBS } from '../jobs/registry';
+import { createJobRunner, type JobRunnerOptions } from '../jobs/runner';
 import { createMailer, type Mailer } from '../lib/mailer';
+import type { Secrets } from '../lib/secrets';
 
 export type TestContext = {
   app: FastifyInstance;
   database: Database;
   db: Database['db'];
   baseUrl: string;
-  secrets: { jwtSecret: Uint8Array; encryptionKey: Buffer };
+  secrets: Secrets;
   close: () => Promise<void>;
 };
 
@@ -21,12 +25,17 @@ export type TestContext = {
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (dropped again at close).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** The server database's address (null for PGlite), for a second pool standing for another process. */
+  url: string | null;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ databaseUrl: null, dataDir: null });
     await migrateDatabase(database);
-    return { database, drop: async () => {} };
+    return { database, url: null, drop: async () => {} };
   }
   const name = `openseat_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -39,40 +48,82 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   await migrateDatabase(database);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
+      // pool.end() resolves before the server has let go of its sessions: a forced drop would terminate them,
+      // and the closing clients would throw that as an uncaught error
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
   };
 }
 
-export type TestAppOptions = { smtpUrl?: string; loginRateLimitPerMinute?: number; mailer?: Mailer };
+export type TestAppOptions = {
+  smtpUrl?: string;
+  loginRateLimitPerMinute?: number;
+  mailer?: Mailer;
+  /** Shared by apps that stand for several processes of one installation. */
+  secrets?: Secrets;
+  /** Where the app's log lines go (no logging without it). */
+  logStream?: LogStream;
+  logLevel?: string;
+  /** Retries at once and polls twice a second unless told otherwise, so mail tests take seconds. */
+  jobs?: JobRunnerOptions;
+  /** Settings as they would come from the environment (e.g. PUBLIC_URL, TRUST_PROXY). */
+  env?: Record<string, string>;
+};
 
-/** The real app on a real port over a real database. */
+/** The real app on a real port over a real database, in a fresh database of its own. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', PORT: '0' }), smtpUrl: options.smtpUrl ?? null };
-  const secrets = { jwtSecret: randomBytes(32), encryptionKey: randomBytes(32) };
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const app = await buildApp({ database, db: database.db, config, secrets, mailer, loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000 });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  config.publicUrl = baseUrl;
+  const server = await startAppOn(database, options);
   return {
-    app,
-    database,
-    db: database.db,
-    baseUrl,
-    secrets,
+    ...server,
     close: async () => {
-      await app.close();
+      await server.close();
       await database.close();
       await drop();
     },
   };
+}
+
+/** One app (one API process) over a database that may be shared; `close` leaves the database open. */
+export async function startAppOn(database: Database, options: TestAppOptions = {}): Promise<TestContext> {
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', PORT: '0', LOG_LEVEL: options.logLevel, ...options.env }),
+    smtpUrl: options.smtpUrl ?? null,
+  };
+  const secrets = options.secrets ?? { jwtSecret: randomBytes(32), encryptionKey: randomBytes(32) };
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const app = await buildApp(
+    {
+      database,
+      db: database.db,
+      config,
+      secrets,
+      mailer,
+      jobs: createJobRunner(database, JOBS, {
+        retryDelaySeconds: 0,
+        pollingIntervalSeconds: 0.5,
+        maintenance: false,
+        ...options.jobs,
+      }),
+      loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000,
+    },
+    { logStream: options.logStream },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  if (!options.env?.PUBLIC_URL) config.publicUrl = baseUrl;
+  return { app, database, db: database.db, baseUrl, secrets, close: () => app.close() };
 }
 
 export type ApiResult<T = unknown> = { status: number; body: T; headers: Headers };

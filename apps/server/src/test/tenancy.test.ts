@@ -1,175 +1,1432 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import { actionId, subjectId } from '@openseat/shared/permissions';
 import * as s from '../db/schema/index';
 import { apiClient, startTestApp, type TestContext } from './harness';
 import { createCampus, createSchool, createUser } from './factories';
-import { buildEnrollmentFixtures } from './enrollment-factories';
+import { buildEnrollmentFixtures, createRoleWith } from './enrollment-factories';
+import { storeImage } from './people-factories';
 import { signIn } from './session';
 
 /**
- * Cross-tenant isolation, route by route: each row calls a route once on a record of the caller's own
- * tenant (positive control: it must succeed, so this test can fail) and once on another tenant's record
- * (it must be refused, with no trace of the foreign record in the body).
- * Every later issue adds rows here for its routes.
+ * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`): every /api route needs at
+ * least one row here, or the first test fails and names it. A row calls its route twice:
+ * - `own`: the positive control, on the caller's own tenant; it must succeed, so the row can fail;
+ * - `other`: on another tenant's record (or beyond the caller's reach); it must answer 403/404 with no trace of
+ *   the foreign record, and for a write the database must be exactly as it was.
+ * Routes without a tenant (the caller's own account, catalogs every school shares) have `shared` instead of
+ * `other`: the control still runs and its answer may not carry another tenant's traces.
+ *
+ * To add a route: add a row to ROWS (or LISTS for a list), with the actor that may call it.
  */
 type Fixtures = Awaited<ReturnType<typeof buildFixtures>>;
 type Call = { method: string; path: string; body?: unknown };
-type Row = { route: string; actor: 'schoolA' | 'campusA1'; own: (f: Fixtures) => Call; other: (f: Fixtures) => Call; foreign: (f: Fixtures) => string[] };
+type Actor =
+  /** School Admin of school A. */
+  | 'schoolA'
+  /** Campus Admin of A1 that sees every campus of A (isAllCampuses). */
+  | 'campusAdminA'
+  /** Campus Admin of A1 only (isAllCampuses false). */
+  | 'campusA1'
+  /** A custom campus role with edit rights (users, campus, tags), at A1 only. */
+  | 'editorA1'
+  /** A maintainer of schools A and B that has not chosen a school yet. */
+  | 'maintainerNone'
+  /** The same maintainer after choosing school A. */
+  | 'maintainerA'
+  /** Another sign-in of that maintainer, spent by choosing a school (a choice ends the sign-in before it). */
+  | 'maintainerChooser'
+  /** System Support: every school, no student records, no role of its own to widen. */
+  | 'support'
+  /** System Support after choosing school A: it works as if it belonged to A. */
+  | 'supportA'
+  /** SuperAdmin: the positive control of routes no other role may use. */
+  | 'superAdmin'
+  /** A campus user used only to change its own password (that ends its other sessions). */
+  | 'passwordChanger';
+type Row = {
+  /** `METHOD /path` exactly as registered, without the /api prefix (`GET /user/:id`). */
+  route: string;
+  /** What the row shows, when a route has several rows. */
+  case?: string;
+  actor: Actor;
+  own: (x: Fixtures) => Call;
+  /** Who runs the positive control, when the actor itself may never use the route. */
+  ownActor?: Actor;
+  other?: (x: Fixtures) => Call;
+  /** Why the route has no other tenant to try (it acts on the caller itself, or on data every school shares). */
+  shared?: string;
+  foreign: (x: Fixtures) => string[];
+};
+type ListRow = {
+  route: string;
+  actor: Actor;
+  path: string;
+  own: (x: Fixtures) => string[];
+  foreign: (x: Fixtures) => string[];
+};
+
+/** Public routes have no caller and so no tenant; their behaviour is tested in auth.test.ts. */
+const PUBLIC_ROUTES: Record<string, string> = {
+  'GET /health': 'liveness probe, no data',
+  'POST /auth/login': 'answers only the signing-in user',
+  'POST /auth/request-new-access-token': 'acts on the presented refresh token only',
+  'POST /auth/logout': 'acts on the presented refresh token only',
+  'POST /auth/recovery-password': 'same answer for every e-mail',
+  'POST /auth/reset-password': 'acts on the presented reset token only',
+};
+
+/** Routes a maintainer may call before choosing a school; it is refused everywhere else. */
+const BEFORE_SCHOOL_CHOICE = ['POST /auth/login-with-school', 'POST /auth/validate-token', 'PUT /user/configuration'];
+
+/**
+ * Tables that record requests rather than data (sessions, limits, the audit of refusals): a refused call may
+ * touch them. Every other table of the public schema must be byte-for-byte the same after a refusal.
+ */
+const REQUEST_RECORDS = /^(refresh_token|.*rate_limit.*|.*throttle.*|.*login_attempt.*|.*refusal.*)$/;
 
 let ctx: TestContext;
 let call: ReturnType<typeof apiClient>;
 let f: Fixtures;
-const tokens: Record<string, string> = {};
+let dataDir: string;
+const tokens = {} as Record<Actor, string>;
 
 async function buildFixtures(db: TestContext['db']) {
   const schoolA = await createSchool(db, 'Alpha Academy');
   const schoolB = await createSchool(db, 'Beta Charter');
+  const schoolC = await createSchool(db, 'Gamma Prep');
   const a1 = await createCampus(db, schoolA.id_school, 'Alpha North');
   const a2 = await createCampus(db, schoolA.id_school, 'Alpha South');
   const b1 = await createCampus(db, schoolB.id_school, 'Beta Main');
+  const editorRole = await createRoleWith(db, CONTEXT_TYPE.CAMPUS, [
+    ['side_menu', 'access'],
+    ['users', 'access'],
+    ['users', 'create'],
+    ['users', 'edit'],
+    ['school_campus', 'access'],
+    ['school_campus', 'edit'],
+    ['tags_configuration', 'access'],
+    ['tags_configuration', 'create'],
+    ['tags_configuration', 'edit'],
+  ]);
+  const campusUser = (id_campus: number, id_school = schoolA.id_school, role?: string) =>
+    createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school, id_campus, role });
   const users = {
     schoolA: await createUser(db, { context: CONTEXT_TYPE.SCHOOL, id_school: schoolA.id_school }),
-    campusA1: await createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school: schoolA.id_school, id_campus: a1.id_campus }),
-    staffA1: await createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school: schoolA.id_school, id_campus: a1.id_campus }),
-    staffA2: await createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school: schoolA.id_school, id_campus: a2.id_campus }),
-    spareA2: await createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school: schoolA.id_school, id_campus: a2.id_campus }),
+    campusA1: await campusUser(a1.id_campus),
+    campusAdminA: await createUser(db, {
+      context: CONTEXT_TYPE.CAMPUS,
+      id_school: schoolA.id_school,
+      id_campus: a1.id_campus,
+      isAllCampuses: true,
+    }),
+    editorA1: await campusUser(a1.id_campus, schoolA.id_school, editorRole.name),
+    maintainer: await createUser(db, {
+      context: CONTEXT_TYPE.SCHOOL_MAINTAINER,
+      maintainedSchools: [schoolA.id_school, schoolB.id_school],
+    }),
+    /** Another maintainer of A and B: the shared user a school admin of A may not change. */
+    sharedMaintainer: await createUser(db, {
+      context: CONTEXT_TYPE.SCHOOL_MAINTAINER,
+      maintainedSchools: [schoolA.id_school, schoolB.id_school],
+    }),
+    support: await createUser(db, { context: CONTEXT_TYPE.SYSTEM, role: 'System Support' }),
+    superAdmin: await createUser(db, { context: CONTEXT_TYPE.SYSTEM }),
+    passwordChanger: await campusUser(a1.id_campus),
+    staffA1: await campusUser(a1.id_campus, schoolA.id_school, editorRole.name),
+    staffA2: await campusUser(a2.id_campus),
+    spareA2: await campusUser(a2.id_campus),
     schoolB: await createUser(db, { context: CONTEXT_TYPE.SCHOOL, id_school: schoolB.id_school }),
-    staffB1: await createUser(db, { context: CONTEXT_TYPE.CAMPUS, id_school: schoolB.id_school, id_campus: b1.id_campus }),
+    staffB1: await campusUser(b1.id_campus, schoolB.id_school),
+    spareB1: await campusUser(b1.id_campus, schoolB.id_school),
   };
   const enrollment = await buildEnrollmentFixtures(db, { a1, a2, b1 });
   const spareCampusA = await createCampus(db, schoolA.id_school, 'Alpha Spare');
-  const pkOf = async (id_campus: number) => (await db.select({ id: s.campusGrade.id_campus_grade }).from(s.campusGrade).where(and(eq(s.campusGrade.id_campus, id_campus), eq(s.campusGrade.id_grade, 1))))[0].id;
+  const pkOf = async (id_campus: number) =>
+    (
+      await db
+        .select({ id: s.campusGrade.id_campus_grade })
+        .from(s.campusGrade)
+        .where(and(eq(s.campusGrade.id_campus, id_campus), eq(s.campusGrade.id_grade, 1)))
+    )[0].id;
   const pkGrade = { a1: await pkOf(a1.id_campus), a2: await pkOf(a2.id_campus) };
-  return { schoolA, schoolB, a1, a2, b1, users, enrollment, spareCampusA, pkGrade };
+  const roles = {
+    editor: editorRole,
+    support: (await db.select().from(s.role).where(eq(s.role.name, 'System Support')))[0],
+    schoolAdmin: (await db.select().from(s.role).where(eq(s.role.name, 'School Admin')))[0],
+    superAdmin: (await db.select().from(s.role).where(eq(s.role.name, 'SuperAdmin')))[0],
+    spare: await createRoleWith(db, CONTEXT_TYPE.CAMPUS, []),
+    helpdesk: await createRoleWith(db, CONTEXT_TYPE.SYSTEM, []),
+  };
+  for (const [user, file] of [
+    [users.campusA1, 'campus-a1.png'],
+    [users.staffA2, 'staff-a2.png'],
+    [users.staffB1, 'staff-b1.png'],
+  ] as const)
+    await db
+      .update(s.user)
+      .set({ photo: storeImage(dataDir, 'users', file) })
+      .where(eq(s.user.id_user, user.id_user));
+  for (const [campus, file] of [
+    [a2, 'alpha-south.png'],
+    [b1, 'beta-main.png'],
+  ] as const)
+    await db
+      .update(s.campus)
+      .set({ photo: storeImage(dataDir, 'campuses', file) })
+      .where(eq(s.campus.id_campus, campus.id_campus));
+  const [mail] = await db
+    .insert(s.capturedMail)
+    .values({
+      from: 'no-reply@openseat.local',
+      to: users.superAdmin.email,
+      subject: 'Reset',
+      text: 'secret-reset-link',
+    })
+    .returning();
+  return { schoolA, schoolB, schoolC, a1, a2, b1, users, roles, enrollment, spareCampusA, pkGrade, mail };
 }
 
-const updateBody = (u: { id_user: number; email: string }, id_campus: number, id_role: number) => ({ id_user: u.id_user, name: 'Renamed Person', email: u.email, id_role, id_campus, isActive: true });
+const maintainerBody = (x: Fixtures, over: Record<string, unknown> = {}) => ({
+  id_user: x.users.sharedMaintainer.id_user,
+  name: x.users.sharedMaintainer.name,
+  email: x.users.sharedMaintainer.email,
+  id_role: x.users.sharedMaintainer.id_role,
+  schoolIds: [x.schoolA.id_school, x.schoolB.id_school],
+  isActive: true,
+  ...over,
+});
+const newUser = (over: Record<string, unknown>) => ({
+  name: 'Nueva Persona',
+  email: `new.${Math.random().toString(36).slice(2)}@test.openseat.org`,
+  password: 'a-good-long-password',
+  isAllCampuses: false,
+  ...over,
+});
+const grant = (id_role: number, subject: Parameters<typeof subjectId>[0], action: Parameters<typeof actionId>[0]) => ({
+  id_role,
+  id_subject: subjectId(subject),
+  id_action: actionId(action),
+  isActive: true,
+});
+const roleBody = (name: string, over: Record<string, unknown> = {}) => ({
+  name,
+  id_context_type: CONTEXT_TYPE.SYSTEM,
+  type: 'custom',
+  isActive: true,
+  ...over,
+});
+
+const updateBody = (u: { id_user: number; email: string }, id_campus: number, id_role: number) => ({
+  id_user: u.id_user,
+  name: 'Renamed Person',
+  email: u.email,
+  id_role,
+  id_campus,
+  isActive: true,
+});
 
 type Campus = 'a1' | 'a2' | 'b1';
 const period = (x: Fixtures, c: Campus) => x.enrollment[c].period;
 const periodBody = (x: Fixtures, c: Campus) => {
   const p = period(x, c);
-  return { id_campus_year: p.id_campus_year, id_campus: p.id_campus, id_school_year: p.id_school_year, spots: p.spots, enrollment_start_date: p.enrollment_start_date, enrollment_end_date: p.enrollment_end_date, enrollment_acceptance_period: p.enrollment_acceptance_period };
+  return {
+    id_campus_year: p.id_campus_year,
+    id_campus: p.id_campus,
+    id_school_year: p.id_school_year,
+    spots: p.spots,
+    enrollment_start_date: p.enrollment_start_date,
+    enrollment_end_date: p.enrollment_end_date,
+    enrollment_acceptance_period: p.enrollment_acceptance_period,
+  };
 };
-const seatBody = (x: Fixtures, c: Campus) => [{ id_campus_year_grade: period(x, c).seats[0].id_campus_year_grade, spots: 10 }];
+const seatBody = (x: Fixtures, c: Campus) => [
+  { id_campus_year_grade: period(x, c).seats[0].id_campus_year_grade, spots: 10 },
+];
 const tagOf = (x: Fixtures, c: Campus) => x.enrollment[c].tag;
-const schoolConfigBody = (id_school: number) => ({ id_school, active: true, is_charter_connect: false, use_less_parameters: false, is_age_school: false, is_one_form: false });
+const schoolConfigBody = (id_school: number) => ({
+  id_school,
+  active: true,
+  is_charter_connect: false,
+  use_less_parameters: false,
+  is_age_school: false,
+  is_one_form: false,
+});
 
-const ROWS: Row[] = [
-  { route: 'GET /user/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }), other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}` }), foreign: (x) => [x.users.staffB1.email] },
-  { route: 'GET /user/:id', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA1.id_user}` }), other: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }), foreign: (x) => [x.users.staffA2.email] },
-  { route: 'GET /user/:id/photo', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }), other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}/photo` }), foreign: () => [] },
+/** Rows carried over from the first tenancy test (school admin and campus user of school A). */
+const SCHOOL_AND_CAMPUS_ROWS: Row[] = [
   {
-    route: 'PUT /user',
+    route: 'GET /user/:id',
     actor: 'schoolA',
-    own: (x) => ({ method: 'PUT', path: '/user', body: updateBody(x.users.staffA2, x.a2.id_campus, x.users.staffA2.id_role) }),
-    other: (x) => ({ method: 'PUT', path: '/user', body: updateBody(x.users.staffB1, x.b1.id_campus, x.users.staffB1.id_role) }),
+    own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }),
+    other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}` }),
     foreign: (x) => [x.users.staffB1.email],
   },
   {
-    route: 'PUT /user (move own user into another school)',
+    route: 'GET /user/:id',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA1.id_user}` }),
+    other: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }),
+    foreign: (x) => [x.users.staffA2.email],
+  },
+  {
+    route: 'GET /user/:id/photo',
     actor: 'schoolA',
-    own: (x) => ({ method: 'PUT', path: '/user', body: updateBody(x.users.staffA2, x.a2.id_campus, x.users.staffA2.id_role) }),
-    other: (x) => ({ method: 'PUT', path: '/user', body: updateBody(x.users.staffA2, x.b1.id_campus, x.users.staffA2.id_role) }),
+    own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}/photo` }),
+    other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}/photo` }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /user',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffA2, x.a2.id_campus, x.users.staffA2.id_role),
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffB1, x.b1.id_campus, x.users.staffB1.id_role),
+    }),
+    foreign: (x) => [x.users.staffB1.email],
+  },
+  {
+    route: 'PUT /user',
+    case: 'move its own user into another school',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffA2, x.a2.id_campus, x.users.staffA2.id_role),
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffA2, x.b1.id_campus, x.users.staffA2.id_role),
+    }),
     foreign: (x) => ['Beta Main', String(x.b1.id_campus) + ','],
   },
-  { route: 'DELETE /user/:id', actor: 'schoolA', own: (x) => ({ method: 'DELETE', path: `/user/${x.users.spareA2.id_user}` }), other: (x) => ({ method: 'DELETE', path: `/user/${x.users.staffB1.id_user}` }), foreign: () => [] },
   {
-    route: 'PUT /user/configuration (main campus)',
+    route: 'DELETE /user/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'DELETE', path: `/user/${x.users.spareA2.id_user}` }),
+    other: (x) => ({ method: 'DELETE', path: `/user/${x.users.staffB1.id_user}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /user/configuration',
+    case: 'main campus',
     actor: 'campusA1',
     own: (x) => ({ method: 'PUT', path: '/user/configuration', body: { id_main_campus: x.a1.id_campus } }),
     other: (x) => ({ method: 'PUT', path: '/user/configuration', body: { id_main_campus: x.a2.id_campus } }),
     foreign: () => [],
   },
-  { route: 'GET /school/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/school/${x.schoolA.id_school}` }), other: (x) => ({ method: 'GET', path: `/school/${x.schoolB.id_school}` }), foreign: () => ['Beta Charter'] },
-  { route: 'PUT /school/:id', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: `/school/${x.schoolA.id_school}`, body: { name: 'Alpha Academy' } }), other: (x) => ({ method: 'PUT', path: `/school/${x.schoolB.id_school}`, body: { name: 'Hijacked' } }), foreign: () => ['Beta Charter'] },
-  { route: 'GET /configuration/school', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/configuration/school?id_school=${x.schoolA.id_school}` }), other: (x) => ({ method: 'GET', path: `/configuration/school?id_school=${x.schoolB.id_school}` }), foreign: () => [] },
-  { route: 'GET /campus/:id', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/campus/${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }), foreign: () => ['Alpha South'] },
-  { route: 'GET /campus/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/${x.b1.id_campus}` }), foreign: () => ['Beta Main'] },
-  { route: 'POST /campus', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolA.id_school, name: 'Alpha East' } }), other: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolB.id_school, name: 'Planted' } }), foreign: () => ['Beta'] },
-  { route: 'PUT /configuration/campus', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/configuration/campus', body: { id_campus: x.a1.id_campus, active: true, is_lottery_campus: false } }), other: (x) => ({ method: 'PUT', path: '/configuration/campus', body: { id_campus: x.a2.id_campus, active: false, is_lottery_campus: false } }), foreign: () => [] },
-  { route: 'GET /configuration/campusGrade/all', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.b1.id_campus}` }), foreign: () => [] },
-  { route: 'GET /enrollment/campusYear', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a2').id_campus_year}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'b1').id_campus_year}` }), foreign: () => ['Beta Main'] },
-  { route: 'GET /enrollment/campusYear', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a1').id_campus_year}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a2').id_campus_year}` }), foreign: () => ['Alpha South'] },
-  { route: 'GET /enrollment/campusYear/all?id_campus', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/enrollment/campusYear/all?id_campus=${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYear/all?id_campus=${x.b1.id_campus}` }), foreign: () => ['Beta Main'] },
-  { route: 'GET /enrollment/campusYearGrade/all', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/enrollment/campusYearGrade/all?id_campus_year=${period(x, 'a1').id_campus_year}` }), other: (x) => ({ method: 'GET', path: `/enrollment/campusYearGrade/all?id_campus_year=${period(x, 'a2').id_campus_year}` }), foreign: (x) => [`"id_campus_year_grade":${period(x, 'a2').seats[0].id_campus_year_grade}`] },
-  { route: 'POST /enrollment/campusYear', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/enrollment/campusYear', body: { id_campus: x.a2.id_campus, id_school_year: 4, spots: 0 } }), other: (x) => ({ method: 'POST', path: '/enrollment/campusYear', body: { id_campus: x.b1.id_campus, id_school_year: 4, spots: 0 } }), foreign: () => ['Beta Main'] },
-  { route: 'PUT /enrollment/campusYear', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a1') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a2') }), foreign: () => ['Alpha South'] },
-  { route: 'PUT /enrollment/campusYear', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a2') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'b1') }), foreign: () => ['Beta Main'] },
-  { route: 'PUT /enrollment/campusYearGrade', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a1') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a2') }), foreign: () => [] },
-  { route: 'PUT /enrollment/campusYearGrade', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a2') }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'b1') }), foreign: () => [] },
-  { route: 'PUT /enrollment/campusYear/year-activation', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'a2').id_campus_year, action: 'start' } }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'b1').id_campus_year, action: 'start' } }), foreign: () => ['Beta Main'] },
-  { route: 'PUT /enrollment/campusYear/year-activation', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'a1').id_campus_year, action: 'start' } }), other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear/year-activation', body: { id_campus_year: period(x, 'a2').id_campus_year, action: 'finalize' } }), foreign: () => ['Alpha South'] },
-  { route: 'GET /catalog/campus-school-years', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/catalog/campus-school-years?id_campus=${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/catalog/campus-school-years?id_campus=${x.b1.id_campus}` }), foreign: () => [] },
-  { route: 'GET /enrollment/status', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/enrollment/status?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/enrollment/status?id_campus=${x.a2.id_campus}` }), foreign: () => [] },
-  { route: 'GET /campus/priorities/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/campus/priorities/${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/priorities/${x.b1.id_campus}` }), foreign: () => ['sibling'] },
-  { route: 'GET /campus/priorities?id_campus', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/campus/priorities?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/priorities?id_campus=${x.a2.id_campus}` }), foreign: () => ['sibling'] },
-  { route: 'POST /campus/priorities', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/campus/priorities', body: { id_campus: x.a2.id_campus, items: [{ id_priority_item: 1, priority_level: 1 }] } }), other: (x) => ({ method: 'POST', path: '/campus/priorities', body: { id_campus: x.b1.id_campus, items: [{ id_priority_item: 1, priority_level: 1 }] } }), foreign: () => ['sibling'] },
-  { route: 'GET /tag/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a2').id_tag}` }), other: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'b1').id_tag}` }), foreign: (x) => [tagOf(x, 'b1').name, 'secret-b1-description'] },
-  { route: 'GET /tag/:id', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a1').id_tag}` }), other: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a2').id_tag}` }), foreign: (x) => [tagOf(x, 'a2').name, 'secret-a2-description'] },
-  { route: 'POST /tag', actor: 'schoolA', own: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Alpha South new tag', id_campus: x.a2.id_campus } }), other: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Planted tag', id_campus: x.b1.id_campus } }), foreign: () => ['Beta Main'] },
-  { route: 'PUT /tag/:id', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: `/tag/${tagOf(x, 'a1').id_tag}`, body: { name: tagOf(x, 'a1').name, id_campus: x.a1.id_campus } }), other: (x) => ({ method: 'PUT', path: `/tag/${tagOf(x, 'a2').id_tag}`, body: { name: 'Hijacked', id_campus: x.a2.id_campus } }), foreign: (x) => [tagOf(x, 'a2').name] },
-  { route: 'DELETE /tag/:id', actor: 'schoolA', own: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.a2.spareTag.id_tag}` }), other: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.b1.spareTag.id_tag}` }), foreign: () => [] },
-  { route: 'PUT /configuration/school', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/configuration/school', body: schoolConfigBody(x.schoolA.id_school) }), other: (x) => ({ method: 'PUT', path: '/configuration/school', body: { ...schoolConfigBody(x.schoolB.id_school), active: false } }), foreign: () => ['Beta Charter'] },
-  { route: 'GET /configuration/campus', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/configuration/campus?id_campus=${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/configuration/campus?id_campus=${x.a2.id_campus}` }), foreign: () => [] },
-  { route: 'PUT /campus', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: '/campus', body: { id_campus: x.a2.id_campus, id_school: x.schoolA.id_school, name: 'Alpha South' } }), other: (x) => ({ method: 'PUT', path: '/campus', body: { id_campus: x.b1.id_campus, id_school: x.schoolB.id_school, name: 'Hijacked' } }), foreign: () => ['Beta Main'] },
-  { route: 'PUT /campus/:id/active', actor: 'schoolA', own: (x) => ({ method: 'PUT', path: `/campus/${x.a2.id_campus}/active`, body: { active: true } }), other: (x) => ({ method: 'PUT', path: `/campus/${x.b1.id_campus}/active`, body: { active: false } }), foreign: () => ['Beta Main'] },
-  { route: 'GET /campus/:id/photo', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }), other: (x) => ({ method: 'GET', path: `/campus/${x.b1.id_campus}/photo` }), foreign: () => [] },
-  { route: 'DELETE /campus/:id', actor: 'schoolA', own: (x) => ({ method: 'DELETE', path: `/campus/${x.spareCampusA.id_campus}` }), other: (x) => ({ method: 'DELETE', path: `/campus/${x.b1.id_campus}` }), foreign: () => ['Beta Main'] },
-  { route: 'PUT /configuration/campusGrade/activate', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/configuration/campusGrade/activate', body: { id_campus_grade: x.pkGrade.a1 } }), other: (x) => ({ method: 'PUT', path: '/configuration/campusGrade/activate', body: { id_campus_grade: x.pkGrade.a2 } }), foreign: () => [] },
-  { route: 'PUT /configuration/campusGrade', actor: 'campusA1', own: (x) => ({ method: 'PUT', path: '/configuration/campusGrade', body: { id_campus_grade: x.pkGrade.a1, optionValue: 'PK', optionLabel: 'Pre-K' } }), other: (x) => ({ method: 'PUT', path: '/configuration/campusGrade', body: { id_campus_grade: x.pkGrade.a2, optionLabel: 'Hijacked' } }), foreign: () => [] },
-  { route: 'GET /configuration/campusGrade/campus/:id', actor: 'campusA1', own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/campus/${x.a1.id_campus}` }), other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/campus/${x.a2.id_campus}` }), foreign: () => [] },
-  { route: 'GET /configuration/campusGrade/school/:id', actor: 'schoolA', own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/school/${x.schoolA.id_school}` }), other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/school/${x.schoolB.id_school}` }), foreign: () => [] },
+  {
+    route: 'GET /school/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/school/${x.schoolA.id_school}` }),
+    other: (x) => ({ method: 'GET', path: `/school/${x.schoolB.id_school}` }),
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'PUT /school/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'PUT', path: `/school/${x.schoolA.id_school}`, body: { name: 'Alpha Academy' } }),
+    other: (x) => ({ method: 'PUT', path: `/school/${x.schoolB.id_school}`, body: { name: 'Hijacked' } }),
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'GET /configuration/school',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/configuration/school?id_school=${x.schoolA.id_school}` }),
+    other: (x) => ({ method: 'GET', path: `/configuration/school?id_school=${x.schoolB.id_school}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /campus/:id',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/campus/${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }),
+    foreign: () => ['Alpha South'],
+  },
+  {
+    route: 'GET /campus/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/campus/${x.b1.id_campus}` }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'POST /campus',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolA.id_school, name: 'Alpha East' } }),
+    other: (x) => ({ method: 'POST', path: '/campus', body: { id_school: x.schoolB.id_school, name: 'Planted' } }),
+    foreign: () => ['Beta'],
+  },
+  {
+    route: 'PUT /configuration/campus',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/configuration/campus',
+      body: { id_campus: x.a1.id_campus, active: true, is_lottery_campus: false },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/configuration/campus',
+      body: { id_campus: x.a2.id_campus, active: false, is_lottery_campus: false },
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /configuration/campusGrade/all',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/all?id_campus=${x.b1.id_campus}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /enrollment/campusYear',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a2').id_campus_year}` }),
+    other: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'b1').id_campus_year}` }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'GET /enrollment/campusYear',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a1').id_campus_year}` }),
+    other: (x) => ({ method: 'GET', path: `/enrollment/campusYear?id_campus_year=${period(x, 'a2').id_campus_year}` }),
+    foreign: () => ['Alpha South'],
+  },
+  {
+    route: 'GET /enrollment/campusYear/all',
+    case: 'one campus',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/enrollment/campusYear/all?id_campus=${x.a2.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/enrollment/campusYear/all?id_campus=${x.b1.id_campus}` }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'GET /enrollment/campusYearGrade/all',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'GET',
+      path: `/enrollment/campusYearGrade/all?id_campus_year=${period(x, 'a1').id_campus_year}`,
+    }),
+    other: (x) => ({
+      method: 'GET',
+      path: `/enrollment/campusYearGrade/all?id_campus_year=${period(x, 'a2').id_campus_year}`,
+    }),
+    foreign: (x) => [`"id_campus_year_grade":${period(x, 'a2').seats[0].id_campus_year_grade}`],
+  },
+  {
+    route: 'POST /enrollment/campusYear',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'POST',
+      path: '/enrollment/campusYear',
+      body: { id_campus: x.a2.id_campus, id_school_year: 4, spots: 0 },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/enrollment/campusYear',
+      body: { id_campus: x.b1.id_campus, id_school_year: 4, spots: 0 },
+    }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'PUT /enrollment/campusYear',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a1') }),
+    other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a2') }),
+    foreign: () => ['Alpha South'],
+  },
+  {
+    route: 'PUT /enrollment/campusYear',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'a2') }),
+    other: (x) => ({ method: 'PUT', path: '/enrollment/campusYear', body: periodBody(x, 'b1') }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'PUT /enrollment/campusYearGrade',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a1') }),
+    other: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a2') }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /enrollment/campusYearGrade',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'a2') }),
+    other: (x) => ({ method: 'PUT', path: '/enrollment/campusYearGrade', body: seatBody(x, 'b1') }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /enrollment/campusYear/year-activation',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/enrollment/campusYear/year-activation',
+      body: { id_campus_year: period(x, 'a2').id_campus_year, action: 'start' },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/enrollment/campusYear/year-activation',
+      body: { id_campus_year: period(x, 'b1').id_campus_year, action: 'start' },
+    }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'PUT /enrollment/campusYear/year-activation',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/enrollment/campusYear/year-activation',
+      body: { id_campus_year: period(x, 'a1').id_campus_year, action: 'start' },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/enrollment/campusYear/year-activation',
+      body: { id_campus_year: period(x, 'a2').id_campus_year, action: 'finalize' },
+    }),
+    foreign: () => ['Alpha South'],
+  },
+  {
+    route: 'GET /catalog/campus-school-years',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/catalog/campus-school-years?id_campus=${x.a2.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/catalog/campus-school-years?id_campus=${x.b1.id_campus}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /enrollment/status',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/enrollment/status?id_campus=${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/enrollment/status?id_campus=${x.a2.id_campus}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /campus/priorities/:id_campus',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/campus/priorities/${x.a2.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/campus/priorities/${x.b1.id_campus}` }),
+    foreign: () => ['sibling'],
+  },
+  {
+    route: 'GET /campus/priorities',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/campus/priorities?id_campus=${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/campus/priorities?id_campus=${x.a2.id_campus}` }),
+    foreign: () => ['sibling'],
+  },
+  {
+    route: 'POST /campus/priorities',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'POST',
+      path: '/campus/priorities',
+      body: { id_campus: x.a2.id_campus, items: [{ id_priority_item: 1, priority_level: 1 }] },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/campus/priorities',
+      body: { id_campus: x.b1.id_campus, items: [{ id_priority_item: 1, priority_level: 1 }] },
+    }),
+    foreign: () => ['sibling'],
+  },
+  {
+    route: 'GET /tag/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a2').id_tag}` }),
+    other: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'b1').id_tag}` }),
+    foreign: (x) => [tagOf(x, 'b1').name, 'secret-b1-description'],
+  },
+  {
+    route: 'GET /tag/:id',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a1').id_tag}` }),
+    other: (x) => ({ method: 'GET', path: `/tag/${tagOf(x, 'a2').id_tag}` }),
+    foreign: (x) => [tagOf(x, 'a2').name, 'secret-a2-description'],
+  },
+  {
+    route: 'POST /tag',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Alpha South new tag', id_campus: x.a2.id_campus } }),
+    other: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Planted tag', id_campus: x.b1.id_campus } }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'PUT /tag/:id',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: `/tag/${tagOf(x, 'a1').id_tag}`,
+      body: { name: tagOf(x, 'a1').name, id_campus: x.a1.id_campus },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: `/tag/${tagOf(x, 'a2').id_tag}`,
+      body: { name: 'Hijacked', id_campus: x.a2.id_campus },
+    }),
+    foreign: (x) => [tagOf(x, 'a2').name],
+  },
+  {
+    route: 'DELETE /tag/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.a2.spareTag.id_tag}` }),
+    other: (x) => ({ method: 'DELETE', path: `/tag/${x.enrollment.b1.spareTag.id_tag}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /configuration/school',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'PUT', path: '/configuration/school', body: schoolConfigBody(x.schoolA.id_school) }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/configuration/school',
+      body: { ...schoolConfigBody(x.schoolB.id_school), active: false },
+    }),
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'GET /configuration/campus',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/configuration/campus?id_campus=${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/configuration/campus?id_campus=${x.a2.id_campus}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /campus',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/campus',
+      body: { id_campus: x.a2.id_campus, id_school: x.schoolA.id_school, name: 'Alpha South' },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/campus',
+      body: { id_campus: x.b1.id_campus, id_school: x.schoolB.id_school, name: 'Hijacked' },
+    }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'PUT /campus/:id/active',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'PUT', path: `/campus/${x.a2.id_campus}/active`, body: { active: true } }),
+    other: (x) => ({ method: 'PUT', path: `/campus/${x.b1.id_campus}/active`, body: { active: false } }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'GET /campus/:id/photo',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}/photo` }),
+    other: (x) => ({ method: 'GET', path: `/campus/${x.b1.id_campus}/photo` }),
+    foreign: () => [],
+  },
+  {
+    route: 'DELETE /campus/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'DELETE', path: `/campus/${x.spareCampusA.id_campus}` }),
+    other: (x) => ({ method: 'DELETE', path: `/campus/${x.b1.id_campus}` }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'PUT /configuration/campusGrade/activate',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/configuration/campusGrade/activate',
+      body: { id_campus_grade: x.pkGrade.a1 },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/configuration/campusGrade/activate',
+      body: { id_campus_grade: x.pkGrade.a2 },
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /configuration/campusGrade',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/configuration/campusGrade',
+      body: { id_campus_grade: x.pkGrade.a1, optionValue: 'PK', optionLabel: 'Pre-K' },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/configuration/campusGrade',
+      body: { id_campus_grade: x.pkGrade.a2, optionLabel: 'Hijacked' },
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /configuration/campusGrade/campus/:id',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/campus/${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/campus/${x.a2.id_campus}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /configuration/campusGrade/school/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/configuration/campusGrade/school/${x.schoolA.id_school}` }),
+    other: (x) => ({ method: 'GET', path: `/configuration/campusGrade/school/${x.schoolB.id_school}` }),
+    foreign: () => [],
+  },
 ];
+
+/** Rows for the routes and actors the first tenancy test did not cover. */
+const PEOPLE_ROWS: Row[] = [
+  // ---- auth and the caller's own account ----
+  {
+    route: 'POST /auth/login-with-school',
+    actor: 'maintainerNone',
+    ownActor: 'maintainerChooser',
+    own: (x) => ({
+      method: 'POST',
+      path: '/auth/login-with-school',
+      body: { id_user: x.users.maintainer.id_user, id_school: x.schoolA.id_school },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/auth/login-with-school',
+      body: { id_user: x.users.maintainer.id_user, id_school: x.schoolC.id_school },
+    }),
+    foreign: () => ['Gamma Prep'],
+  },
+  {
+    route: 'POST /auth/validate-token',
+    actor: 'maintainerA',
+    own: () => ({ method: 'POST', path: '/auth/validate-token' }),
+    shared: 'describes the caller itself',
+    foreign: (x) => [x.users.staffB1.email, 'Beta Main'],
+  },
+  {
+    route: 'GET /auth/permissions',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: '/auth/permissions?rolename=School%20Admin' }),
+    other: () => ({ method: 'GET', path: '/auth/permissions?rolename=System%20Support' }),
+    foreign: () => ['captured_mail'],
+  },
+  {
+    route: 'GET /user/me',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: '/user/me' }),
+    shared: 'the caller itself',
+    foreign: (x) => [x.users.staffA2.email, 'Alpha South'],
+  },
+  {
+    route: 'PUT /user/me',
+    actor: 'editorA1',
+    own: () => ({ method: 'PUT', path: '/user/me', body: { name: 'Edith Editor', telephone: '+15205550111' } }),
+    shared: 'the caller itself (name and telephone only: see people-fields.test.ts)',
+    foreign: (x) => [x.users.staffA2.email],
+  },
+  {
+    route: 'PUT /user/password',
+    actor: 'passwordChanger',
+    own: () => ({
+      method: 'PUT',
+      path: '/user/password',
+      body: {
+        currentPassword: 'correct-horse-battery',
+        newPassword: 'another-long-password',
+        confirmPassword: 'another-long-password',
+      },
+    }),
+    shared: 'the caller itself',
+    foreign: () => [],
+  },
+  {
+    route: 'POST /user/theme',
+    actor: 'campusA1',
+    own: () => ({ method: 'POST', path: '/user/theme', body: { theme: 'Blue' } }),
+    shared: 'the caller itself',
+    foreign: () => [],
+  },
+
+  // ---- users: reach, shared users, other actors ----
+  {
+    route: 'POST /user',
+    case: 'a campus editor creates only inside its campus',
+    actor: 'editorA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.roles.editor.id_role, id_campus: x.a1.id_campus }),
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.roles.editor.id_role, id_campus: x.a2.id_campus }),
+    }),
+    foreign: () => ['Alpha South'],
+  },
+  {
+    route: 'POST /user',
+    case: 'a campus editor cannot create a user that sees every campus',
+    actor: 'editorA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.roles.editor.id_role, id_campus: x.a1.id_campus }),
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.roles.editor.id_role, id_campus: x.a1.id_campus, isAllCampuses: true }),
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'POST /user',
+    case: 'another school',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.users.staffA2.id_role, id_campus: x.a2.id_campus }),
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.users.staffA2.id_role, id_campus: x.b1.id_campus }),
+    }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'POST /user',
+    case: 'System Support cannot mint a school admin (student records it does not hold)',
+    actor: 'support',
+    own: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.roles.helpdesk.id_role }),
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/user',
+      body: newUser({ id_role: x.roles.schoolAdmin.id_role, id_school: x.schoolA.id_school }),
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /user',
+    case: 'a campus editor cannot give itself every campus',
+    actor: 'editorA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffA1, x.a1.id_campus, x.roles.editor.id_role),
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: { ...updateBody(x.users.editorA1, x.a1.id_campus, x.roles.editor.id_role), isAllCampuses: true },
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /user',
+    case: 'a school admin cannot change a maintainer it shares with school B',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffA2, x.a2.id_campus, x.users.staffA2.id_role),
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: maintainerBody(x, { email: 'taken.over@test.openseat.org', schoolIds: [x.schoolA.id_school] }),
+    }),
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'PUT /user',
+    case: 'a maintainer working in A cannot change a user of B',
+    actor: 'maintainerA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffA2, x.a2.id_campus, x.users.staffA2.id_role),
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/user',
+      body: updateBody(x.users.staffB1, x.b1.id_campus, x.users.staffB1.id_role),
+    }),
+    foreign: (x) => [x.users.staffB1.email],
+  },
+  {
+    route: 'GET /user/:id',
+    case: 'a maintainer working in A',
+    actor: 'maintainerA',
+    own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }),
+    other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}` }),
+    foreign: (x) => [x.users.staffB1.email],
+  },
+  {
+    route: 'GET /user/:id',
+    case: 'an all-campuses campus admin',
+    actor: 'campusAdminA',
+    own: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}` }),
+    other: (x) => ({ method: 'GET', path: `/user/${x.users.staffB1.id_user}` }),
+    foreign: (x) => [x.users.staffB1.email],
+  },
+  {
+    route: 'GET /user/:id',
+    case: "a shared maintainer's other school stays hidden",
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/user/${x.users.sharedMaintainer.id_user}` }),
+    shared: 'the user is in both schools: only school A may show',
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'GET /user/:id/photo',
+    case: 'a campus user sees no photo of another campus',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/user/${x.users.campusA1.id_user}/photo` }),
+    other: (x) => ({ method: 'GET', path: `/user/${x.users.staffA2.id_user}/photo` }),
+    foreign: () => [],
+  },
+  {
+    route: 'DELETE /user/:id',
+    case: 'System Support cannot deactivate a school admin (it reaches student records)',
+    actor: 'support',
+    ownActor: 'superAdmin',
+    own: (x) => ({ method: 'DELETE', path: `/user/${x.users.spareB1.id_user}` }),
+    other: (x) => ({ method: 'DELETE', path: `/user/${x.users.schoolB.id_user}` }),
+    foreign: () => [],
+  },
+
+  // ---- roles and permissions: shared by every school, changed only by a role manager, never its own ----
+  {
+    route: 'GET /role',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: '/role' }),
+    shared: 'roles are shared by every school',
+    foreign: () => [],
+  },
+  {
+    route: 'GET /role/:id',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/role/${x.roles.schoolAdmin.id_role}` }),
+    shared: 'roles are shared by every school',
+    foreign: () => [],
+  },
+  {
+    route: 'POST /role',
+    actor: 'schoolA',
+    ownActor: 'support',
+    own: () => ({ method: 'POST', path: '/role', body: roleBody('Front office') }),
+    other: () => ({ method: 'POST', path: '/role', body: roleBody('Planted by a school') }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /role/:id',
+    actor: 'support',
+    own: (x) => ({ method: 'PUT', path: `/role/${x.roles.helpdesk.id_role}`, body: roleBody(x.roles.helpdesk.name) }),
+    other: (x) => ({
+      method: 'PUT',
+      path: `/role/${x.roles.support.id_role}`,
+      body: roleBody('System Support', { description: 'widened' }),
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'DELETE /role/:id',
+    actor: 'support',
+    own: (x) => ({ method: 'DELETE', path: `/role/${x.roles.spare.id_role}` }),
+    other: (x) => ({ method: 'DELETE', path: `/role/${x.roles.superAdmin.id_role}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /subject',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: '/subject' }),
+    shared: 'the screens and actions are the same for every school',
+    foreign: () => [],
+  },
+  {
+    route: 'GET /permission',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/permission?id_role=${x.roles.schoolAdmin.id_role}` }),
+    shared: 'roles are shared by every school',
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /permission',
+    case: 'System Support cannot change its own role, nor grant what it does not hold',
+    actor: 'support',
+    own: (x) => ({ method: 'PUT', path: '/permission', body: grant(x.roles.helpdesk.id_role, 'schools', 'access') }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/permission',
+      body: grant(x.roles.support.id_role, 'applications', 'access'),
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /permission',
+    case: 'granting student records it does not hold',
+    actor: 'support',
+    own: (x) => ({ method: 'PUT', path: '/permission', body: grant(x.roles.helpdesk.id_role, 'users', 'access') }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/permission',
+      body: grant(x.roles.helpdesk.id_role, 'applications', 'export_csv'),
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /permission',
+    case: 'a school admin (permissions tab, no role management)',
+    actor: 'schoolA',
+    ownActor: 'support',
+    own: (x) => ({ method: 'PUT', path: '/permission', body: grant(x.roles.helpdesk.id_role, 'schools', 'edit') }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/permission',
+      body: grant(x.roles.schoolAdmin.id_role, 'schools', 'access'),
+    }),
+    foreign: () => [],
+  },
+
+  // ---- captured mail: SuperAdmin only ----
+  {
+    route: 'GET /mail/captured',
+    actor: 'support',
+    ownActor: 'superAdmin',
+    own: () => ({ method: 'GET', path: '/mail/captured' }),
+    other: () => ({ method: 'GET', path: '/mail/captured' }),
+    foreign: () => ['Reset'],
+  },
+  {
+    route: 'GET /mail/captured/:id',
+    actor: 'support',
+    ownActor: 'superAdmin',
+    own: (x) => ({ method: 'GET', path: `/mail/captured/${x.mail.id_captured_mail}` }),
+    other: (x) => ({ method: 'GET', path: `/mail/captured/${x.mail.id_captured_mail}` }),
+    foreign: () => ['secret-reset-link'],
+  },
+
+  // ---- schools ----
+  {
+    route: 'POST /school',
+    actor: 'schoolA',
+    ownActor: 'support',
+    own: () => ({ method: 'POST', path: '/school', body: { name: 'Delta Day School' } }),
+    other: () => ({ method: 'POST', path: '/school', body: { name: 'Planted School' } }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /school/:id',
+    case: 'a maintainer working in A does not see B, though it maintains it',
+    actor: 'maintainerA',
+    own: (x) => ({ method: 'GET', path: `/school/${x.schoolA.id_school}` }),
+    other: (x) => ({ method: 'GET', path: `/school/${x.schoolB.id_school}` }),
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'PUT /school/:id/active',
+    actor: 'schoolA',
+    ownActor: 'support',
+    own: (x) => ({ method: 'PUT', path: `/school/${x.schoolC.id_school}/active`, body: { active: true } }),
+    other: (x) => ({ method: 'PUT', path: `/school/${x.schoolB.id_school}/active`, body: { active: false } }),
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'PUT /school/:id',
+    case: 'a maintainer working in A',
+    actor: 'maintainerA',
+    own: (x) => ({ method: 'PUT', path: `/school/${x.schoolA.id_school}`, body: { name: 'Alpha Academy' } }),
+    other: (x) => ({ method: 'PUT', path: `/school/${x.schoolB.id_school}`, body: { name: 'Hijacked' } }),
+    foreign: () => ['Beta Charter'],
+  },
+
+  // ---- campuses: a campus editor with edit rights stays in its campus ----
+  {
+    route: 'PUT /campus',
+    case: 'a campus editor',
+    actor: 'editorA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/campus',
+      body: { id_campus: x.a1.id_campus, id_school: x.schoolA.id_school, name: 'Alpha North' },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/campus',
+      body: { id_campus: x.a2.id_campus, id_school: x.schoolA.id_school, name: 'Hijacked' },
+    }),
+    foreign: () => ['Alpha South'],
+  },
+  {
+    route: 'GET /campus/:id',
+    case: 'an all-campuses campus admin',
+    actor: 'campusAdminA',
+    own: (x) => ({ method: 'GET', path: `/campus/${x.a2.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/campus/${x.b1.id_campus}` }),
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'POST /tag',
+    case: 'a campus editor',
+    actor: 'editorA1',
+    own: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Editor tag', id_campus: x.a1.id_campus } }),
+    other: (x) => ({ method: 'POST', path: '/tag', body: { name: 'Planted tag', id_campus: x.a2.id_campus } }),
+    foreign: () => ['Alpha South'],
+  },
+];
+
+/** Catalogs every school shares: the control runs for each, as the most limited caller. */
+const CATALOG_ROWS: Row[] = [
+  'context-type',
+  'school-year',
+  'status',
+  'grade',
+  'field-option',
+  'priority-item',
+  'email-type',
+  'form-type',
+  'guardian-type',
+  'feedback-type',
+  'status-feedback',
+  'text-message-type',
+  'enrollment-sis',
+  'notification-settings-type',
+].map((catalog) => ({
+  route: `GET /catalog/${catalog}`,
+  actor: 'campusA1',
+  own: () => ({ method: 'GET', path: `/catalog/${catalog}` }),
+  shared: 'reference data shared by every school',
+  foreign: () => [],
+}));
 
 /** List routes: the caller's own rows come back, no foreign row does. */
-const LISTS: Array<{ route: string; actor: 'schoolA' | 'campusA1'; path: string; own: (x: Fixtures) => string[]; foreign: (x: Fixtures) => string[] }> = [
-  { route: 'GET /user', actor: 'schoolA', path: '/user?pageSize=200', own: (x) => [x.users.staffA1.email, x.users.staffA2.email], foreign: (x) => [x.users.schoolB.email, x.users.staffB1.email] },
-  { route: 'GET /user', actor: 'campusA1', path: '/user?pageSize=200', own: (x) => [x.users.staffA1.email], foreign: (x) => [x.users.staffA2.email, x.users.schoolA.email, x.users.staffB1.email] },
-  { route: 'GET /user/campuses', actor: 'schoolA', path: '/user/campuses', own: (x) => [x.users.staffA2.email], foreign: (x) => [x.users.staffB1.email] },
-  { route: 'GET /catalog/campuses', actor: 'campusA1', path: '/catalog/campuses', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
-  { route: 'GET /catalog/schools', actor: 'schoolA', path: '/catalog/schools', own: () => ['Alpha Academy'], foreign: () => ['Beta Charter'] },
-  { route: 'GET /campus', actor: 'campusA1', path: '/campus', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
-  { route: 'GET /campus/export', actor: 'schoolA', path: '/campus/export', own: () => ['Alpha North'], foreign: () => ['Beta Main'] },
-  { route: 'GET /campus', actor: 'schoolA', path: '/campus?pageSize=200', own: () => ['Alpha North', 'Alpha South'], foreign: () => ['Beta Main'] },
-  { route: 'GET /user/export', actor: 'schoolA', path: '/user/export', own: (x) => [x.users.staffA1.email], foreign: (x) => [x.users.staffB1.email, x.users.schoolB.email] },
-  { route: 'GET /enrollment/campusYear/all', actor: 'schoolA', path: '/enrollment/campusYear/all', own: () => ['Alpha North', 'Alpha South'], foreign: () => ['Beta Main'] },
-  { route: 'GET /enrollment/campusYear/all', actor: 'campusA1', path: '/enrollment/campusYear/all', own: () => ['Alpha North'], foreign: () => ['Alpha South', 'Beta Main'] },
-  { route: 'GET /tag', actor: 'schoolA', path: '/tag?pageSize=200', own: (x) => [x.enrollment.a1.tag.name, x.enrollment.a2.tag.name], foreign: (x) => [x.enrollment.b1.tag.name, 'secret-b1-description'] },
-  { route: 'GET /tag', actor: 'campusA1', path: '/tag?pageSize=200', own: (x) => [x.enrollment.a1.tag.name], foreign: (x) => [x.enrollment.a2.tag.name, x.enrollment.b1.tag.name] },
+const LISTS: ListRow[] = [
+  {
+    route: 'GET /user',
+    actor: 'schoolA',
+    path: '/user?pageSize=200',
+    own: (x) => [x.users.staffA1.email, x.users.staffA2.email],
+    foreign: (x) => [x.users.schoolB.email, x.users.staffB1.email],
+  },
+  {
+    route: 'GET /user',
+    actor: 'campusA1',
+    path: '/user?pageSize=200',
+    own: (x) => [x.users.staffA1.email],
+    foreign: (x) => [x.users.staffA2.email, x.users.schoolA.email, x.users.staffB1.email],
+  },
+  {
+    route: 'GET /user/campuses',
+    actor: 'schoolA',
+    path: '/user/campuses',
+    own: (x) => [x.users.staffA2.email],
+    foreign: (x) => [x.users.staffB1.email],
+  },
+  {
+    route: 'GET /catalog/campuses',
+    actor: 'campusA1',
+    path: '/catalog/campuses',
+    own: () => ['Alpha North'],
+    foreign: () => ['Alpha South', 'Beta Main'],
+  },
+  {
+    route: 'GET /catalog/schools',
+    actor: 'schoolA',
+    path: '/catalog/schools',
+    own: () => ['Alpha Academy'],
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'GET /campus',
+    actor: 'campusA1',
+    path: '/campus',
+    own: () => ['Alpha North'],
+    foreign: () => ['Alpha South', 'Beta Main'],
+  },
+  {
+    route: 'GET /campus/export',
+    actor: 'schoolA',
+    path: '/campus/export',
+    own: () => ['Alpha North'],
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'GET /campus',
+    actor: 'schoolA',
+    path: '/campus?pageSize=200',
+    own: () => ['Alpha North', 'Alpha South'],
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'GET /user/export',
+    actor: 'schoolA',
+    path: '/user/export',
+    own: (x) => [x.users.staffA1.email],
+    foreign: (x) => [x.users.staffB1.email, x.users.schoolB.email],
+  },
+  {
+    route: 'GET /enrollment/campusYear/all',
+    actor: 'schoolA',
+    path: '/enrollment/campusYear/all',
+    own: () => ['Alpha North', 'Alpha South'],
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'GET /enrollment/campusYear/all',
+    actor: 'campusA1',
+    path: '/enrollment/campusYear/all',
+    own: () => ['Alpha North'],
+    foreign: () => ['Alpha South', 'Beta Main'],
+  },
+  {
+    route: 'GET /tag',
+    actor: 'schoolA',
+    path: '/tag?pageSize=200',
+    own: (x) => [x.enrollment.a1.tag.name, x.enrollment.a2.tag.name],
+    foreign: (x) => [x.enrollment.b1.tag.name, 'secret-b1-description'],
+  },
+  {
+    route: 'GET /tag',
+    actor: 'campusA1',
+    path: '/tag?pageSize=200',
+    own: (x) => [x.enrollment.a1.tag.name],
+    foreign: (x) => [x.enrollment.a2.tag.name, x.enrollment.b1.tag.name],
+  },
 ];
 
+/** Lists as the actors the first tenancy test did not have. */
+const PEOPLE_LISTS: ListRow[] = [
+  {
+    route: 'GET /user',
+    actor: 'maintainerA',
+    path: '/user?pageSize=200',
+    own: (x) => [x.users.staffA2.email],
+    foreign: (x) => [x.users.staffB1.email, x.users.schoolB.email, 'Beta Charter'],
+  },
+  {
+    route: 'GET /user',
+    actor: 'schoolA',
+    path: '/user?tab=maintenance&pageSize=200',
+    own: (x) => [x.users.sharedMaintainer.email],
+    foreign: () => ['Beta Charter'],
+  },
+  {
+    route: 'GET /user',
+    actor: 'campusAdminA',
+    path: '/user?pageSize=200',
+    own: (x) => [x.users.staffA2.email],
+    foreign: (x) => [x.users.staffB1.email],
+  },
+  {
+    route: 'GET /school',
+    actor: 'supportA',
+    path: '/school?pageSize=200',
+    own: () => ['Alpha Academy'],
+    foreign: () => ['Beta Charter', 'Gamma Prep'],
+  },
+  {
+    route: 'GET /school/search',
+    actor: 'supportA',
+    path: '/school/search?term=a',
+    own: () => ['Alpha Academy'],
+    foreign: () => ['Beta Charter', 'Gamma Prep'],
+  },
+  {
+    route: 'GET /school/export',
+    actor: 'supportA',
+    path: '/school/export',
+    own: () => ['Alpha Academy'],
+    foreign: () => ['Beta Charter', 'Gamma Prep'],
+  },
+  {
+    route: 'GET /campus',
+    actor: 'campusAdminA',
+    path: '/campus?pageSize=200',
+    own: () => ['Alpha North', 'Alpha South'],
+    foreign: () => ['Beta Main'],
+  },
+  {
+    route: 'GET /catalog/schools',
+    actor: 'support',
+    path: '/catalog/schools',
+    own: () => ['Alpha Academy', 'Beta Charter'],
+    foreign: () => [],
+  },
+];
+
+const ROWS: Row[] = [...SCHOOL_AND_CAMPUS_ROWS, ...PEOPLE_ROWS, ...CATALOG_ROWS];
+const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS];
+const ACTORS: Actor[] = [
+  'schoolA',
+  'campusAdminA',
+  'campusA1',
+  'editorA1',
+  'maintainerNone',
+  'maintainerA',
+  'maintainerChooser',
+  'support',
+  'supportA',
+  'superAdmin',
+  'passwordChanger',
+];
+
+const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url.replace(/^\/api/, '')}`;
+const concrete = (url: string) => url.replace(/^\/api/, '').replace(/:\w+/g, '1');
+
+let digestQuery: string | null = null;
+
+/** Every data table, row by row: a refused write must leave each one exactly as it was. */
+async function databaseDigest(): Promise<Record<string, string>> {
+  if (!digestQuery) {
+    const { rows } = await ctx.database.executeSql(
+      `SELECT table_name AS name FROM information_schema.tables
+       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    digestQuery = (rows as Array<{ name: string }>)
+      .map((r) => r.name)
+      .filter((name) => !REQUEST_RECORDS.test(name))
+      .map(
+        (name) =>
+          `SELECT '${name}' AS name, count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`,
+      )
+      .join(' UNION ALL ');
+  }
+  const { rows } = await ctx.database.executeSql(digestQuery);
+  return Object.fromEntries((rows as Array<{ name: string; digest: string }>).map((r) => [r.name, r.digest]));
+}
+
+function changedTables(before: Record<string, string>, after: Record<string, string>) {
+  return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
+}
+
+/** A new sign-in that chooses a school; returns the access token working inside it. */
+async function chooseSchool(user: { email: string; id_user: number }, id_school: number) {
+  const session = await signIn(ctx.baseUrl, user.email);
+  const res = await call<{ accessToken: string }>('POST', '/auth/login-with-school', {
+    token: session.accessToken,
+    body: { id_user: user.id_user, id_school },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.accessToken;
+}
+
 beforeAll(async () => {
-  ctx = await startTestApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-tenancy-'));
+  ctx = await startTestApp({ env: { DATA_DIR: dataDir } });
   call = apiClient(ctx.baseUrl);
   f = await buildFixtures(ctx.db);
-  tokens.schoolA = (await signIn(ctx.baseUrl, f.users.schoolA.email)).accessToken;
-  tokens.campusA1 = (await signIn(ctx.baseUrl, f.users.campusA1.email)).accessToken;
+  for (const actor of [
+    'schoolA',
+    'campusAdminA',
+    'campusA1',
+    'editorA1',
+    'support',
+    'superAdmin',
+    'passwordChanger',
+  ] as const)
+    tokens[actor] = (await signIn(ctx.baseUrl, f.users[actor].email)).accessToken;
+  // each choice of a school ends the sign-in it was made from: every token below is its own sign-in
+  tokens.maintainerNone = (await signIn(ctx.baseUrl, f.users.maintainer.email)).accessToken;
+  tokens.maintainerChooser = (await signIn(ctx.baseUrl, f.users.maintainer.email)).accessToken;
+  tokens.maintainerA = await chooseSchool(f.users.maintainer, f.schoolA.id_school);
+  tokens.supportA = await chooseSchool(f.users.support, f.schoolA.id_school);
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('tenant isolation', () => {
+  it('has a row for every /api route (generated from the app route list)', () => {
+    const routes = ctx.app.apiRoutes.map(routeKey);
+    const covered = new Set([...ROWS, ...ALL_LISTS].map((r) => r.route));
+    const missing = ctx.app.apiRoutes
+      .filter((r) => !covered.has(routeKey(r)) && !(r.public && PUBLIC_ROUTES[routeKey(r)]))
+      .map(routeKey);
+    expect(
+      missing,
+      `These routes have no tenancy row: add one to ROWS or LISTS in apps/server/src/test/tenancy.test.ts:\n  ${missing.join('\n  ')}`,
+    ).toEqual([]);
+    const stale = [...covered, ...Object.keys(PUBLIC_ROUTES)].filter((key) => !routes.includes(key));
+    expect(stale, `rows for routes the app does not have: ${stale.join(', ')}`).toEqual([]);
+    const notPublic = Object.keys(PUBLIC_ROUTES).filter(
+      (key) => !ctx.app.apiRoutes.some((r) => r.public && routeKey(r) === key),
+    );
+    expect(notPublic, 'only public routes may go without a row').toEqual([]);
+  });
+
+  it('covers every actor', () => {
+    const used = new Set([...ROWS.flatMap((r) => [r.actor, r.ownActor]), ...ALL_LISTS.map((l) => l.actor)]);
+    expect(ACTORS.filter((a) => !used.has(a))).toEqual([]);
+  });
+
   for (const row of ROWS) {
-    it(`${row.route} as ${row.actor}: own tenant works, another is refused`, async () => {
+    const title = `${row.route}${row.case ? ` (${row.case})` : ''} as ${row.actor}`;
+    it(`${title}: ${row.other ? 'another tenant is refused' : row.shared}`, async () => {
+      if (!row.other && !row.shared) throw new Error(`${title}: a row needs \`other\` or a \`shared\` reason`);
+      if (row.other) {
+        const other = row.other(f);
+        const write = other.method !== 'GET';
+        const before = write ? await databaseDigest() : {};
+        const refused = await call(other.method, other.path, { token: tokens[row.actor], body: other.body });
+        expect([403, 404], `${other.method} ${other.path}: ${JSON.stringify(refused.body)}`).toContain(refused.status);
+        const text = JSON.stringify(refused.body);
+        for (const trace of row.foreign(f)) expect(text).not.toContain(trace);
+        if (write)
+          expect(changedTables(before, await databaseDigest()), 'tables changed by a refused write').toEqual([]);
+      }
       const own = row.own(f);
-      const ok = await call(own.method, own.path, { token: tokens[row.actor], body: own.body });
-      expect(ok.status, JSON.stringify(ok.body)).toBeLessThan(300);
-      const other = row.other(f);
-      const refused = await call(other.method, other.path, { token: tokens[row.actor], body: other.body });
-      expect([403, 404]).toContain(refused.status);
-      const text = JSON.stringify(refused.body);
-      for (const trace of row.foreign(f)) expect(text).not.toContain(trace);
+      const ok = await call(own.method, own.path, { token: tokens[row.ownActor ?? row.actor], body: own.body });
+      expect(ok.status, `${own.method} ${own.path}: ${JSON.stringify(ok.body)}`).toBeLessThan(300);
+      if (!row.other) {
+        const text = typeof ok.body === 'string' ? ok.body : JSON.stringify(ok.body);
+        for (const trace of row.foreign(f)) expect(text).not.toContain(trace);
+      }
     });
   }
 
-  for (const list of LISTS) {
+  for (const list of ALL_LISTS) {
     it(`${list.route} as ${list.actor} lists only its own tenant`, async () => {
       const res = await call('GET', list.path, { token: tokens[list.actor] });
-      expect(res.status).toBe(200);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
       const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
       for (const own of list.own(f)) expect(text).toContain(own);
       for (const foreign of list.foreign(f)) expect(text).not.toContain(foreign);
     });
   }
+
+  it('refuses a maintainer that has not chosen a school on every other route, changing nothing', async () => {
+    const before = await databaseDigest();
+    const answered: string[] = [];
+    for (const route of ctx.app.apiRoutes) {
+      if (route.public || BEFORE_SCHOOL_CHOICE.includes(routeKey(route))) continue;
+      const res = await call(route.method, concrete(route.url), {
+        token: tokens.maintainerNone,
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
+      if (res.status !== 403) answered.push(`${routeKey(route)} -> ${res.status}`);
+    }
+    expect(answered).toEqual([]);
+    expect(changedTables(before, await databaseDigest())).toEqual([]);
+    // positive control: the same token may choose a school
+    const choose = await call('POST', '/auth/login-with-school', {
+      token: tokens.maintainerNone,
+      body: { id_user: f.users.maintainer.id_user, id_school: f.schoolB.id_school },
+    });
+    expect(choose.status).toBe(200);
+  });
 });

@@ -1,6 +1,7 @@
 import { TOKEN_REFRESH_RETRIES } from '@openseat/shared/constants';
 import type { LoginResponse } from '@openseat/shared/schemas/auth';
 import type { SessionStore } from './session';
+import type { Exclusive } from './tabs';
 
 export type FieldError = { path: string; message: string };
 
@@ -22,28 +23,53 @@ export type HttpClientOptions = {
   /** Called when the session cannot be kept (refresh failed, 401): the app goes to /login. */
   onSessionEnd: () => void;
   fetchImpl?: typeof fetch;
+  /** Runs the refresh holding a lock the browser's tabs share, so they never refresh at the same time. */
+  exclusive?: Exclusive;
+  /**
+   * How long after a refresh attempt a retry may still go out: the server answers a second use of a refresh
+   * token within its grace window (10 s) with the same successor, so a retry inside this budget is safe even
+   * when the lost attempt had spent the token. Past it, the client never resends.
+   */
+  retryBudgetMs?: number;
+  now?: () => number;
 };
 
-export type RequestOptions = { body?: unknown; form?: FormData; query?: Record<string, string | number | boolean | null | undefined>; raw?: boolean };
+export type RequestOptions = {
+  body?: unknown;
+  form?: FormData;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  raw?: boolean;
+};
+
+/** Sent on every call; the refresh and logout calls need it (CSRF guard on the cookie-carrying routes). */
+const SAME_SITE_HEADER = { 'x-requested-with': 'openseat' };
+
+/** The session changed (sign-out, another user, another school) while the call was in flight. */
+export const SESSION_CHANGED = 'SESSION_CHANGED';
 
 /**
  * Fetch wrapper of spec section 7: bearer token on every call; a 409 TOKEN_EXPIRED answer triggers ONE
- * refresh (shared by every call that hit it, since refresh tokens are single-use) and the call is resent;
- * a failing refresh is retried up to TOKEN_REFRESH_RETRIES times, then the session ends.
+ * refresh (shared by every call of the tab that hit it, and one at a time across tabs) and the call is resent;
+ * a failing refresh is retried up to TOKEN_REFRESH_RETRIES times within the retry budget, then the session ends.
+ * The refresh token is the HttpOnly cookie the browser sends itself.
  */
 export function createHttpClient(options: HttpClientOptions) {
   const doFetch = options.fetchImpl ?? fetch;
+  const exclusive: Exclusive = options.exclusive ?? ((task) => task());
+  const retryBudgetMs = options.retryBudgetMs ?? 5_000;
+  const now = options.now ?? Date.now;
   let refreshing: Promise<boolean> | null = null;
 
   function url(path: string, query?: RequestOptions['query']) {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
     const qs = params.toString();
     return `${options.baseUrl}${path}${qs ? `?${qs}` : ''}`;
   }
 
   async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { 'accept-language': options.language() };
+    const headers: Record<string, string> = { 'accept-language': options.language(), ...SAME_SITE_HEADER };
     const token = options.session.get().accessToken;
     if (token) headers.authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;
@@ -52,39 +78,44 @@ export function createHttpClient(options: HttpClientOptions) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    return doFetch(url(path, opts.query), { method, headers, body });
+    return doFetch(url(path, opts.query), { method, headers, body, credentials: 'same-origin' });
   }
 
   async function refreshOnce(): Promise<boolean> {
-    const refreshToken = options.session.refreshToken();
-    const id_user = options.session.userId();
-    if (!refreshToken || !id_user) return false;
+    const id_user = options.session.get().user?.id_user;
+    const started = now();
     for (let attempt = 0; attempt <= TOKEN_REFRESH_RETRIES; attempt++) {
+      if (attempt > 0 && now() - started > retryBudgetMs) return false;
       try {
         const res = await doFetch(url('/auth/request-new-access-token'), {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ grant_type: 'refresh_token', refreshToken: options.session.refreshToken() ?? refreshToken, id_user }),
+          headers: { 'content-type': 'application/json', ...SAME_SITE_HEADER },
+          credentials: 'same-origin',
+          body: JSON.stringify({ grant_type: 'refresh_token', ...(id_user ? { id_user } : {}) }),
         });
         if (res.ok) {
-          const data = (await res.json()) as LoginResponse;
-          options.session.set(data);
+          options.session.set((await res.json()) as LoginResponse);
           return true;
         }
-        if (res.status === 401 || res.status === 400) return false;
+        if (res.status === 400 || res.status === 401 || res.status === 403) return false;
       } catch {
-        /* network trouble: try again */
+        /* network trouble: the attempt may or may not have spent the token; retry inside the budget */
       }
     }
     return false;
   }
 
-  /** Exchanges the refresh token for a new session; concurrent callers share the one in flight. */
+  /** Exchanges the refresh cookie for a new session; callers of this tab share the one in flight. */
   function refresh(): Promise<boolean> {
-    refreshing ??= refreshOnce().finally(() => {
+    refreshing ??= exclusive(refreshOnce).finally(() => {
       refreshing = null;
     });
     return refreshing;
+  }
+
+  function endSession() {
+    options.session.clear();
+    options.onSessionEnd();
   }
 
   async function toError(res: Response): Promise<ApiError> {
@@ -93,6 +124,7 @@ export function createHttpClient(options: HttpClientOptions) {
   }
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const epoch = options.session.epoch();
     const tokenUsed = options.session.get().accessToken;
     let res = await send(method, path, opts);
     if (res.status === 409) {
@@ -101,17 +133,15 @@ export function createHttpClient(options: HttpClientOptions) {
         // another call may already have refreshed while this one was in flight
         const renewed = options.session.get().accessToken !== tokenUsed || (await refresh());
         if (!renewed) {
-          options.session.clear();
-          options.onSessionEnd();
+          endSession();
           throw error;
         }
-        res = await send(method, path, opts);
+        if (options.session.epoch() === epoch) res = await send(method, path, opts);
       }
     }
-    if (res.status === 401 && path !== '/auth/login') {
-      options.session.clear();
-      options.onSessionEnd();
-    }
+    // an answer meant for an earlier session (another user or school) never reaches the screen or the cache
+    if (options.session.epoch() !== epoch) throw new ApiError(401, SESSION_CHANGED, res.statusText);
+    if (res.status === 401 && path !== '/auth/login') endSession();
     if (!res.ok) throw await toError(res);
     if (opts.raw) return res as unknown as T;
     if (res.status === 204) return undefined as T;

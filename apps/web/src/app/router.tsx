@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useNavigate } from 'react-router';
 import type { Subject } from '@openseat/shared/permissions';
 import { LoadingOverlay } from '../components/LoadingOverlay';
+import { NotFound } from '../components/NotFound';
 import { RequirePermission } from '../components/RequirePermission';
 import { restoreSession } from '../features/auth/api/auth';
 import { onSessionEnd } from './client';
@@ -9,7 +10,7 @@ import { onSessionEnd } from './client';
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
 const MainLayout = lazy(() => import('./layout/MainLayout'));
-const PlaceholderPage = lazy(() => import('../features/placeholder/PlaceholderPage'));
+const PlaceholderPage = lazy(() => import('../components/PlaceholderPage'));
 const SettingsPage = lazy(() => import('../features/account/components/SettingsPage'));
 const UsersPage = lazy(() => import('../features/users/components/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/components/RolesPage'));
@@ -19,9 +20,24 @@ const SchoolDetailPage = lazy(() => import('../features/schools/components/Schoo
 const CampusDetailPage = lazy(() => import('../features/schools/components/CampusDetailPage'));
 const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/components/EnrollmentSettingsPage'));
 const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
-const PrioritiesPage = lazy(() => import('../features/priorities/PrioritiesPage'));
-const TagsPage = lazy(() => import('../features/tags/TagsPage'));
+const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
+const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
+// panels one feature's screen shows from another feature: composed here, so features never import each other
+const UsersPanel = lazy(() =>
+  import('../features/users/components/UsersPanel').then((m) => ({ default: m.UsersPanel })),
+);
+const PrioritiesPanel = lazy(() =>
+  import('../features/priorities/components/PrioritiesPage').then((m) => ({ default: m.PrioritiesPanel })),
+);
+
+const schoolDetail = <SchoolDetailPage renderUsers={(scope) => <UsersPanel {...scope} />} />;
+const campusDetail = (
+  <CampusDetailPage
+    renderUsers={(scope) => <UsersPanel {...scope} />}
+    renderPriorities={(id_campus) => <PrioritiesPanel fixedCampus={id_campus} />}
+  />
+);
 
 /** Restores the session from the stored refresh token before any screen shows. */
 function Root() {
@@ -39,7 +55,9 @@ function Root() {
   );
 }
 
-const guarded = (subject: Subject, element: React.ReactNode) => <RequirePermission subject={subject}>{element}</RequirePermission>;
+const guarded = (subject: Subject, element: React.ReactNode) => (
+  <RequirePermission subject={subject}>{element}</RequirePermission>
+);
 const later = (subject: Subject, titleKey: string) => guarded(subject, <PlaceholderPage titleKey={titleKey} />);
 
 /** A list screen and its `{id}` detail (spec section 2). */
@@ -66,18 +84,19 @@ export const router = createBrowserRouter([
           ...listAndDetail('applications/denied-applications', 'denied_applications', 'menu.deniedApplications'),
           ...listAndDetail('historical', 'historical', 'menu.historical'),
           { path: 'enrollment-settings', element: guarded('enrollment_settings', <EnrollmentSettingsPage />) },
-          { path: 'enrollment-settings/:id_campus_year', element: guarded('enrollment_settings', <PeriodDetailPage />) },
+          {
+            path: 'enrollment-settings/:id_campus_year',
+            element: guarded('enrollment_settings', <PeriodDetailPage />),
+          },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'admin', element: later('side_menu', 'menu.admin') },
           { path: 'admin/modulos', element: later('side_menu', 'menu.admin') },
           { path: 'admin/modulos/:id', element: later('side_menu', 'menu.admin') },
-          { path: 'admin/modulos/:idlugar/:idPosition/:idPerro', element: later('side_menu', 'menu.admin') },
-          { path: 'admin/modulos/panito/:idHarina', element: later('side_menu', 'menu.admin') },
           { path: 'dashboard', element: later('dashboard', 'menu.dashboard') },
           { path: 'schools', element: guarded('schools', <SchoolsPage />) },
           { path: 'schools/school', element: <Navigate to="/main/schools" replace /> },
-          { path: 'schools/school/:id_school', element: guarded('school', <SchoolDetailPage />) },
-          { path: 'schools/school/:id_school/campus/:id_campus', element: guarded('school_campus', <CampusDetailPage />) },
+          { path: 'schools/school/:id_school', element: guarded('school', schoolDetail) },
+          { path: 'schools/school/:id_school/campus/:id_campus', element: guarded('school_campus', campusDetail) },
           { path: 'users', element: guarded('users', <UsersPage />) },
           { path: 'roles', element: guarded('roles', <RolesPage />) },
           { path: 'roles/role', element: guarded('roles', <RoleDetailPage />) },
@@ -88,11 +107,20 @@ export const router = createBrowserRouter([
           { path: 'application-tags', element: guarded('tags_configuration', <TagsPage />) },
           { path: 'ads/tracking', element: later('ads_tracking', 'menu.adsTracking') },
           { path: 'ads/tracking/:platform/:id_status/:timeFrame', element: later('ads_tracking', 'menu.adsTracking') },
-          { path: 'ads/tracking/:platform/:id_status/:timeFrame/application/:id', element: later('ads_tracking', 'menu.adsTracking') },
-          { path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate', element: later('ads_tracking', 'menu.adsTracking') },
-          { path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate/application/:id', element: later('ads_tracking', 'menu.adsTracking') },
+          {
+            path: 'ads/tracking/:platform/:id_status/:timeFrame/application/:id',
+            element: later('ads_tracking', 'menu.adsTracking'),
+          },
+          {
+            path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate',
+            element: later('ads_tracking', 'menu.adsTracking'),
+          },
+          {
+            path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate/application/:id',
+            element: later('ads_tracking', 'menu.adsTracking'),
+          },
           { path: 'mail', element: guarded('captured_mail', <MailPage />) },
-          { path: '*', element: <Navigate to="/main/applications" replace /> },
+          { path: '*', element: <NotFound backTo="/main" /> },
         ],
       },
       { path: '*', element: <Navigate to="/login" replace /> },

@@ -5,10 +5,16 @@ import { useTranslation } from 'react-i18next';
 export function LoadingOverlay() {
   const { t } = useTranslation();
   return (
-    <Backdrop open sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }} data-testid="loading-overlay">
+    <Backdrop
+      open
+      sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}
+      data-testid="loading-overlay"
+    >
       <Box sx={{ position: 'relative', display: 'inline-flex' }}>
         <CircularProgress color="inherit" size={64} thickness={3} />
-        <Typography sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontWeight: 700 }}>OS</Typography>
+        <Typography sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', fontWeight: 700 }}>
+          OS
+        </Typography>
       </Box>
       <Typography>{t('common.loading')}</Typography>
     </Backdrop>

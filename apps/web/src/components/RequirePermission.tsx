@@ -3,7 +3,15 @@ import { useAbility } from '../app/client';
 import { NoAccess } from './NoAccess';
 
 /** Route-level guard: without the permission the page shows 'No access'. */
-export function RequirePermission({ subject, action = 'access', children }: { subject: Subject; action?: Action; children: React.ReactNode }) {
+export function RequirePermission({
+  subject,
+  action = 'access',
+  children,
+}: {
+  subject: Subject;
+  action?: Action;
+  children: React.ReactNode;
+}) {
   const ability = useAbility();
   return ability.can(action, subject) ? <>{children}</> : <NoAccess />;
 }

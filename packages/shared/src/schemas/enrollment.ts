@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { ENROLLMENT_MODE, PERIOD_STATE, type PeriodState } from '../constants';
+import { ENROLLMENT_MODE, PERIOD_STATE } from '../constants';
 import type { MessageKey } from '../messages';
-import { booleanFlag, id, optionalDate, optionalText, requiredSelect, requiredText, spots } from './rules';
+import { booleanFlag, id, optionalDate, optionalText, requiredSelect, requiredText, spots, wholeAmount } from './rules';
 import { PageQuerySchema } from './pagination';
-
-/** Whole days, 0 or more (the enrollment acceptance period). */
-const days = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v),
-  z
-    .number({ error: (iss) => (iss.input === undefined ? 'required' : 'mustBeNumber') })
-    .int({ error: 'mustBeInteger' })
-    .min(0, { error: 'amountMin' }),
-);
 
 const enrollmentMode = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
@@ -27,7 +18,7 @@ const periodFields = {
   enrollment_end_date: optionalDate(),
   first_day_of_school: optionalDate(),
   /** Days an offered family has to accept the seat. */
-  enrollment_acceptance_period: days.default(0),
+  enrollment_acceptance_period: wholeAmount.default(0),
   /** 1 manual, 2 automatic (ENROLLMENT_MODE). */
   enrollment_mode: enrollmentMode.default(ENROLLMENT_MODE.MANUAL),
   /** When an offered seat is declined, offer it to the next on the waiting list. */
@@ -43,25 +34,35 @@ export const CampusYearCreateSchema = z.object(periodFields).refine(datesInOrder
 export type CampusYearCreate = z.infer<typeof CampusYearCreateSchema>;
 
 /** The campus of a period never changes; the school year may change while the period has not started. */
-export const CampusYearUpdateSchema = z.object({ id_campus_year: id, ...periodFields }).refine(datesInOrder, datesInOrderIssue);
+export const CampusYearUpdateSchema = z
+  .object({ id_campus_year: id, ...periodFields })
+  .refine(datesInOrder, datesInOrderIssue);
 export type CampusYearUpdate = z.infer<typeof CampusYearUpdateSchema>;
 
 export const PERIOD_ACTIONS = ['start', 'finalize'] as const;
 export type PeriodAction = (typeof PERIOD_ACTIONS)[number];
 
-export const YearActivationSchema = z.object({ id_campus_year: id, action: z.enum(PERIOD_ACTIONS, { error: 'invalidValue' }) });
+export const YearActivationSchema = z.object({
+  id_campus_year: id,
+  action: z.enum(PERIOD_ACTIONS, { error: 'invalidValue' }),
+});
 export type YearActivation = z.infer<typeof YearActivationSchema>;
 
 export const CampusYearListQuerySchema = z.object({
   id_campus: id.optional(),
-  state: z.enum([PERIOD_STATE.NOT_STARTED, PERIOD_STATE.STARTED, PERIOD_STATE.FINALIZED], { error: 'invalidValue' }).optional(),
+  state: z
+    .enum([PERIOD_STATE.NOT_STARTED, PERIOD_STATE.STARTED, PERIOD_STATE.FINALIZED], { error: 'invalidValue' })
+    .optional(),
   /** true: finalized periods only (the Historical view); false: every period that is not finalized. */
   historical: booleanFlag.optional(),
 });
 export type CampusYearListQuery = z.infer<typeof CampusYearListQuerySchema>;
 
 /** Seats per grade, all of one period, saved together. */
-export const SeatsUpdateSchema = z.array(z.object({ id_campus_year_grade: id, spots }), { error: 'invalidValue' }).min(1, { error: 'required' }).max(100, { error: 'tooLong' });
+export const SeatsUpdateSchema = z
+  .array(z.object({ id_campus_year_grade: id, spots }), { error: 'invalidValue' })
+  .min(1, { error: 'required' })
+  .max(100, { error: 'tooLong' });
 export type SeatsUpdate = z.infer<typeof SeatsUpdateSchema>;
 
 const priorityLevel = z.preprocess(
@@ -75,7 +76,9 @@ const priorityLevel = z.preprocess(
 
 export const PrioritiesRequestSchema = z.object({
   id_campus: requiredSelect,
-  items: z.array(z.object({ id_priority_item: id, priority_level: priorityLevel }), { error: 'invalidValue' }).max(100, { error: 'tooLong' }),
+  items: z
+    .array(z.object({ id_priority_item: id, priority_level: priorityLevel }), { error: 'invalidValue' })
+    .max(100, { error: 'tooLong' }),
 });
 export type PrioritiesRequest = z.infer<typeof PrioritiesRequestSchema>;
 
@@ -89,60 +92,105 @@ export type TagRequest = z.infer<typeof TagRequestSchema>;
 export const TagListQuerySchema = PageQuerySchema.extend({ id_campus: id.optional() });
 export type TagListQuery = z.infer<typeof TagListQuerySchema>;
 
-// ---- responses (what the web screens read) ----
+// ---- responses: what leaves the server (unknown fields are stripped) ----
 
-export type SchoolYearRef = { id_school_year: number; name: string; year_one: number; year_two: number };
+const int = () => z.number().int();
+const periodStateSchema = z.enum([PERIOD_STATE.NOT_STARTED, PERIOD_STATE.STARTED, PERIOD_STATE.FINALIZED]);
 
-export type CampusYearRow = {
-  id_campus_year: number;
-  id_school: number;
-  id_campus: number;
-  campus: { id_campus: number; name: string };
-  id_school_year: number;
-  school_year: SchoolYearRef;
-  spots: number;
-  enrollment_start_date: string | null;
-  enrollment_end_date: string | null;
-  first_day_of_school: string | null;
-  enrollment_acceptance_period: number;
-  enrollment_mode: number;
-  auto_move_waiting_list_on_decline: boolean;
-  state: PeriodState;
-  ready_to_start: boolean;
-  /** Why the period cannot start yet (message keys; empty when ready). */
-  readiness: MessageKey[];
-  /** Sum of the seats given to grades, and of the seats taken. */
-  seats: { spots: number; taken: number };
-  startedAt: string | null;
-  finalizedAt: string | null;
-  updatedAt: string;
-};
+export const SchoolYearRefSchema = z.object({
+  id_school_year: int(),
+  name: z.string(),
+  year_one: int(),
+  year_two: int(),
+});
+export type SchoolYearRef = z.infer<typeof SchoolYearRefSchema>;
 
-export type CampusYearGradeRow = {
-  id_campus_year_grade: number;
-  id_campus_year: number;
-  id_grade: number;
-  grade: { id_grade: number; name: string };
-  spots: number;
-  taken: number;
-  available: number;
-};
+export const CampusYearRowSchema = z
+  .object({
+    id_campus_year: int(),
+    id_school: int(),
+    id_campus: int(),
+    campus: z.object({ id_campus: int(), name: z.string() }),
+    id_school_year: int(),
+    school_year: SchoolYearRefSchema,
+    spots: int(),
+    enrollment_start_date: z.string().nullable(),
+    enrollment_end_date: z.string().nullable(),
+    first_day_of_school: z.string().nullable(),
+    enrollment_acceptance_period: int(),
+    enrollment_mode: int(),
+    auto_move_waiting_list_on_decline: z.boolean(),
+    state: periodStateSchema,
+    ready_to_start: z.boolean(),
+    /** Why the period cannot start yet (message keys; empty when ready). */
+    readiness: z.array(z.string()),
+    /** Sum of the seats given to grades, and of the seats taken. */
+    seats: z.object({ spots: int(), taken: int() }),
+    startedAt: z.string().nullable(),
+    finalizedAt: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .describe('A school period');
+export type CampusYearRow = Omit<z.infer<typeof CampusYearRowSchema>, 'readiness'> & { readiness: MessageKey[] };
 
-export type CampusSchoolYearRow = SchoolYearRef & { id_campus_year: number; state: PeriodState };
+export const CampusYearGradeRowSchema = z
+  .object({
+    id_campus_year_grade: int(),
+    id_campus_year: int(),
+    id_grade: int(),
+    grade: z.object({ id_grade: int(), name: z.string() }),
+    spots: int(),
+    taken: int(),
+    available: int(),
+  })
+  .describe('The seats of one grade in a school period');
+export type CampusYearGradeRow = z.infer<typeof CampusYearGradeRowSchema>;
 
-export type EnrollmentStatusReason = 'not_started' | 'ended' | 'finalized';
-export type EnrollmentStatus = {
-  acceptingApplications: boolean;
-  reason: EnrollmentStatusReason | null;
-  /** Translated notice and explanation when not accepting (reason 'ended': the spec's top bar notice). */
-  message: string | null;
-  help: string | null;
-  endDate: string | null;
-  id_campus_year: number | null;
-  id_school_year: number | null;
-  state: PeriodState | null;
-};
+export const CampusSchoolYearRowSchema = SchoolYearRefSchema.extend({
+  id_campus_year: int(),
+  state: periodStateSchema,
+}).describe('A school year with a period on the campus');
+export type CampusSchoolYearRow = z.infer<typeof CampusSchoolYearRowSchema>;
 
-export type PriorityRow = { id_priority_item: number; name: string; id_campus_priority: number | null; priority_level: number | null };
+export const ENROLLMENT_STATUS_REASONS = ['not_started', 'ended', 'finalized'] as const;
+export type EnrollmentStatusReason = (typeof ENROLLMENT_STATUS_REASONS)[number];
+export const EnrollmentStatusSchema = z
+  .object({
+    acceptingApplications: z.boolean(),
+    reason: z.enum(ENROLLMENT_STATUS_REASONS).nullable(),
+    /** Translated notice and explanation when not accepting (reason 'ended': the spec's top bar notice). */
+    message: z.string().nullable(),
+    help: z.string().nullable(),
+    endDate: z.string().nullable(),
+    id_campus_year: int().nullable(),
+    id_school_year: int().nullable(),
+    state: periodStateSchema.nullable(),
+    /** The calendar day of the campus (its time zone) the decision was taken on. */
+    today: z.string(),
+    /** The IANA time zone of the campus's date rules (its own, else its school's). */
+    timeZone: z.string(),
+  })
+  .describe('Whether the campus takes applications today, and why not');
+export type EnrollmentStatus = z.infer<typeof EnrollmentStatusSchema>;
 
-export type TagRow = { id_tag: number; name: string; description: string | null; id_campus: number; campus: { id_campus: number; name: string }; createdAt: string };
+export const PriorityRowSchema = z
+  .object({
+    id_priority_item: int(),
+    name: z.string(),
+    id_campus_priority: int().nullable(),
+    priority_level: int().nullable(),
+  })
+  .describe('A priority item and its level on the campus');
+export type PriorityRow = z.infer<typeof PriorityRowSchema>;
+
+export const TagRowSchema = z
+  .object({
+    id_tag: int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    id_campus: int(),
+    campus: z.object({ id_campus: int(), name: z.string() }),
+    createdAt: z.string(),
+  })
+  .describe('A tag');
+export type TagRow = z.infer<typeof TagRowSchema>;

@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
+import { pageNumber, text, wholeNumber } from './rules';
+
+/** Rows per page: 1 to PAGE_SIZE_MAX. */
+export const pageSize = wholeNumber(1, PAGE_SIZE_MAX, {
+  required: 'required',
+  notNumber: 'mustBeNumber',
+  notWhole: 'mustBeInteger',
+  tooSmall: 'numberOutOfRange',
+});
+
+/** The text search of a list: at most 200 characters, trimmed. */
+export const searchText = text().trim().max(200, { error: 'tooLong' });
 
 export const PageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'mustBeNumber' }).int({ error: 'mustBeInteger' }).min(0).default(PAGE_DEFAULT),
-  pageSize: z.coerce
-    .number({ error: 'mustBeNumber' })
-    .int({ error: 'mustBeInteger' })
-    .min(1)
-    .max(PAGE_SIZE_MAX)
-    .default(PAGE_SIZE_DEFAULT),
-  text: z.string().trim().max(200).optional(),
+  page: pageNumber.default(PAGE_DEFAULT),
+  pageSize: pageSize.default(PAGE_SIZE_DEFAULT),
+  text: searchText.optional(),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

@@ -1,13 +1,32 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants';
+import { canonicalTimeZone } from '../enrollment-rules';
 import { PageQuerySchema } from './pagination';
-import { booleanFlag, id, optionalDate, optionalEmail, optionalId, optionalPhone, optionalText, requiredText } from './rules';
+import {
+  booleanFlag,
+  id,
+  optionalDate,
+  optionalEmail,
+  optionalId,
+  optionalPhone,
+  optionalText,
+  requiredText,
+  text,
+} from './rules';
 
 /**
  * A stored secret (mail key, ads token, campus API secret) in a request: absent = keep it,
  * null or '' = clear it, a value = replace it. Responses only ever show its last 4 characters.
  */
-export const secretInput = z.string({ error: 'invalidValue' }).trim().max(500, { error: 'tooLong' }).nullable().optional();
+export const secretInput = text('invalidValue').trim().max(500, { error: 'tooLong' }).nullable().optional();
+
+/** An IANA time zone name ('America/Chicago'), stored in its canonical spelling. */
+export const timeZone = z
+  .string({ error: 'invalidValue' })
+  .trim()
+  .max(64, { error: 'invalidValue' })
+  .refine((v) => canonicalTimeZone(v) !== null, { error: 'invalidValue' })
+  .transform((v) => canonicalTimeZone(v)!);
 
 export const SCHOOL_TABS = ['active', 'inactive', 'charter-connect'] as const;
 
@@ -28,14 +47,19 @@ export const SchoolRequestSchema = z.object({
   email: optionalEmail,
   website: optionalText(300),
   description: optionalText(2000),
-  subscribedUntil: optionalDate(),
+  /** Part of the subscription: system users only. Absent keeps the stored date, null or '' clears it. */
+  subscribedUntil: optionalDate().optional(),
 });
 export type SchoolRequest = z.infer<typeof SchoolRequestSchema>;
 
+/**
+ * A field the caller may not change (`active` needs schools/enable_disable, `is_charter_connect` is part of the
+ * subscription: system users only) may be absent or sent with its stored value; a different value is refused.
+ */
 export const SchoolConfigurationRequestSchema = z.object({
   id_school: id,
-  active: booleanFlag,
-  is_charter_connect: booleanFlag,
+  active: booleanFlag.optional(),
+  is_charter_connect: booleanFlag.optional(),
   use_less_parameters: booleanFlag,
   is_age_school: booleanFlag,
   is_one_form: booleanFlag,
@@ -46,6 +70,8 @@ export const SchoolConfigurationRequestSchema = z.object({
   ga_conversion_enrolled_id: optionalText(100),
   fp_account_id: optionalText(100),
   fp_access_token: secretInput,
+  /** The school's IANA time zone: every date rule (enrollment window) uses its calendar day. Absent keeps it. */
+  time_zone: timeZone.optional(),
 });
 export type SchoolConfigurationRequest = z.infer<typeof SchoolConfigurationRequestSchema>;
 
@@ -68,16 +94,23 @@ export const CampusConfigurationRequestSchema = z.object({
   google_analytics_tag: optionalText(100),
   api_secret: secretInput,
   phone_number: optionalPhone,
-  active: booleanFlag,
+  /** Needs school_campus/enable_disable to change; absent (or the stored value) keeps it. */
+  active: booleanFlag.optional(),
   looker_studio_link: optionalText(500),
   is_lottery_campus: booleanFlag,
   /** Student-information system: powerschool 1, schoolmint 2, aspire 3, or null. */
   id_enrollment_sis: optionalId.refine((v) => v === null || v <= 3, { error: 'invalidValue' }),
+  /** The campus's own IANA time zone; null or '' follows the school's. Absent keeps it. */
+  time_zone: z.preprocess((v) => (v === '' ? null : v), timeZone.nullable()).optional(),
 });
 export type CampusConfigurationRequest = z.infer<typeof CampusConfigurationRequestSchema>;
 
 /** The grade option a campus shows on forms (value, label); empty clears it. */
-export const CampusGradeOptionRequestSchema = z.object({ id_campus_grade: id, optionValue: optionalText(40), optionLabel: optionalText(80) });
+export const CampusGradeOptionRequestSchema = z.object({
+  id_campus_grade: id,
+  optionValue: optionalText(40),
+  optionLabel: optionalText(80),
+});
 export type CampusGradeOptionRequest = z.infer<typeof CampusGradeOptionRequestSchema>;
 /** Toggles a campus grade's activation. */
 export const CampusGradeActivationSchema = z.object({ id_campus_grade: id });
@@ -85,3 +118,154 @@ export const CampusGradeActivationSchema = z.object({ id_campus_grade: id });
 export const GradeLanguageQuerySchema = z.object({ lng: z.enum(LANGUAGES, { error: 'invalidValue' }).optional() });
 
 export const ActiveRequestSchema = z.object({ active: booleanFlag });
+
+// ---- responses: what leaves the server (unknown fields are stripped) ----
+
+const dateString = z.string().describe('YYYY-MM-DD');
+
+export const SchoolRowSchema = z
+  .object({
+    id_school: z.number().int(),
+    name: z.string(),
+    address: z.string().nullable(),
+    telephone: z.string().nullable(),
+    email: z.string().nullable(),
+    website: z.string().nullable(),
+    description: z.string().nullable(),
+    subscribedUntil: dateString.nullable(),
+    active: z.boolean(),
+    is_charter_connect: z.boolean(),
+  })
+  .describe('A school');
+export type SchoolRow = z.infer<typeof SchoolRowSchema>;
+
+export const SchoolSearchRowSchema = z
+  .object({ id_school: z.number().int(), name: z.string() })
+  .describe('A school found by name');
+
+/** Secrets only masked (`'••••' + last 4`), with a flag saying whether one is stored. */
+export const SchoolConfigurationSchema = z
+  .object({
+    id_school: z.number().int(),
+    active: z.boolean(),
+    is_charter_connect: z.boolean(),
+    use_less_parameters: z.boolean(),
+    is_age_school: z.boolean(),
+    is_one_form: z.boolean(),
+    sendgrid_api_key: z.string().nullable(),
+    hasSendgridApiKey: z.boolean(),
+    ga_customer_id: z.string().nullable(),
+    ga_conversion_lead_id: z.string().nullable(),
+    ga_conversion_applied_id: z.string().nullable(),
+    ga_conversion_enrolled_id: z.string().nullable(),
+    fp_account_id: z.string().nullable(),
+    fp_access_token: z.string().nullable(),
+    hasFpAccessToken: z.boolean(),
+    time_zone: z.string(),
+  })
+  .describe("A school's configuration");
+export type SchoolConfiguration = z.infer<typeof SchoolConfigurationSchema>;
+
+export const CampusRowSchema = z
+  .object({
+    id_campus: z.number().int(),
+    id_school: z.number().int(),
+    schoolName: z.string(),
+    name: z.string(),
+    address: z.string().nullable(),
+    telephone: z.string().nullable(),
+    email: z.string().nullable(),
+    description: z.string().nullable(),
+    website: z.string().nullable(),
+    /** `/api/campus/{id}/photo`, or null; the stored file name never leaves the server. */
+    photo: z.string().nullable(),
+    isMain: z.boolean(),
+    active: z.boolean(),
+    is_lottery_campus: z.boolean(),
+    is_age_school: z.boolean(),
+  })
+  .describe('A campus');
+export type CampusRow = z.infer<typeof CampusRowSchema>;
+
+export const CampusConfigurationSchema = z
+  .object({
+    id_school: z.number().int(),
+    id_campus: z.number().int(),
+    email: z.string().nullable(),
+    google_analytics_tag: z.string().nullable(),
+    api_secret: z.string().nullable(),
+    hasApiSecret: z.boolean(),
+    phone_number: z.string().nullable(),
+    active: z.boolean(),
+    looker_studio_link: z.string().nullable(),
+    is_lottery_campus: z.boolean(),
+    id_enrollment_sis: z.number().int().nullable(),
+    /** The campus's own time zone, or null when it follows its school's. */
+    time_zone: z.string().nullable(),
+    /** The time zone its date rules use: its own, else its school's. */
+    effective_time_zone: z.string(),
+  })
+  .describe("A campus's configuration");
+export type CampusConfiguration = z.infer<typeof CampusConfigurationSchema>;
+
+/** A campus grade in the grade settings: `display` is the age for age-based schools, else the grade name. */
+export const CampusGradeRowSchema = z
+  .object({
+    id_campus_grade: z.number().int(),
+    id_campus: z.number().int(),
+    id_grade: z.number().int(),
+    name: z.string(),
+    age: z.number().int(),
+    activatable: z.boolean(),
+    value: z.string().nullable(),
+    label: z.string().nullable(),
+    display: z.string(),
+  })
+  .describe('A grade in the grade settings of a campus');
+export type CampusGradeRow = z.infer<typeof CampusGradeRowSchema>;
+
+/** A campus grade after a toggle or an option change. */
+export const CampusGradeSchema = z
+  .object({
+    id_campus_grade: z.number().int(),
+    id_school: z.number().int(),
+    id_campus: z.number().int(),
+    id_grade: z.number().int(),
+    activatable: z.boolean(),
+    optionValue: z.string().nullable(),
+    optionLabel: z.string().nullable(),
+  })
+  .describe('A campus grade');
+export type CampusGrade = z.infer<typeof CampusGradeSchema>;
+
+export const ActiveCampusGradeSchema = z
+  .object({
+    id_campus_grade: z.number().int(),
+    id_campus: z.number().int(),
+    id_grade: z.number().int(),
+    name: z.string(),
+    age: z.number().int(),
+    value: z.string().nullable(),
+    label: z.string(),
+    is_age_school: z.boolean(),
+  })
+  .describe('An active grade of a campus');
+export type ActiveCampusGrade = z.infer<typeof ActiveCampusGradeSchema>;
+
+export const ActiveSchoolGradeSchema = z
+  .object({
+    id_grade: z.number().int(),
+    name: z.string(),
+    age: z.number().int(),
+    label: z.string(),
+    campusIds: z.array(z.number().int()),
+  })
+  .describe('A grade active on a campus of the school');
+export type ActiveSchoolGrade = z.infer<typeof ActiveSchoolGradeSchema>;
+
+export type SchoolTab = (typeof SCHOOL_TABS)[number];
+
+/** `GET /catalog/schools` and `/catalog/campuses`: the pickers' options, scoped to the caller. */
+export type SchoolOption = { id_school: number; name: string };
+
+export type CampusOption = { id_campus: number; name: string; id_school: number; schoolName: string };

@@ -1,22 +1,26 @@
 import { z } from 'zod';
-import { booleanFlag, email, id, optionalId, optionalPhone, password, requiredText } from './rules';
+import { pageSize, searchText } from './pagination';
+import { booleanFlag, email, id, optionalId, optionalPhone, pageNumber, password, requiredText } from './rules';
 
 export const USER_TABS = ['system', 'school', 'campus', 'maintenance'] as const;
 export type UserTab = (typeof USER_TABS)[number];
 
 export const UserListQuerySchema = z.object({
   tab: z.enum(USER_TABS, { error: 'invalidValue' }).optional(),
-  page: z.coerce.number({ error: 'mustBeNumber' }).int({ error: 'mustBeInteger' }).min(0).default(0),
-  pageSize: z.coerce.number({ error: 'mustBeNumber' }).int({ error: 'mustBeInteger' }).min(1).max(200).default(25),
-  text: z.string().trim().max(200).optional(),
+  page: pageNumber.default(0),
+  pageSize: pageSize.default(25),
+  text: searchText.optional(),
   /** Narrow to one school or campus (still within the caller's scope): the users tabs of school and campus screens. */
-  id_school: z.coerce.number().int().positive().optional(),
-  id_campus: z.coerce.number().int().positive().optional(),
+  id_school: id.optional(),
+  id_campus: id.optional(),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 /** Multipart sends arrays as `schoolIds[]` strings: both forms are accepted. */
-const idList = z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(id));
+const idList = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+  z.array(id),
+);
 
 const userFields = {
   name: requiredText(120),
@@ -35,19 +39,25 @@ export type CreateUserRequest = z.infer<typeof CreateUserRequestSchema>;
 export const UpdateUserRequestSchema = z.object({ ...userFields, id_user: id, isActive: booleanFlag.default(true) });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
-export type UserRow = {
-  id_user: number;
-  name: string;
-  email: string;
-  telephone: string | null;
-  isActive: boolean;
-  photo: string | null;
-  id_context_type: number;
-  roles: { id_role: number; name: string };
-  id_school: number | null;
-  school: { id_school: number; name: string } | null;
-  id_campus: number | null;
-  campus: { id_campus: number; name: string } | null;
-  isAllCampuses: boolean;
-  schools: Array<{ id_school: number; name: string }>;
-};
+const schoolRef = z.object({ id_school: z.number().int(), name: z.string() });
+
+/** A user as it leaves the server: fields not named here are stripped on the way out. */
+export const UserRowSchema = z.object({
+  id_user: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  telephone: z.string().nullable(),
+  isActive: z.boolean(),
+  /** `/api/user/{id}/photo`, or null: the stored file name never leaves the server. */
+  photo: z.string().nullable(),
+  id_context_type: z.number().int(),
+  roles: z.object({ id_role: z.number().int(), name: z.string() }),
+  id_school: z.number().int().nullable(),
+  school: schoolRef.nullable(),
+  id_campus: z.number().int().nullable(),
+  campus: z.object({ id_campus: z.number().int(), name: z.string() }).nullable(),
+  isAllCampuses: z.boolean(),
+  /** The schools a maintainer serves, limited to those the caller may see. */
+  schools: z.array(schoolRef),
+});
+export type UserRow = z.infer<typeof UserRowSchema>;

@@ -1,15 +1,55 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { grade, guardianType, priorityItem, schoolYear, status, statusMovementType } from './catalog';
 import { campus, school } from './organization';
 import { campusYear } from './enrollment';
 import { user } from './access';
 
+/*
+ * Tenant references: a row that carries id_school points at its campus, period, applicant, application or tag
+ * through (id_school, id_...), so the database refuses a row that points into another school.
+ */
+
+type SchoolColumns<K extends string> = { id_school: AnyPgColumn } & Record<K, AnyPgColumn>;
+
+/** (id_school, id_application) -> application, removed with it. */
+const ofApplication = (name: string, t: SchoolColumns<'id_application'>) =>
+  foreignKey({
+    name,
+    columns: [t.id_school, t.id_application],
+    foreignColumns: [application.id_school, application.id_application],
+  }).onDelete('cascade');
+
+/** (id_school, id_campus_year) -> campus_year. */
+const ofPeriod = (name: string, t: SchoolColumns<'id_campus_year'>) =>
+  foreignKey({
+    name,
+    columns: [t.id_school, t.id_campus_year],
+    foreignColumns: [campusYear.id_school, campusYear.id_campus_year],
+  });
+
 export const applicant = pgTable(
   'applicant',
   {
     id_applicant: serial('id_applicant').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email'),
@@ -30,31 +70,42 @@ export const applicant = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('applicant_school_name_idx').on(t.id_school, t.lastName, t.firstName)],
+  (t) => [
+    index('applicant_school_name_idx').on(t.id_school, t.lastName, t.firstName),
+    unique('applicant_school_id').on(t.id_school, t.id_applicant),
+  ],
 );
 
 export const application = pgTable(
   'application',
   {
     id_application: serial('id_application').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus),
-    id_campus_year: integer('id_campus_year').references(() => campusYear.id_campus_year),
-    id_school_year: integer('id_school_year').notNull().references(() => schoolYear.id_school_year),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    id_campus_year: integer('id_campus_year'),
+    id_school_year: integer('id_school_year')
+      .notNull()
+      .references(() => schoolYear.id_school_year),
     /** Number shown to staff, sequential per school. */
     correlative: integer('correlative').notNull(),
-    id_applicant: integer('id_applicant').notNull().references(() => applicant.id_applicant),
+    id_applicant: integer('id_applicant').notNull(),
     id_grade: integer('id_grade').references(() => grade.id_grade),
     id_priority_item: integer('id_priority_item').references(() => priorityItem.id_priority_item),
     /** Current status, derived from the newest status-history row in the same transaction. */
-    id_status: integer('id_status').notNull().references(() => status.id_status),
+    id_status: integer('id_status')
+      .notNull()
+      .references(() => status.id_status),
     waiting_list_position: integer('waiting_list_position'),
     read: boolean('read').notNull().default(false),
     event_date: timestamp('event_date', { withTimezone: true }),
     event_preference: text('event_preference'),
     sibling_priority: boolean('sibling_priority').notNull().default(false),
     /** The application this one was copied from (copy to another school year). */
-    copiedFrom: integer('copied_from').references((): AnyPgColumn => application.id_application, { onDelete: 'set null' }),
+    copiedFrom: integer('copied_from').references((): AnyPgColumn => application.id_application, {
+      onDelete: 'set null',
+    }),
     campaign_id: text('campaign_id'),
     ad_id: text('ad_id'),
     /** Ad platform the lead came from: fbPixel 1, googleAds 2. */
@@ -65,11 +116,30 @@ export const application = pgTable(
   },
   (t) => [
     unique('application_school_correlative').on(t.id_school, t.correlative),
+    unique('application_school_id').on(t.id_school, t.id_application),
+    foreignKey({
+      name: 'application_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }),
+    foreignKey({
+      name: 'application_period_fk',
+      columns: [t.id_school, t.id_campus_year],
+      foreignColumns: [campusYear.id_school, campusYear.id_campus_year],
+    }),
+    foreignKey({
+      name: 'application_applicant_fk',
+      columns: [t.id_school, t.id_applicant],
+      foreignColumns: [applicant.id_school, applicant.id_applicant],
+    }),
     index('application_list_idx').on(t.id_school, t.id_campus, t.id_school_year, t.id_status, t.createdAt),
     index('application_waiting_idx').on(t.id_campus_year, t.id_grade, t.waiting_list_position),
     index('application_applicant_idx').on(t.id_applicant),
     index('application_ads_idx').on(t.id_school, t.platform, t.createdAt),
-    check('application_waiting_list_position', sql`${t.waiting_list_position} IS NULL OR ${t.waiting_list_position} > 0`),
+    check(
+      'application_waiting_list_position',
+      sql`${t.waiting_list_position} IS NULL OR ${t.waiting_list_position} > 0`,
+    ),
   ],
 );
 
@@ -78,39 +148,57 @@ export const applicationStatus = pgTable(
   'application_status',
   {
     id_application_status: serial('id_application_status').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
-    id_status: integer('id_status').notNull().references(() => status.id_status),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    id_status: integer('id_status')
+      .notNull()
+      .references(() => status.id_status),
     id_status_from: integer('id_status_from').references(() => status.id_status),
-    id_status_movement_type: integer('id_status_movement_type').notNull().default(1).references(() => statusMovementType.id_status_movement_type),
+    id_status_movement_type: integer('id_status_movement_type')
+      .notNull()
+      .default(1)
+      .references(() => statusMovementType.id_status_movement_type),
     waiting_list_position: integer('waiting_list_position'),
     read: boolean('read').notNull().default(false),
     id_user: integer('id_user').references(() => user.id_user),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_status_app_idx').on(t.id_application, t.createdAt), index('application_status_school_idx').on(t.id_school, t.createdAt)],
+  (t) => [
+    index('application_status_app_idx').on(t.id_application, t.createdAt),
+    ofApplication('application_status_application_fk', t),
+    index('application_status_school_idx').on(t.id_school, t.createdAt),
+  ],
 );
 
 export const applicationNote = pgTable(
   'application_note',
   {
     id_application_note: serial('id_application_note').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
     id_user: integer('id_user').references(() => user.id_user),
     note: text('note').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_note_app_idx').on(t.id_application, t.createdAt)],
+  (t) => [
+    index('application_note_app_idx').on(t.id_application, t.createdAt),
+    ofApplication('application_note_application_fk', t),
+  ],
 );
 
 export const applicationFile = pgTable(
   'application_file',
   {
     id_application_file: serial('id_application_file').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
     storedPath: text('stored_path').notNull(),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -118,31 +206,53 @@ export const applicationFile = pgTable(
     id_user: integer('id_user').references(() => user.id_user),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_file_app_idx').on(t.id_application)],
+  (t) => [index('application_file_app_idx').on(t.id_application), ofApplication('application_file_application_fk', t)],
 );
 
 export const tag = pgTable(
   'tag',
   {
     id_tag: serial('id_tag').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('tag_campus_name').on(t.id_campus, t.name), index('tag_school_idx').on(t.id_school, t.id_campus, t.name)],
+  (t) => [
+    unique('tag_campus_name').on(t.id_campus, t.name),
+    unique('tag_school_id').on(t.id_school, t.id_tag),
+    foreignKey({
+      name: 'tag_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }).onDelete('cascade'),
+    index('tag_school_idx').on(t.id_school, t.id_campus, t.name),
+  ],
 );
 
 export const applicationTag = pgTable(
   'application_tag',
   {
     id_application_tag: serial('id_application_tag').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
-    id_tag: integer('id_tag').notNull().references(() => tag.id_tag, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    id_tag: integer('id_tag').notNull(),
   },
-  (t) => [unique('application_tag_pair').on(t.id_application, t.id_tag), index('application_tag_tag_idx').on(t.id_tag)],
+  (t) => [
+    unique('application_tag_pair').on(t.id_application, t.id_tag),
+    index('application_tag_tag_idx').on(t.id_tag),
+    ofApplication('application_tag_application_fk', t),
+    foreignKey({
+      name: 'application_tag_tag_fk',
+      columns: [t.id_school, t.id_tag],
+      foreignColumns: [tag.id_school, tag.id_tag],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** A lottery run: the seed makes it reproducible and provable. */
@@ -150,8 +260,10 @@ export const lottery = pgTable(
   'lottery',
   {
     id_lottery: serial('id_lottery').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus_year: integer('id_campus_year').notNull(),
     seed: text('seed').notNull(),
     id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
     consideredCount: integer('considered_count').notNull().default(0),
@@ -161,7 +273,7 @@ export const lottery = pgTable(
     result: jsonb('result'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('lottery_period_idx').on(t.id_school, t.id_campus_year, t.createdAt)],
+  (t) => [index('lottery_period_idx').on(t.id_school, t.id_campus_year, t.createdAt), ofPeriod('lottery_period_fk', t)],
 );
 
 /** Reordering the waiting list by priorities is final: who, why, and that they acknowledged it. */
@@ -169,8 +281,10 @@ export const waitingListReorder = pgTable(
   'waiting_list_reorder',
   {
     id_waiting_list_reorder: serial('id_waiting_list_reorder').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus_year: integer('id_campus_year').notNull(),
     id_grade: integer('id_grade').references(() => grade.id_grade),
     id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
@@ -179,6 +293,7 @@ export const waitingListReorder = pgTable(
   },
   (t) => [
     index('waiting_list_reorder_period_idx').on(t.id_school, t.id_campus_year, t.createdAt),
+    ofPeriod('waiting_list_reorder_period_fk', t),
     check('waiting_list_reorder_reason', sql`char_length(${t.reason}) >= 10 AND ${t.acknowledged}`),
   ],
 );

@@ -16,7 +16,10 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_school_idx').on(t.id_school, t.createdAt), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_school_idx').on(t.id_school, t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+  ],
 );
 
 /** Mail kept by the capture transport when no SMTP server is configured (the embedded default). */

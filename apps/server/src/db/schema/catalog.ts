@@ -76,7 +76,9 @@ export const role = pgTable(
   'role',
   {
     id_role: serial('id_role').primaryKey(),
-    id_context_type: integer('id_context_type').notNull().references(() => contextType.id_context_type),
+    id_context_type: integer('id_context_type')
+      .notNull()
+      .references(() => contextType.id_context_type),
     name: text('name').notNull(),
     type: text('type').notNull().default('custom'),
     description: text('description'),
@@ -89,9 +91,15 @@ export const permission = pgTable(
   'permission',
   {
     id_permission: serial('id_permission').primaryKey(),
-    id_role: integer('id_role').notNull().references(() => role.id_role, { onDelete: 'cascade' }),
-    id_subject: integer('id_subject').notNull().references(() => subject.id_subject),
-    id_action: integer('id_action').notNull().references(() => action.id_action),
+    id_role: integer('id_role')
+      .notNull()
+      .references(() => role.id_role, { onDelete: 'cascade' }),
+    id_subject: integer('id_subject')
+      .notNull()
+      .references(() => subject.id_subject),
+    id_action: integer('id_action')
+      .notNull()
+      .references(() => action.id_action),
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [unique('permission_role_subject_action').on(t.id_role, t.id_subject, t.id_action)],

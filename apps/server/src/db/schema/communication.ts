@@ -1,25 +1,61 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { emailType, fieldOption, status, textMessageType } from './catalog';
 import { campus, school } from './organization';
 import { application } from './applications';
 import { user } from './access';
+
+/*
+ * Tenant references: a row that carries id_school points at its campus, template or application through
+ * (id_school, id_...), so the database refuses a row that points into another school. References that are set
+ * to null when their target goes keep their one-column key here and get their (id_school, id_...) key with
+ * `ON DELETE SET NULL (column)` in the migration (drizzle cannot write a column list).
+ */
+
+type SchoolColumns<K extends string> = { id_school: AnyPgColumn } & Record<K, AnyPgColumn>;
+
+/** (id_school, id_campus) -> campus, removed with it. */
+const ofCampus = (name: string, t: SchoolColumns<'id_campus'>) =>
+  foreignKey({
+    name,
+    columns: [t.id_school, t.id_campus],
+    foreignColumns: [campus.id_school, campus.id_campus],
+  }).onDelete('cascade');
 
 /** An e-mail template of a school; campus_email puts it to use on a campus. */
 export const email = pgTable(
   'email',
   {
     id_email: serial('id_email').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
     name: text('name').notNull(),
     subject: text('subject').notNull(),
     id_template: text('id_template'),
     text: text('text'),
     html: text('html'),
-    id_email_type: integer('id_email_type').notNull().references(() => emailType.id),
+    id_email_type: integer('id_email_type')
+      .notNull()
+      .references(() => emailType.id),
     lng: text('lng').notNull().default('en'),
   },
-  (t) => [index('email_school_idx').on(t.id_school, t.id_email_type)],
+  (t) => [
+    index('email_school_idx').on(t.id_school, t.id_email_type),
+    unique('email_school_id').on(t.id_school, t.id_email),
+  ],
 );
 
 /** A placeholder of a template and the application field (or form answer) that fills it. */
@@ -27,13 +63,22 @@ export const emailField = pgTable(
   'email_field',
   {
     id_email_field: serial('id_email_field').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_email: integer('id_email').notNull().references(() => email.id_email, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_email: integer('id_email').notNull(),
     field_name: text('field_name').notNull(),
     id_field_option: integer('id_field_option').references(() => fieldOption.id_field_option),
     is_form: boolean('is_form').notNull().default(false),
   },
-  (t) => [index('email_field_email_idx').on(t.id_email)],
+  (t) => [
+    index('email_field_email_idx').on(t.id_email),
+    foreignKey({
+      name: 'email_field_email_fk',
+      columns: [t.id_school, t.id_email],
+      foreignColumns: [email.id_school, email.id_email],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** An e-mail a campus sends when an application moves from one status to another. */
@@ -41,51 +86,89 @@ export const campusEmail = pgTable(
   'campus_email',
   {
     id_campus_email: serial('id_campus_email').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
     id_status_from: integer('id_status_from').references(() => status.id_status),
     id_status_to: integer('id_status_to').references(() => status.id_status),
-    id_email: integer('id_email').notNull().references(() => email.id_email, { onDelete: 'cascade' }),
+    id_email: integer('id_email').notNull(),
   },
-  (t) => [index('campus_email_campus_idx').on(t.id_school, t.id_campus, t.id_status_to)],
+  (t) => [
+    index('campus_email_campus_idx').on(t.id_school, t.id_campus, t.id_status_to),
+    unique('campus_email_school_id').on(t.id_school, t.id_campus_email),
+    ofCampus('campus_email_campus_fk', t),
+    foreignKey({
+      name: 'campus_email_email_fk',
+      columns: [t.id_school, t.id_email],
+      foreignColumns: [email.id_school, email.id_email],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const textMessage = pgTable(
   'text_message',
   {
     id_text_message: serial('id_text_message').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_text_message_type: integer('id_text_message_type').notNull().references(() => textMessageType.id),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_text_message_type: integer('id_text_message_type')
+      .notNull()
+      .references(() => textMessageType.id),
     name: text('name').notNull(),
     text: text('text').notNull(),
     lng: text('lng').notNull().default('en'),
   },
-  (t) => [index('text_message_school_idx').on(t.id_school, t.id_text_message_type)],
+  (t) => [
+    index('text_message_school_idx').on(t.id_school, t.id_text_message_type),
+    unique('text_message_school_id').on(t.id_school, t.id_text_message),
+  ],
 );
 
 export const textMessageField = pgTable(
   'text_message_field',
   {
     id_text_message_field: serial('id_text_message_field').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_text_message: integer('id_text_message').notNull().references(() => textMessage.id_text_message, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_text_message: integer('id_text_message').notNull(),
     field_name: text('field_name').notNull(),
     id_field_option: integer('id_field_option').references(() => fieldOption.id_field_option),
   },
-  (t) => [index('text_message_field_message_idx').on(t.id_text_message)],
+  (t) => [
+    index('text_message_field_message_idx').on(t.id_text_message),
+    foreignKey({
+      name: 'text_message_field_message_fk',
+      columns: [t.id_school, t.id_text_message],
+      foreignColumns: [textMessage.id_school, textMessage.id_text_message],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const campusTextMessage = pgTable(
   'campus_text_message',
   {
     id_campus_text_message: serial('id_campus_text_message').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
     id_status_from: integer('id_status_from').references(() => status.id_status),
     id_status_to: integer('id_status_to').references(() => status.id_status),
-    id_text_message: integer('id_text_message').notNull().references(() => textMessage.id_text_message, { onDelete: 'cascade' }),
+    id_text_message: integer('id_text_message').notNull(),
   },
-  (t) => [index('campus_text_message_campus_idx').on(t.id_school, t.id_campus, t.id_status_to)],
+  (t) => [
+    index('campus_text_message_campus_idx').on(t.id_school, t.id_campus, t.id_status_to),
+    unique('campus_text_message_school_id').on(t.id_school, t.id_campus_text_message),
+    ofCampus('campus_text_message_campus_fk', t),
+    foreignKey({
+      name: 'campus_text_message_message_fk',
+      columns: [t.id_school, t.id_text_message],
+      foreignColumns: [textMessage.id_school, textMessage.id_text_message],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Repeats a message every `periodicity` days while an application stays in `id_status`. */
@@ -93,14 +176,25 @@ export const reminder = pgTable(
   'reminder',
   {
     id_reminder: serial('id_reminder').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_status: integer('id_status').notNull().references(() => status.id_status),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_status: integer('id_status')
+      .notNull()
+      .references(() => status.id_status),
     name: text('name').notNull(),
     periodicity: integer('periodicity').notNull(),
     id_campus_email: integer('id_campus_email').references(() => campusEmail.id_campus_email, { onDelete: 'set null' }),
-    id_campus_text_message: integer('id_campus_text_message').references(() => campusTextMessage.id_campus_text_message, { onDelete: 'set null' }),
+    id_campus_text_message: integer('id_campus_text_message').references(
+      () => campusTextMessage.id_campus_text_message,
+      { onDelete: 'set null' },
+    ),
   },
-  (t) => [index('reminder_school_idx').on(t.id_school), check('reminder_periodicity', sql`${t.periodicity} > 0`)],
+  (t) => [
+    index('reminder_school_idx').on(t.id_school),
+    unique('reminder_school_id').on(t.id_school, t.id_reminder),
+    check('reminder_periodicity', sql`${t.periodicity} > 0`),
+  ],
 );
 
 /** The campus a reminder runs for (the spec's id_campus_reminder). */
@@ -108,12 +202,22 @@ export const campusReminder = pgTable(
   'campus_reminder',
   {
     id_campus_reminder: serial('id_campus_reminder').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
-    id_reminder: integer('id_reminder').notNull().unique().references(() => reminder.id_reminder, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    id_reminder: integer('id_reminder').notNull().unique(),
     isActive: boolean('is_active').notNull().default(true),
   },
-  (t) => [index('campus_reminder_school_idx').on(t.id_school, t.id_campus)],
+  (t) => [
+    index('campus_reminder_school_idx').on(t.id_school, t.id_campus),
+    ofCampus('campus_reminder_campus_fk', t),
+    foreignKey({
+      name: 'campus_reminder_reminder_fk',
+      columns: [t.id_school, t.id_reminder],
+      foreignColumns: [reminder.id_school, reminder.id_reminder],
+    }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -124,7 +228,9 @@ export const messageOutbox = pgTable(
   'message_outbox',
   {
     id_message: serial('id_message').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
     id_application: integer('id_application').references(() => application.id_application, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     channel: text('channel').notNull(),
@@ -140,6 +246,7 @@ export const messageOutbox = pgTable(
   (t) => [
     index('message_outbox_status_idx').on(t.status, t.createdAt),
     index('message_outbox_school_idx').on(t.id_school, t.createdAt),
+    unique('message_outbox_school_id').on(t.id_school, t.id_message),
     check('message_outbox_channel', sql`${t.channel} IN ('email', 'sms')`),
     check('message_outbox_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
   ],
@@ -150,15 +257,20 @@ export const communicationLog = pgTable(
   'communication_log',
   {
     id_communication_log: serial('id_communication_log').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_application: integer('id_application').notNull().references(() => application.id_application, { onDelete: 'cascade' }),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
     /** 'email' or 'sms'. */
     type: text('type').notNull(),
     /** Status change, reminder or manually sent (email_type ids). */
     id_message_type: integer('id_message_type').references(() => emailType.id),
     id_message: integer('id_message').references(() => messageOutbox.id_message, { onDelete: 'set null' }),
     id_campus_email: integer('id_campus_email').references(() => campusEmail.id_campus_email, { onDelete: 'set null' }),
-    id_campus_text_message: integer('id_campus_text_message').references(() => campusTextMessage.id_campus_text_message, { onDelete: 'set null' }),
+    id_campus_text_message: integer('id_campus_text_message').references(
+      () => campusTextMessage.id_campus_text_message,
+      { onDelete: 'set null' },
+    ),
     id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -167,6 +279,11 @@ export const communicationLog = pgTable(
     index('communication_log_app_idx').on(t.id_application, t.createdAt),
     index('communication_log_school_idx').on(t.id_school, t.createdAt),
     unique('communication_log_message').on(t.id_message),
+    foreignKey({
+      name: 'communication_log_application_fk',
+      columns: [t.id_school, t.id_application],
+      foreignColumns: [application.id_school, application.id_application],
+    }).onDelete('cascade'),
     check('communication_log_type', sql`${t.type} IN ('email', 'sms')`),
   ],
 );

@@ -7,8 +7,12 @@ export const userDashboardItem = pgTable(
   'user_dashboard_item',
   {
     id_user_dashboard_item: serial('id_user_dashboard_item').primaryKey(),
-    id_user: integer('id_user').notNull().references(() => user.id_user, { onDelete: 'cascade' }),
-    id_dashboard_item: integer('id_dashboard_item').notNull().references(() => dashboardItem.id),
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => user.id_user, { onDelete: 'cascade' }),
+    id_dashboard_item: integer('id_dashboard_item')
+      .notNull()
+      .references(() => dashboardItem.id),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
   },
@@ -20,7 +24,9 @@ export const userFilter = pgTable(
   'user_filter',
   {
     id_user_filter: serial('id_user_filter').primaryKey(),
-    id_user: integer('id_user').notNull().references(() => user.id_user, { onDelete: 'cascade' }),
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => user.id_user, { onDelete: 'cascade' }),
     /** LIST_TYPE of packages/shared constants. */
     listType: integer('list_type').notNull(),
     filter: jsonb('filter').notNull(),

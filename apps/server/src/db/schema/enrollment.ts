@@ -1,22 +1,52 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { grade, priorityItem, schoolYear } from './catalog';
 import { campus, school } from './organization';
+
+/*
+ * Tenant references: a row that carries id_school points at its campus or period through (id_school, id_...),
+ * so the database refuses a row whose campus or period belongs to another school.
+ */
 
 /** A grade offered by a campus; activated when the campus takes applications for it. */
 export const campusGrade = pgTable(
   'campus_grade',
   {
     id_campus_grade: serial('id_campus_grade').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
-    id_grade: integer('id_grade').notNull().references(() => grade.id_grade),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    id_grade: integer('id_grade')
+      .notNull()
+      .references(() => grade.id_grade),
     activatable: boolean('activatable').notNull().default(false),
     /** Grade option shown on forms (value, label). */
     optionValue: text('option_value'),
     optionLabel: text('option_label'),
   },
-  (t) => [unique('campus_grade_campus_grade').on(t.id_campus, t.id_grade), index('campus_grade_school_idx').on(t.id_school, t.id_campus)],
+  (t) => [
+    unique('campus_grade_campus_grade').on(t.id_campus, t.id_grade),
+    index('campus_grade_school_idx').on(t.id_school, t.id_campus),
+    foreignKey({
+      name: 'campus_grade_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** A school period: one campus, one school year, its seats and enrollment dates. */
@@ -24,9 +54,13 @@ export const campusYear = pgTable(
   'campus_year',
   {
     id_campus_year: serial('id_campus_year').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
-    id_school_year: integer('id_school_year').notNull().references(() => schoolYear.id_school_year),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    id_school_year: integer('id_school_year')
+      .notNull()
+      .references(() => schoolYear.id_school_year),
     spots: integer('spots').notNull().default(0),
     enrollment_start_date: date('enrollment_start_date'),
     enrollment_end_date: date('enrollment_end_date'),
@@ -42,8 +76,16 @@ export const campusYear = pgTable(
   },
   (t) => [
     unique('campus_year_campus_school_year').on(t.id_campus, t.id_school_year),
+    unique('campus_year_school_id').on(t.id_school, t.id_campus_year),
+    foreignKey({
+      name: 'campus_year_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }).onDelete('cascade'),
     // one started school period per campus, guaranteed by the database as well as by the service's lock
-    uniqueIndex('campus_year_one_started').on(t.id_campus).where(sql`${t.state} = 'started'`),
+    uniqueIndex('campus_year_one_started')
+      .on(t.id_campus)
+      .where(sql`${t.state} = 'started'`),
     index('campus_year_school_idx').on(t.id_school, t.id_campus, t.state),
     check('campus_year_state', sql`${t.state} IN ('not_started', 'started', 'finalized')`),
     check('campus_year_spots', sql`${t.spots} >= 0 AND ${t.enrollment_acceptance_period} >= 0`),
@@ -55,14 +97,23 @@ export const campusYearGrade = pgTable(
   'campus_year_grade',
   {
     id_campus_year_grade: serial('id_campus_year_grade').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus_year: integer('id_campus_year').notNull().references(() => campusYear.id_campus_year, { onDelete: 'cascade' }),
-    id_grade: integer('id_grade').notNull().references(() => grade.id_grade),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus_year: integer('id_campus_year').notNull(),
+    id_grade: integer('id_grade')
+      .notNull()
+      .references(() => grade.id_grade),
     spots: integer('spots').notNull().default(0),
     taken: integer('taken').notNull().default(0),
   },
   (t) => [
     unique('campus_year_grade_period_grade').on(t.id_campus_year, t.id_grade),
+    foreignKey({
+      name: 'campus_year_grade_period_fk',
+      columns: [t.id_school, t.id_campus_year],
+      foreignColumns: [campusYear.id_school, campusYear.id_campus_year],
+    }).onDelete('cascade'),
     check('campus_year_grade_seats', sql`${t.spots} >= 0 AND ${t.taken} >= 0 AND ${t.taken} <= ${t.spots}`),
   ],
 );
@@ -72,10 +123,22 @@ export const campusPriority = pgTable(
   'campus_priority',
   {
     id_campus_priority: serial('id_campus_priority').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
-    id_campus: integer('id_campus').notNull().references(() => campus.id_campus, { onDelete: 'cascade' }),
-    id_priority_item: integer('id_priority_item').notNull().references(() => priorityItem.id_priority_item),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    id_priority_item: integer('id_priority_item')
+      .notNull()
+      .references(() => priorityItem.id_priority_item),
     priority_level: integer('priority_level').notNull(),
   },
-  (t) => [unique('campus_priority_item').on(t.id_campus, t.id_priority_item), check('campus_priority_level', sql`${t.priority_level} > 0`)],
+  (t) => [
+    unique('campus_priority_item').on(t.id_campus, t.id_priority_item),
+    foreignKey({
+      name: 'campus_priority_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }).onDelete('cascade'),
+    check('campus_priority_level', sql`${t.priority_level} > 0`),
+  ],
 );

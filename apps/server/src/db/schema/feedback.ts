@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { feedbackType, statusFeedback } from './catalog';
 import { campus, school } from './organization';
 import { user } from './access';
@@ -9,10 +10,15 @@ export const feedback = pgTable(
   {
     id_feedback: serial('id_feedback').primaryKey(),
     id_school: integer('id_school').references(() => school.id_school),
-    id_campus: integer('id_campus').references(() => campus.id_campus),
+    id_campus: integer('id_campus'),
     id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
-    id_feedback_type: integer('id_feedback_type').notNull().references(() => feedbackType.id),
-    id_status_feedback: integer('id_status_feedback').notNull().default(1).references(() => statusFeedback.id),
+    id_feedback_type: integer('id_feedback_type')
+      .notNull()
+      .references(() => feedbackType.id),
+    id_status_feedback: integer('id_status_feedback')
+      .notNull()
+      .default(1)
+      .references(() => statusFeedback.id),
     title: text('title').notNull(),
     url: text('url'),
     description: text('description').notNull(),
@@ -22,5 +28,14 @@ export const feedback = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('feedback_school_idx').on(t.id_school, t.id_campus, t.createdAt), index('feedback_user_idx').on(t.id_user)],
+  (t) => [
+    index('feedback_school_idx').on(t.id_school, t.id_campus, t.createdAt),
+    index('feedback_user_idx').on(t.id_user),
+    foreignKey({
+      name: 'feedback_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }),
+    check('feedback_campus_has_school', sql`${t.id_campus} IS NULL OR ${t.id_school} IS NOT NULL`),
+  ],
 );

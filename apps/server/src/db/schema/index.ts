@@ -10,3 +10,4 @@ export * from './feedback';
 export * from './ads';
 export * from './dashboard';
 export * from './notifications';
+export * from './platform';

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '@openseat/shared/enrollment-rules';
 import { enrollmentSis } from './catalog';
 
 export const school = pgTable(
@@ -21,7 +33,10 @@ export const school = pgTable(
 /** Secrets (mail key, ads tokens) are stored encrypted (AES-256-GCM, `lib/crypto.ts`). */
 export const schoolConfiguration = pgTable('school_configuration', {
   id_school_configuration: serial('id_school_configuration').primaryKey(),
-  id_school: integer('id_school').notNull().unique().references(() => school.id_school, { onDelete: 'cascade' }),
+  id_school: integer('id_school')
+    .notNull()
+    .unique()
+    .references(() => school.id_school, { onDelete: 'cascade' }),
   active: boolean('active').notNull().default(true),
   is_charter_connect: boolean('is_charter_connect').notNull().default(false),
   use_less_parameters: boolean('use_less_parameters').notNull().default(false),
@@ -34,13 +49,17 @@ export const schoolConfiguration = pgTable('school_configuration', {
   ga_conversion_enrolled_id: text('ga_conversion_enrolled_id'),
   fp_account_id: text('fp_account_id'),
   fp_access_token_encrypted: text('fp_access_token_encrypted'),
+  /** IANA name; the calendar day of every date rule (enrollment window) is the day in this zone. */
+  time_zone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
 });
 
 export const campus = pgTable(
   'campus',
   {
     id_campus: serial('id_campus').primaryKey(),
-    id_school: integer('id_school').notNull().references(() => school.id_school),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
     name: text('name').notNull(),
     address: text('address'),
     telephone: text('telephone'),
@@ -52,19 +71,37 @@ export const campus = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('campus_school_idx').on(t.id_school, t.name), unique('campus_school_id').on(t.id_school, t.id_campus)],
+  (t) => [
+    index('campus_school_idx').on(t.id_school, t.name),
+    // the target of every (id_school, id_campus) reference: a row can only point at a campus of its own school
+    unique('campus_school_id').on(t.id_school, t.id_campus),
+  ],
 );
 
-export const campusConfiguration = pgTable('campus_configuration', {
-  id_campus_configuration: serial('id_campus_configuration').primaryKey(),
-  id_school: integer('id_school').notNull().references(() => school.id_school),
-  id_campus: integer('id_campus').notNull().unique().references(() => campus.id_campus, { onDelete: 'cascade' }),
-  email: text('email'),
-  google_analytics_tag: text('google_analytics_tag'),
-  api_secret_encrypted: text('api_secret_encrypted'),
-  phone_number: text('phone_number'),
-  active: boolean('active').notNull().default(true),
-  looker_studio_link: text('looker_studio_link'),
-  is_lottery_campus: boolean('is_lottery_campus').notNull().default(false),
-  id_enrollment_sis: integer('id_enrollment_sis').references(() => enrollmentSis.id),
-});
+export const campusConfiguration = pgTable(
+  'campus_configuration',
+  {
+    id_campus_configuration: serial('id_campus_configuration').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull().unique(),
+    email: text('email'),
+    google_analytics_tag: text('google_analytics_tag'),
+    api_secret_encrypted: text('api_secret_encrypted'),
+    phone_number: text('phone_number'),
+    active: boolean('active').notNull().default(true),
+    looker_studio_link: text('looker_studio_link'),
+    is_lottery_campus: boolean('is_lottery_campus').notNull().default(false),
+    id_enrollment_sis: integer('id_enrollment_sis').references(() => enrollmentSis.id),
+    /** The campus's own IANA time zone; null follows its school's. */
+    time_zone: text('time_zone'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'campus_configuration_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }).onDelete('cascade'),
+  ],
+);

@@ -4,7 +4,18 @@ import type { Executor } from '../client';
 import { GRADES, SCHOOL_YEARS } from '../reference-data';
 import * as s from '../schema/index';
 import type { DemoPeriod } from './demo-enrollment';
-import { CITIES, ETHNICITIES, EVENTS, FIRST_NAMES, GUARDIAN_FIRST_NAMES, LAST_NAMES, NOTES, OCCUPATIONS, PREVIOUS_SCHOOLS, STREETS } from './names';
+import {
+  CITIES,
+  ETHNICITIES,
+  EVENTS,
+  FIRST_NAMES,
+  GUARDIAN_FIRST_NAMES,
+  LAST_NAMES,
+  NOTES,
+  OCCUPATIONS,
+  PREVIOUS_SCHOOLS,
+  STREETS,
+} from './names';
 import { chunks, type Random } from './random';
 
 /** The statuses an application passes through to reach each status (spec section 4 progress steps). */
@@ -23,10 +34,31 @@ const PATH: Record<StatusId, StatusId[]> = {
 };
 
 const STATUS_WEIGHTS: ReadonlyArray<readonly [StatusId, number]> = [
-  [1, 15], [2, 10], [3, 20], [4, 5], [5, 8], [6, 15], [7, 7], [8, 5], [9, 10], [10, 2.5], [11, 2.5],
+  [1, 15],
+  [2, 10],
+  [3, 20],
+  [4, 5],
+  [5, 8],
+  [6, 15],
+  [7, 7],
+  [8, 5],
+  [9, 10],
+  [10, 2.5],
+  [11, 2.5],
 ];
-const PRIORITY_WEIGHTS = [[1, 15], [2, 5], [3, 30], [4, 50]] as const;
-const GUARDIAN_TYPE_WEIGHTS = [[1, 55], [2, 30], [3, 8], [4, 5], [5, 2]] as const;
+const PRIORITY_WEIGHTS = [
+  [1, 15],
+  [2, 5],
+  [3, 30],
+  [4, 50],
+] as const;
+const GUARDIAN_TYPE_WEIGHTS = [
+  [1, 55],
+  [2, 30],
+  [3, 8],
+  [4, 5],
+  [5, 2],
+] as const;
 const TAKES_SEAT = new Set<number>([STATUS.OFFERED, STATUS.CONFIRMED, STATUS.ENROLLED]);
 /** The statuses reported to the ads platforms as conversions (lead, applied, enrolled). */
 const AD_CONVERSIONS = new Set<number>([STATUS.LEAD, STATUS.APPLIED, STATUS.ENROLLED]);
@@ -50,12 +82,18 @@ type Planned = {
   tags: number[];
 };
 
-export type CampusForApplications = { open: DemoPeriod; next: DemoPeriod; tagIds: number[]; staffUserId: number | null };
+export type CampusForApplications = {
+  open: DemoPeriod;
+  next: DemoPeriod;
+  tagIds: number[];
+  staffUserId: number | null;
+};
 
 /** Times at which an application created at `createdAt` walked its path: a few days apart, all before now. */
 function walkTimes(random: Random, createdAt: number, steps: number): number[] {
   const times = [createdAt];
-  for (let step = 1; step < steps; step++) times.push(Math.min(times[step - 1] + random.int(1, 6) * DAY, NOW - (steps - step) * HOUR));
+  for (let step = 1; step < steps; step++)
+    times.push(Math.min(times[step - 1] + random.int(1, 6) * DAY, NOW - (steps - step) * HOUR));
   return times;
 }
 
@@ -64,7 +102,10 @@ function walkTimes(random: Random, createdAt: number, steps: number): number[] {
  * has seats left, later ones wait, and waiting-list positions follow arrival.
  */
 function planCampus(random: Random, campus: CampusForApplications, count: number): Planned[] {
-  const arrivals = Array.from({ length: count }, () => FIRST_LEAD + Math.floor(random.next() * (LAST_LEAD - FIRST_LEAD))).sort((a, b) => a - b);
+  const arrivals = Array.from(
+    { length: count },
+    () => FIRST_LEAD + Math.floor(random.next() * (LAST_LEAD - FIRST_LEAD)),
+  ).sort((a, b) => a - b);
   const waitingPositions = new Map<number, number>();
   const grades = [...campus.open.seats.keys()];
   return arrivals.map((createdAt) => {
@@ -85,8 +126,16 @@ function planCampus(random: Random, campus: CampusForApplications, count: number
     const path = PATH[id_status];
     const reachedAt = walkTimes(random, createdAt, path.length);
     const id_priority_item = random.weighted(PRIORITY_WEIGHTS);
-    const event = random.chance(0.1) ? { event_date: new Date(FIRST_EVENT + random.int(0, 20) * DAY), event_preference: random.pick(EVENTS) } : {};
-    const ad = random.chance(0.12) ? { platform: random.pick([AD_PLATFORM.FB_PIXEL, AD_PLATFORM.GOOGLE_ADS]), campaign_id: `cmp-${random.int(100, 120)}`, ad_id: `ad-${random.int(1000, 1100)}` } : {};
+    const event = random.chance(0.1)
+      ? { event_date: new Date(FIRST_EVENT + random.int(0, 20) * DAY), event_preference: random.pick(EVENTS) }
+      : {};
+    const ad = random.chance(0.12)
+      ? {
+          platform: random.pick([AD_PLATFORM.FB_PIXEL, AD_PLATFORM.GOOGLE_ADS]),
+          campaign_id: `cmp-${random.int(100, 120)}`,
+          ad_id: `ad-${random.int(1000, 1100)}`,
+        }
+      : {};
     return {
       applicant: planApplicant(random, period, id_grade),
       application: {
@@ -178,10 +227,26 @@ function childrenOf(plan: Planned, id_application: number, staffUserId: number |
       createdAt,
     });
     if (platform && AD_CONVERSIONS.has(id_status)) {
-      into.adEvents.push({ id_school, id_application, id_ads_conversion_event_type: platform, campaign_id, ad_id, id_status, sentAt: createdAt, createdAt });
+      into.adEvents.push({
+        id_school,
+        id_application,
+        id_ads_conversion_event_type: platform,
+        campaign_id,
+        ad_id,
+        id_status,
+        sentAt: createdAt,
+        createdAt,
+      });
     }
   });
-  if (plan.note) into.notes.push({ id_school, id_application, id_user: staffUserId, note: plan.note, createdAt: new Date(plan.reachedAt[last]) });
+  if (plan.note)
+    into.notes.push({
+      id_school,
+      id_application,
+      id_user: staffUserId,
+      note: plan.note,
+      createdAt: new Date(plan.reachedAt[last]),
+    });
   for (const id_tag of plan.tags) into.tags.push({ id_school, id_application, id_tag });
 }
 
@@ -191,10 +256,15 @@ async function insertSchool(tx: Executor, plans: Array<{ plan: Planned; staffUse
   for (const batch of chunks(plans)) {
     const first = correlative + 1;
     correlative += batch.length;
-    const applicants = await tx.insert(s.applicant).values(batch.map(({ plan }) => plan.applicant)).returning({ id: s.applicant.id_applicant });
+    const applicants = await tx
+      .insert(s.applicant)
+      .values(batch.map(({ plan }) => plan.applicant))
+      .returning({ id: s.applicant.id_applicant });
     const applications = await tx
       .insert(s.application)
-      .values(batch.map(({ plan }, i) => ({ ...plan.application, id_applicant: applicants[i].id, correlative: first + i })))
+      .values(
+        batch.map(({ plan }, i) => ({ ...plan.application, id_applicant: applicants[i].id, correlative: first + i })),
+      )
       .returning({ id: s.application.id_application });
     const children: Children = { history: [], notes: [], tags: [], adEvents: [] };
     batch.forEach(({ plan, staffUserId }, i) => childrenOf(plan, applications[i].id, staffUserId, children));
@@ -206,7 +276,12 @@ async function insertSchool(tx: Executor, plans: Array<{ plan: Planned; staffUse
 }
 
 /** Spreads `total` applications over the campuses; each school numbers its applications in arrival order. */
-export async function seedApplications(tx: Executor, random: Random, campuses: CampusForApplications[], total: number): Promise<number> {
+export async function seedApplications(
+  tx: Executor,
+  random: Random,
+  campuses: CampusForApplications[],
+  total: number,
+): Promise<number> {
   const bySchool = new Map<number, Array<{ plan: Planned; staffUserId: number | null }>>();
   for (const [index, campus] of campuses.entries()) {
     const count = Math.floor(total / campuses.length) + (index < total % campuses.length ? 1 : 0);
@@ -221,7 +296,10 @@ export async function seedApplications(tx: Executor, random: Random, campuses: C
     inserted += plans.length;
   }
   for (const seat of campuses.flatMap((c) => [...c.open.seats.values()])) {
-    await tx.update(s.campusYearGrade).set({ taken: seat.taken }).where(eq(s.campusYearGrade.id_campus_year_grade, seat.id));
+    await tx
+      .update(s.campusYearGrade)
+      .set({ taken: seat.taken })
+      .where(eq(s.campusYearGrade.id_campus_year_grade, seat.id));
   }
   return inserted;
 }

@@ -22,31 +22,76 @@ describe('demo data', () => {
     expect(summary).toMatchObject({ schools: 2, campuses: 5, applications: DEMO_APPLICATIONS });
     expect(await isDemoSeedNeeded(database.db)).toBe(false);
     const [counts] = await database.db
-      .select({ schools: countDistinct(s.school.id_school), campuses: countDistinct(s.campus.id_campus), applications: countDistinct(s.application.id_application) })
+      .select({
+        schools: countDistinct(s.school.id_school),
+        campuses: countDistinct(s.campus.id_campus),
+        applications: countDistinct(s.application.id_application),
+      })
       .from(s.school)
       .leftJoin(s.campus, eq(s.campus.id_school, s.school.id_school))
       .leftJoin(s.application, eq(s.application.id_campus, s.campus.id_campus));
     expect(counts).toEqual({ schools: 2, campuses: 5, applications: DEMO_APPLICATIONS });
-    const statuses = await database.db.selectDistinct({ id: s.application.id_status }).from(s.application).orderBy(s.application.id_status);
+    const statuses = await database.db
+      .selectDistinct({ id: s.application.id_status })
+      .from(s.application)
+      .orderBy(s.application.id_status);
     expect(statuses.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    const [periods] = await database.db.select({ started: sql<number>`count(*) filter (where state = 'started')::int`, notStarted: sql<number>`count(*) filter (where state = 'not_started')::int` }).from(s.campusYear);
+    const [periods] = await database.db
+      .select({
+        started: sql<number>`count(*) filter (where state = 'started')::int`,
+        notStarted: sql<number>`count(*) filter (where state = 'not_started')::int`,
+      })
+      .from(s.campusYear);
     expect(periods).toEqual({ started: 5, notStarted: 5 });
   });
 
   it('creates the demo logins with their context types, schools and campuses', async () => {
-    const users = await database.db.select().from(s.user).where(inArray(s.user.email, DEMO_LOGINS.map((l) => l.email)));
+    const users = await database.db
+      .select()
+      .from(s.user)
+      .where(
+        inArray(
+          s.user.email,
+          DEMO_LOGINS.map((l) => l.email),
+        ),
+      );
     const byEmail = new Map(users.map((u) => [u.email, u]));
     const [firstSchool] = await database.db.select().from(s.school).orderBy(s.school.id_school).limit(1);
-    const [firstCampus] = await database.db.select().from(s.campus).where(eq(s.campus.id_school, firstSchool.id_school)).orderBy(s.campus.id_campus).limit(1);
-    expect(byEmail.get('superadmin@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.SYSTEM, id_school: null });
-    expect(byEmail.get('system@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.SYSTEM, id_school: null });
-    expect(byEmail.get('school@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.SCHOOL, id_school: firstSchool.id_school, isAllCampuses: true });
-    expect(byEmail.get('campus@demo.openseat.org')).toMatchObject({ id_context_type: CONTEXT_TYPE.CAMPUS, id_school: firstSchool.id_school, id_campus: firstCampus.id_campus });
+    const [firstCampus] = await database.db
+      .select()
+      .from(s.campus)
+      .where(eq(s.campus.id_school, firstSchool.id_school))
+      .orderBy(s.campus.id_campus)
+      .limit(1);
+    expect(byEmail.get('superadmin@demo.openseat.org')).toMatchObject({
+      id_context_type: CONTEXT_TYPE.SYSTEM,
+      id_school: null,
+    });
+    expect(byEmail.get('system@demo.openseat.org')).toMatchObject({
+      id_context_type: CONTEXT_TYPE.SYSTEM,
+      id_school: null,
+    });
+    expect(byEmail.get('school@demo.openseat.org')).toMatchObject({
+      id_context_type: CONTEXT_TYPE.SCHOOL,
+      id_school: firstSchool.id_school,
+      isAllCampuses: true,
+    });
+    expect(byEmail.get('campus@demo.openseat.org')).toMatchObject({
+      id_context_type: CONTEXT_TYPE.CAMPUS,
+      id_school: firstSchool.id_school,
+      id_campus: firstCampus.id_campus,
+    });
     const maintainer = byEmail.get('maintainer@demo.openseat.org');
     expect(maintainer).toMatchObject({ id_context_type: CONTEXT_TYPE.SCHOOL_MAINTAINER, id_school: null });
-    const schools = await database.db.select().from(s.userSchool).where(eq(s.userSchool.id_user, maintainer?.id_user ?? -1));
+    const schools = await database.db
+      .select()
+      .from(s.userSchool)
+      .where(eq(s.userSchool.id_user, maintainer?.id_user ?? -1));
     expect(schools).toHaveLength(2);
-    const [withoutConfiguration] = await database.db.select({ n: count() }).from(s.user).where(sql`NOT EXISTS (SELECT 1 FROM user_configuration c WHERE c.id_user = ${s.user.id_user})`);
+    const [withoutConfiguration] = await database.db
+      .select({ n: count() })
+      .from(s.user)
+      .where(sql`NOT EXISTS (SELECT 1 FROM user_configuration c WHERE c.id_user = ${s.user.id_user})`);
     expect(withoutConfiguration.n).toBe(0);
   });
 
@@ -56,7 +101,12 @@ describe('demo data', () => {
       JOIN LATERAL (SELECT id_status FROM application_status h WHERE h.id_application = a.id_application ORDER BY h.created_at DESC, h.id_application_status DESC LIMIT 1) newest ON true
       WHERE newest.id_status <> a.id_status`);
     expect(mismatched.rows).toEqual([]);
-    const [withoutHistory] = await database.db.select({ n: count() }).from(s.application).where(sql`NOT EXISTS (SELECT 1 FROM application_status h WHERE h.id_application = ${s.application.id_application})`);
+    const [withoutHistory] = await database.db
+      .select({ n: count() })
+      .from(s.application)
+      .where(
+        sql`NOT EXISTS (SELECT 1 FROM application_status h WHERE h.id_application = ${s.application.id_application})`,
+      );
     expect(withoutHistory.n).toBe(0);
   });
 
@@ -92,7 +142,10 @@ describe('demo data', () => {
       ) h
       WHERE previous_at IS NOT NULL AND (created_at <= previous_at OR id_status_from <> previous_status)`);
     expect(backwards.rows).toEqual([]);
-    const [notFromLead] = await database.db.select({ n: count() }).from(s.applicationStatus).where(sql`id_status_from IS NULL AND id_status <> 1`);
+    const [notFromLead] = await database.db
+      .select({ n: count() })
+      .from(s.applicationStatus)
+      .where(sql`id_status_from IS NULL AND id_status <> 1`);
     expect(notFromLead.n).toBe(0);
   });
 
@@ -101,7 +154,9 @@ describe('demo data', () => {
     try {
       await seedDemoData(second.database.db);
       const digest = (db: Database) =>
-        db.executeSql(`SELECT md5(string_agg(concat_ws('|', a.id_school, a.correlative, a.id_campus, a.id_campus_year, a.id_status, a.id_grade, a.id_priority_item, a.waiting_list_position, a.read, a.created_at, a.platform, p.first_name, p.last_name, p.date_of_birth, p.guardian_name, p.guardian_phone_number, p.address), ',' ORDER BY a.id_application)) AS d FROM application a JOIN applicant p USING (id_applicant)`);
+        db.executeSql(
+          `SELECT md5(string_agg(concat_ws('|', a.id_school, a.correlative, a.id_campus, a.id_campus_year, a.id_status, a.id_grade, a.id_priority_item, a.waiting_list_position, a.read, a.created_at, a.platform, p.first_name, p.last_name, p.date_of_birth, p.guardian_name, p.guardian_phone_number, p.address), ',' ORDER BY a.id_application)) AS d FROM application a JOIN applicant p USING (id_applicant)`,
+        );
       expect((await digest(second.database)).rows).toEqual((await digest(database)).rows);
     } finally {
       await second.database.close();

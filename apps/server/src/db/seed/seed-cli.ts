@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     const started = performance.now();
     const summary = await seedDemoData(database.db);
     const ms = Math.round(performance.now() - started);
-    console.log(`Demo data seeded in ${ms} ms: ${summary.schools} schools, ${summary.campuses} campuses, ${summary.users} users, ${summary.applications} applications.`);
+    console.log(
+      `Demo data seeded in ${ms} ms: ${summary.schools} schools, ${summary.campuses} campuses, ${summary.users} users, ${summary.applications} applications.`,
+    );
   } finally {
     await database.close();
   }

@@ -7,6 +7,7 @@ import { canSeeCampus } from '../../lib/scope';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import type { Principal } from '../auth/auth.principal';
 import * as auth from '../auth/auth.repository';
+import { isThrottled, LOGIN_THROTTLE } from '../auth/auth.throttle';
 import * as repo from './account.repository';
 
 const present = (row: NonNullable<Awaited<ReturnType<typeof repo.findProfile>>>) => ({
@@ -28,23 +29,37 @@ export async function updateProfile(db: Db, caller: Principal, input: UpdateProf
     const before = await repo.findProfile(tx, caller.id_user);
     if (!before) throw notFound();
     await repo.updateProfile(tx, caller.id_user, input);
-    await writeAudit(tx, caller, { action: 'user.update_profile', entity: 'user', entityId: caller.id_user, changes: diff(before, input) });
+    await writeAudit(tx, caller, {
+      action: 'user.update_profile',
+      entity: 'user',
+      entityId: caller.id_user,
+      changes: diff(before, input),
+    });
     return present({ ...before, ...input });
   });
 }
 
-/** Checks the current password, stores the new one and ends every session (the client signs in again). */
+/**
+ * Checks the current password (throttled per account like sign-in), stores the new one, cancels unspent
+ * reset links and ends every other sign-in; the caller's own session goes on.
+ */
 export async function changePassword(db: Db, caller: Principal, input: ChangePasswordRequest) {
   const user = await auth.findUserById(db, caller.id_user);
   if (!user) throw notFound();
+  if (isThrottled(user)) throw new AppError('TOO_MANY_REQUESTS', 'accountLocked');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('VALIDATION', 'wrongCurrentPassword', [{ path: 'currentPassword', message: 'wrongCurrentPassword' }]);
+    await auth.recordFailedAttempt(db, caller.id_user, LOGIN_THROTTLE);
+    throw new AppError('VALIDATION', 'wrongCurrentPassword', [
+      { path: 'currentPassword', message: 'wrongCurrentPassword' },
+    ]);
   }
-  if (isCommonPassword(input.newPassword)) throw new AppError('VALIDATION', 'passwordCommon', [{ path: 'newPassword', message: 'passwordCommon' }]);
+  if (isCommonPassword(input.newPassword))
+    throw new AppError('VALIDATION', 'passwordCommon', [{ path: 'newPassword', message: 'passwordCommon' }]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await auth.setPasswordHash(tx, caller.id_user, passwordHash);
-    await repo.revokeOtherSessions(tx, caller.id_user, null);
+    await auth.setPasswordHash(tx, caller.id_user, passwordHash, { endAccessTokens: false });
+    await repo.revokeOtherSessions(tx, caller.id_user, caller.sessionId);
+    await auth.cancelResetLinks(tx, caller.id_user);
     await writeAudit(tx, caller, { action: 'user.change_password', entity: 'user', entityId: caller.id_user });
   });
 }
@@ -55,5 +70,12 @@ export async function updateConfiguration(db: Db, caller: Principal, input: User
     if (id_school === null || !canSeeCampus(caller.scope, id_school, input.id_main_campus)) throw notFound();
   }
   const row = await repo.upsertConfiguration(db, caller.id_user, input);
-  return { id_user_configuration: row.id_user_configuration, id_user: row.id_user, id_main_campus: row.id_main_campus, id_main_school_year: row.id_main_school_year, lng: row.lng, theme: row.theme };
+  return {
+    id_user_configuration: row.id_user_configuration,
+    id_user: row.id_user,
+    id_main_campus: row.id_main_campus,
+    id_main_school_year: row.id_main_school_year,
+    lng: row.lng,
+    theme: row.theme,
+  };
 }

@@ -18,6 +18,8 @@ const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function resetPasswordMail(to: string, name: string, link: string, lng: string): Mail {
   const t = lng === 'es' ? TEXT.es : TEXT.en;
   const text = t.body(name, link);
-  const html = escapeHtml(text).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`).replace(/\n/g, '<br>');
+  const html = escapeHtml(text)
+    .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)
+    .replace(/\n/g, '<br>');
   return { to, subject: t.subject, text, html };
 }

@@ -23,6 +23,8 @@ export type Principal = {
   scope: Scope;
   rules: PermissionRule[];
   ability: AppAbility;
+  /** The sign-in (refresh-token family) the request came with: a password change keeps only this one. */
+  sessionId: string;
 };
 
 const NOTHING: Scope = { id_school: 0, campusIds: [] };
@@ -52,7 +54,12 @@ export async function mayEnterSchool(db: Executor, user: UserRecord, id_school: 
   return false;
 }
 
-export async function buildPrincipal(db: Executor, user: UserRecord, chosenSchool: number | null): Promise<Principal> {
+export async function buildPrincipal(
+  db: Executor,
+  user: UserRecord,
+  chosenSchool: number | null,
+  sessionId: string,
+): Promise<Principal> {
   const role = await repo.findRole(db, user.id_role);
   const needsSchoolChoice = user.id_context_type === CONTEXT_TYPE.SCHOOL_MAINTAINER && chosenSchool === null;
   const rules = role?.isActive && !needsSchoolChoice ? await repo.findRoleRules(db, user.id_role) : [];
@@ -70,6 +77,7 @@ export async function buildPrincipal(db: Executor, user: UserRecord, chosenSchoo
     scope: scopeOf(user, chosenSchool),
     rules,
     ability: buildAbility({ roleName: needsSchoolChoice ? null : roleName, rules }),
+    sessionId,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 
@@ -38,7 +38,12 @@ export async function findMaintainedSchools(db: Executor, id_user: number) {
 }
 
 export async function findSchool(db: Executor, id_school: number) {
-  return (await db.select({ id_school: s.school.id_school, name: s.school.name }).from(s.school).where(eq(s.school.id_school, id_school)))[0];
+  return (
+    await db
+      .select({ id_school: s.school.id_school, name: s.school.name })
+      .from(s.school)
+      .where(eq(s.school.id_school, id_school))
+  )[0];
 }
 
 export async function findCampusIdsOfSchool(db: Executor, id_school: number): Promise<number[]> {
@@ -50,22 +55,45 @@ export async function findConfiguration(db: Executor, id_user: number) {
   return (await db.select().from(s.userConfiguration).where(eq(s.userConfiguration.id_user, id_user)))[0];
 }
 
-export async function recordFailedLogin(db: Executor, id_user: number, lockAfter: number, lockMinutes: number) {
+export type ThrottlePolicy = {
+  /** Failures allowed before the account is throttled. */
+  freeAttempts: number;
+  firstLockSeconds: number;
+  maxLockSeconds: number;
+  /** A throttle that ended longer ago than this no longer lengthens the next one. */
+  forgetLocksAfterHours: number;
+};
+
+/**
+ * Counts one failed credential check, atomically (concurrent guesses cannot slip past the count). Reaching the
+ * limit throttles the account for firstLockSeconds * 2^(throttles in a row), capped, and starts the count
+ * over. While throttled nothing is counted, so guesses cannot stretch the wait.
+ */
+export async function recordFailedAttempt(db: Executor, id_user: number, policy: ThrottlePolicy) {
+  const reachesLimit = sql`${s.user.failedLogins} + 1 >= ${policy.freeAttempts}::int`;
+  const locksInARow = sql`CASE WHEN ${s.user.lockedUntil} IS NULL
+    OR ${s.user.lockedUntil} < now() - make_interval(hours => ${policy.forgetLocksAfterHours}::int)
+    THEN 0 ELSE ${s.user.lockCount} END`;
+  const lockSeconds = sql`LEAST(${policy.maxLockSeconds}::int, ${policy.firstLockSeconds}::int * power(2, ${locksInARow}))`;
   await db
     .update(s.user)
     .set({
-      failedLogins: sql`${s.user.failedLogins} + 1`,
-      lockedUntil: sql`CASE WHEN ${s.user.failedLogins} + 1 >= ${lockAfter} THEN now() + make_interval(mins => ${lockMinutes}) ELSE ${s.user.lockedUntil} END`,
+      failedLogins: sql`CASE WHEN ${reachesLimit} THEN 0 ELSE ${s.user.failedLogins} + 1 END`,
+      lockCount: sql`CASE WHEN ${reachesLimit} THEN ${locksInARow} + 1 ELSE ${s.user.lockCount} END`,
+      lockedUntil: sql`CASE WHEN ${reachesLimit} THEN now() + make_interval(secs => ${lockSeconds}) ELSE ${s.user.lockedUntil} END`,
     })
-    .where(eq(s.user.id_user, id_user));
+    .where(and(eq(s.user.id_user, id_user), or(isNull(s.user.lockedUntil), lte(s.user.lockedUntil, sql`now()`))));
 }
 
 export async function clearFailedLogins(db: Executor, id_user: number) {
-  await db.update(s.user).set({ failedLogins: 0, lockedUntil: null }).where(eq(s.user.id_user, id_user));
+  await db.update(s.user).set({ failedLogins: 0, lockedUntil: null, lockCount: 0 }).where(eq(s.user.id_user, id_user));
 }
 
 export async function bumpTokenVersion(db: Executor, id_user: number) {
-  await db.update(s.user).set({ tokenVersion: sql`${s.user.tokenVersion} + 1` }).where(eq(s.user.id_user, id_user));
+  await db
+    .update(s.user)
+    .set({ tokenVersion: sql`${s.user.tokenVersion} + 1` })
+    .where(eq(s.user.id_user, id_user));
 }
 
 // refresh tokens
@@ -74,26 +102,61 @@ export async function insertRefreshToken(db: Executor, row: typeof s.refreshToke
   await db.insert(s.refreshToken).values(row);
 }
 
-export async function findRefreshToken(db: Executor, tokenHash: string) {
-  return (await db.select().from(s.refreshToken).where(eq(s.refreshToken.tokenHash, tokenHash)).for('update'))[0];
+/** The token row, locked for the rotation; `inGrace`: spent less than `graceSeconds` ago (database clock). */
+export async function findRefreshToken(db: Executor, tokenHash: string, graceSeconds = 0) {
+  const [row] = await db
+    .select({
+      ...getTableColumns(s.refreshToken),
+      inGrace: sql<boolean>`coalesce(${s.refreshToken.usedAt} > now() - make_interval(secs => ${graceSeconds}::int), false)`,
+      expired: sql<boolean>`${s.refreshToken.expiresAt} <= now() OR ${s.refreshToken.familyExpiresAt} <= now()`,
+    })
+    .from(s.refreshToken)
+    .where(eq(s.refreshToken.tokenHash, tokenHash))
+    .for('update');
+  return row;
 }
 
-/** Marks the token spent; false when someone spent it first (a concurrent or replayed use). */
-export async function spendRefreshToken(db: Executor, id: number): Promise<boolean> {
+/** Marks the token spent and keeps its successor sealed; false when someone spent it first. */
+export async function spendRefreshToken(db: Executor, id: number, successorSealed: string): Promise<boolean> {
   const rows = await db
     .update(s.refreshToken)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(s.refreshToken.id_refresh_token, id), isNull(s.refreshToken.usedAt), isNull(s.refreshToken.revokedAt)))
+    .set({ usedAt: sql`now()`, successorSealed })
+    .where(
+      and(eq(s.refreshToken.id_refresh_token, id), isNull(s.refreshToken.usedAt), isNull(s.refreshToken.revokedAt)),
+    )
     .returning({ id: s.refreshToken.id_refresh_token });
   return rows.length === 1;
 }
 
+/** Whether a sign-in (refresh family) of this user is still on: not revoked, not past its lifetime. */
+export async function isFamilyLive(db: Executor, id_user: number, family: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: s.refreshToken.id_refresh_token })
+    .from(s.refreshToken)
+    .where(
+      and(
+        eq(s.refreshToken.family, family),
+        eq(s.refreshToken.id_user, id_user),
+        isNull(s.refreshToken.revokedAt),
+        sql`${s.refreshToken.familyExpiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
 export async function revokeFamily(db: Executor, family: string) {
-  await db.update(s.refreshToken).set({ revokedAt: sql`now()` }).where(and(eq(s.refreshToken.family, family), isNull(s.refreshToken.revokedAt)));
+  await db
+    .update(s.refreshToken)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(s.refreshToken.family, family), isNull(s.refreshToken.revokedAt)));
 }
 
 export async function revokeAllOfUser(db: Executor, id_user: number) {
-  await db.update(s.refreshToken).set({ revokedAt: sql`now()` }).where(and(eq(s.refreshToken.id_user, id_user), isNull(s.refreshToken.revokedAt)));
+  await db
+    .update(s.refreshToken)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(s.refreshToken.id_user, id_user), isNull(s.refreshToken.revokedAt)));
 }
 
 // password reset tokens
@@ -107,21 +170,62 @@ export async function spendResetToken(db: Executor, tokenHash: string): Promise<
   const rows = await db
     .update(s.passwordResetToken)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(s.passwordResetToken.tokenHash, tokenHash), isNull(s.passwordResetToken.usedAt), sql`${s.passwordResetToken.expiresAt} > now()`))
+    .where(
+      and(
+        eq(s.passwordResetToken.tokenHash, tokenHash),
+        isNull(s.passwordResetToken.usedAt),
+        sql`${s.passwordResetToken.expiresAt} > now()`,
+      ),
+    )
     .returning({ id_user: s.passwordResetToken.id_user });
   return rows[0]?.id_user ?? null;
 }
 
-export async function setPasswordHash(db: Executor, id_user: number, passwordHash: string) {
+/** Cancels every unspent reset link of the user (a link spent, a password changed, signed out everywhere). */
+export async function cancelResetLinks(db: Executor, id_user: number) {
+  await db
+    .update(s.passwordResetToken)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(s.passwordResetToken.id_user, id_user), isNull(s.passwordResetToken.usedAt)));
+}
+
+/** Stores a new password; `endAccessTokens` also bumps the token version (every access token stops). */
+export async function setPasswordHash(
+  db: Executor,
+  id_user: number,
+  passwordHash: string,
+  { endAccessTokens }: { endAccessTokens: boolean },
+) {
   await db
     .update(s.user)
-    .set({ passwordHash, failedLogins: 0, lockedUntil: null, tokenVersion: sql`${s.user.tokenVersion} + 1`, updatedAt: sql`now()` })
+    .set({
+      passwordHash,
+      failedLogins: 0,
+      lockedUntil: null,
+      lockCount: 0,
+      ...(endAccessTokens ? { tokenVersion: sql`${s.user.tokenVersion} + 1` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(s.user.id_user, id_user));
 }
 
 /** Whether the school and campus the user works in are active (true when there is none). */
 export async function findActivity(db: Executor, id_school: number | null, id_campus: number | null) {
-  const school = id_school ? (await db.select({ active: s.schoolConfiguration.active }).from(s.schoolConfiguration).where(eq(s.schoolConfiguration.id_school, id_school)))[0] : undefined;
-  const campus = id_campus ? (await db.select({ active: s.campusConfiguration.active }).from(s.campusConfiguration).where(eq(s.campusConfiguration.id_campus, id_campus)))[0] : undefined;
+  const school = id_school
+    ? (
+        await db
+          .select({ active: s.schoolConfiguration.active })
+          .from(s.schoolConfiguration)
+          .where(eq(s.schoolConfiguration.id_school, id_school))
+      )[0]
+    : undefined;
+  const campus = id_campus
+    ? (
+        await db
+          .select({ active: s.campusConfiguration.active })
+          .from(s.campusConfiguration)
+          .where(eq(s.campusConfiguration.id_campus, id_campus))
+      )[0]
+    : undefined;
   return { schoolActive: school?.active ?? true, campusActive: campus?.active ?? true };
 }

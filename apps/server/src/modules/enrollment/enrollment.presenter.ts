@@ -1,6 +1,6 @@
 import { readinessProblems } from '@openseat/shared/enrollment-rules';
-import type { CampusYearGradeRow, CampusYearRow } from '@openseat/shared/schemas/enrollment';
-import type { PeriodRow, SeatRow } from './enrollment.repository';
+import type { CampusSchoolYearRow, CampusYearGradeRow, CampusYearRow } from '@openseat/shared/schemas/enrollment';
+import type { PeriodRow, SchoolYearOfCampusRow, SeatRow } from './enrollment.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -12,7 +12,12 @@ export function presentPeriod(row: PeriodRow): CampusYearRow {
     id_campus: row.id_campus,
     campus: { id_campus: row.id_campus, name: row.campusName },
     id_school_year: row.id_school_year,
-    school_year: { id_school_year: row.id_school_year, name: row.schoolYearName, year_one: row.year_one, year_two: row.year_two },
+    school_year: {
+      id_school_year: row.id_school_year,
+      name: row.schoolYearName,
+      year_one: row.year_one,
+      year_two: row.year_two,
+    },
     spots: row.spots,
     enrollment_start_date: row.enrollment_start_date,
     enrollment_end_date: row.enrollment_end_date,
@@ -38,4 +43,13 @@ export const presentSeat = (row: SeatRow): CampusYearGradeRow => ({
   spots: row.spots,
   taken: row.taken,
   available: row.spots - row.taken,
+});
+
+export const presentSchoolYear = (row: SchoolYearOfCampusRow): CampusSchoolYearRow => ({
+  id_school_year: row.id_school_year,
+  name: row.name,
+  year_one: row.year_one,
+  year_two: row.year_two,
+  id_campus_year: row.id_campus_year,
+  state: row.state,
 });

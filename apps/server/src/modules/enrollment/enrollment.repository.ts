@@ -2,20 +2,20 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PeriodState } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { inCampus, type Scope } from '../../lib/scope';
+import { forbidden } from '../../lib/errors';
+import { canSeeCampus, inCampus, type Scope } from '../../lib/scope';
 
-export { findCampusRef as findCampus } from '../campuses/campus-ref';
-
-/**
- * Serialises changes that depend on every period of a campus (one started period at a time).
- * FOR NO KEY UPDATE does not block inserts that only reference the campus.
- */
-export async function lockCampus(db: Executor, id_campus: number) {
-  await db.select({ id: s.campus.id_campus }).from(s.campus).where(eq(s.campus.id_campus, id_campus)).for('no key update');
-}
+export { findCampusRef as findCampus, lockCampus } from '../../lib/campus-ref';
 
 export async function schoolYearExists(db: Executor, id_school_year: number) {
-  return (await db.select({ id: s.schoolYear.id_school_year }).from(s.schoolYear).where(eq(s.schoolYear.id_school_year, id_school_year))).length === 1;
+  return (
+    (
+      await db
+        .select({ id: s.schoolYear.id_school_year })
+        .from(s.schoolYear)
+        .where(eq(s.schoolYear.id_school_year, id_school_year))
+    ).length === 1
+  );
 }
 
 const seatSpots = sql<number>`(SELECT coalesce(sum(g.spots), 0)::int FROM ${s.campusYearGrade} g WHERE g.id_campus_year = ${s.campusYear.id_campus_year})`;
@@ -63,63 +63,139 @@ export async function listPeriods(db: Executor, scope: Scope, filter: PeriodFilt
   if (filter.state) conditions.push(eq(s.campusYear.state, filter.state));
   if (filter.historical === true) conditions.push(eq(s.campusYear.state, 'finalized'));
   if (filter.historical === false) conditions.push(ne(s.campusYear.state, 'finalized'));
-  const rows = await selectPeriods(db, and(...conditions) as SQL).orderBy(asc(s.campus.name), desc(s.schoolYear.year_one), asc(s.campusYear.id_campus_year));
+  const rows = await selectPeriods(db, and(...conditions) as SQL).orderBy(
+    asc(s.campus.name),
+    desc(s.schoolYear.year_one),
+    asc(s.campusYear.id_campus_year),
+  );
   return rows as PeriodRow[];
 }
 
 /** One period in scope; `lock` takes its row lock for the rest of the transaction. */
-export async function findPeriod(db: Executor, scope: Scope, id_campus_year: number, lock = false): Promise<PeriodRow | undefined> {
-  const where = and(eq(s.campusYear.id_campus_year, id_campus_year), inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus)) as SQL;
+export async function findPeriod(
+  db: Executor,
+  scope: Scope,
+  id_campus_year: number,
+  lock = false,
+): Promise<PeriodRow | undefined> {
+  const where = and(
+    eq(s.campusYear.id_campus_year, id_campus_year),
+    inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus),
+  ) as SQL;
   if (lock) await db.select({ id: s.campusYear.id_campus_year }).from(s.campusYear).where(where).for('update');
   return (await selectPeriods(db, where))[0] as PeriodRow | undefined;
 }
 
-/** The period of a campus and school year, unscoped: for services that have already checked the caller. */
-export async function findPeriodOf(db: Executor, id_campus: number, id_school_year: number) {
+const periodInScope = (scope: Scope) => inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus);
+
+/** Seat rows of periods in the scope (a seat row carries its school, not its campus). */
+const seatInScope = (db: Executor, scope: Scope) =>
+  inArray(
+    s.campusYearGrade.id_campus_year,
+    db.select({ id: s.campusYear.id_campus_year }).from(s.campusYear).where(periodInScope(scope)),
+  );
+
+/** The period of a campus and school year. */
+export async function findPeriodOf(db: Executor, scope: Scope, id_campus: number, id_school_year: number) {
   const rows = await db
-    .select({ id_campus_year: s.campusYear.id_campus_year, state: s.campusYear.state, enrollment_start_date: s.campusYear.enrollment_start_date, enrollment_end_date: s.campusYear.enrollment_end_date, id_school_year: s.campusYear.id_school_year })
+    .select({
+      id_campus_year: s.campusYear.id_campus_year,
+      state: s.campusYear.state,
+      enrollment_start_date: s.campusYear.enrollment_start_date,
+      enrollment_end_date: s.campusYear.enrollment_end_date,
+      id_school_year: s.campusYear.id_school_year,
+    })
     .from(s.campusYear)
-    .where(and(eq(s.campusYear.id_campus, id_campus), eq(s.campusYear.id_school_year, id_school_year)));
-  return rows[0] as (typeof rows)[number] & { state: PeriodState } | undefined;
+    .where(
+      and(eq(s.campusYear.id_campus, id_campus), eq(s.campusYear.id_school_year, id_school_year), periodInScope(scope)),
+    );
+  return rows[0] as ((typeof rows)[number] & { state: PeriodState }) | undefined;
 }
 
 /** The period the campus works in now: its started period, else the one of the latest school year. */
-export async function currentPeriodOf(db: Executor, id_campus: number) {
+export async function currentPeriodOf(db: Executor, scope: Scope, id_campus: number) {
   const rows = await db
-    .select({ id_campus_year: s.campusYear.id_campus_year, state: s.campusYear.state, enrollment_start_date: s.campusYear.enrollment_start_date, enrollment_end_date: s.campusYear.enrollment_end_date, id_school_year: s.campusYear.id_school_year })
+    .select({
+      id_campus_year: s.campusYear.id_campus_year,
+      state: s.campusYear.state,
+      enrollment_start_date: s.campusYear.enrollment_start_date,
+      enrollment_end_date: s.campusYear.enrollment_end_date,
+      id_school_year: s.campusYear.id_school_year,
+    })
     .from(s.campusYear)
     .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, s.campusYear.id_school_year))
-    .where(eq(s.campusYear.id_campus, id_campus))
+    .where(and(eq(s.campusYear.id_campus, id_campus), periodInScope(scope)))
     .orderBy(sql`(${s.campusYear.state} = 'started') DESC`, desc(s.schoolYear.year_one))
     .limit(1);
-  return rows[0] as (typeof rows)[number] & { state: PeriodState } | undefined;
+  return rows[0] as ((typeof rows)[number] & { state: PeriodState }) | undefined;
 }
 
-export async function startedPeriodIdOf(db: Executor, id_campus: number, except: number) {
+/** The time zone of a campus's date rules: its own, else its school's. */
+export async function timeZoneOfCampus(db: Executor, scope: Scope, id_campus: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ zone: sql<string>`coalesce(${s.campusConfiguration.time_zone}, ${s.schoolConfiguration.time_zone})` })
+    .from(s.campusConfiguration)
+    .innerJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.campusConfiguration.id_school))
+    .where(
+      and(
+        eq(s.campusConfiguration.id_campus, id_campus),
+        inCampus(scope, s.campusConfiguration.id_school, s.campusConfiguration.id_campus),
+      ),
+    );
+  return row?.zone;
+}
+
+export async function startedPeriodIdOf(db: Executor, scope: Scope, id_campus: number, except: number) {
   const rows = await db
     .select({ id: s.campusYear.id_campus_year })
     .from(s.campusYear)
-    .where(and(eq(s.campusYear.id_campus, id_campus), eq(s.campusYear.state, 'started'), ne(s.campusYear.id_campus_year, except)));
+    .where(
+      and(
+        eq(s.campusYear.id_campus, id_campus),
+        eq(s.campusYear.state, 'started'),
+        ne(s.campusYear.id_campus_year, except),
+        periodInScope(scope),
+      ),
+    );
   return rows[0]?.id;
 }
 
-export async function insertPeriod(db: Executor, values: typeof s.campusYear.$inferInsert) {
+export async function insertPeriod(db: Executor, scope: Scope, values: typeof s.campusYear.$inferInsert) {
+  if (!canSeeCampus(scope, values.id_school, values.id_campus)) throw forbidden('noPermissionPeriodData');
   const [row] = await db.insert(s.campusYear).values(values).returning({ id: s.campusYear.id_campus_year });
   return row.id;
 }
 
-/** One seat row (0 spots) per grade the campus has activated. */
-export async function insertSeatsForActiveGrades(db: Executor, id_school: number, id_campus: number, id_campus_year: number) {
+/**
+ * Gives the periods of a campus that are not finalized (or just `onlyPeriod`) a seat row (0 spots) for each
+ * grade the campus has activated; existing rows stay as they are.
+ */
+export async function insertSeatsForActiveGrades(db: Executor, scope: Scope, id_campus: number, onlyPeriod?: number) {
+  const periods = and(
+    eq(s.campusYear.id_campus, id_campus),
+    ne(s.campusYear.state, 'finalized'),
+    onlyPeriod === undefined ? undefined : eq(s.campusYear.id_campus_year, onlyPeriod),
+    periodInScope(scope),
+  );
   await db.execute(sql`
     INSERT INTO ${s.campusYearGrade} (id_school, id_campus_year, id_grade, spots, taken)
-    SELECT ${id_school}, ${id_campus_year}, cg.id_grade, 0, 0
-    FROM ${s.campusGrade} cg
-    WHERE cg.id_campus = ${id_campus} AND cg.activatable
+    SELECT ${s.campusYear.id_school}, ${s.campusYear.id_campus_year}, ${s.campusGrade.id_grade}, 0, 0
+    FROM ${s.campusYear}
+    JOIN ${s.campusGrade} ON ${s.campusGrade.id_campus} = ${s.campusYear.id_campus} AND ${s.campusGrade.activatable}
+    WHERE ${periods}
     ON CONFLICT (id_campus_year, id_grade) DO NOTHING`);
 }
 
-export async function updatePeriod(db: Executor, id_campus_year: number, values: Partial<typeof s.campusYear.$inferInsert>) {
-  await db.update(s.campusYear).set({ ...values, updatedAt: sql`now()` }).where(eq(s.campusYear.id_campus_year, id_campus_year));
+export async function updatePeriod(
+  db: Executor,
+  scope: Scope,
+  id_campus_year: number,
+  values: Partial<typeof s.campusYear.$inferInsert>,
+) {
+  await db
+    .update(s.campusYear)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(s.campusYear.id_campus_year, id_campus_year), periodInScope(scope)));
 }
 
 const seatColumns = {
@@ -130,18 +206,31 @@ const seatColumns = {
   spots: s.campusYearGrade.spots,
   taken: s.campusYearGrade.taken,
 };
-export type SeatRow = { id_campus_year_grade: number; id_campus_year: number; id_grade: number; gradeName: string; spots: number; taken: number };
+export type SeatRow = {
+  id_campus_year_grade: number;
+  id_campus_year: number;
+  id_grade: number;
+  gradeName: string;
+  spots: number;
+  taken: number;
+};
 
-/** Seats of one period (already checked to be in scope), in grade order; `lock` locks them in id order. */
-export async function listSeats(db: Executor, id_campus_year: number, lock = false): Promise<SeatRow[]> {
+/** Seats of one period, in grade order; `lock` locks them in id order. */
+export async function listSeats(db: Executor, scope: Scope, id_campus_year: number, lock = false): Promise<SeatRow[]> {
+  const where = and(eq(s.campusYearGrade.id_campus_year, id_campus_year), seatInScope(db, scope));
   if (lock) {
-    await db.select({ id: s.campusYearGrade.id_campus_year_grade }).from(s.campusYearGrade).where(eq(s.campusYearGrade.id_campus_year, id_campus_year)).orderBy(asc(s.campusYearGrade.id_campus_year_grade)).for('update');
+    await db
+      .select({ id: s.campusYearGrade.id_campus_year_grade })
+      .from(s.campusYearGrade)
+      .where(where)
+      .orderBy(asc(s.campusYearGrade.id_campus_year_grade))
+      .for('update');
   }
   return db
     .select(seatColumns)
     .from(s.campusYearGrade)
     .innerJoin(s.grade, eq(s.grade.id_grade, s.campusYearGrade.id_grade))
-    .where(eq(s.campusYearGrade.id_campus_year, id_campus_year))
+    .where(where)
     .orderBy(asc(s.grade.position));
 }
 
@@ -149,18 +238,31 @@ export async function listSeats(db: Executor, id_campus_year: number, lock = fal
 export async function periodsOfSeats(db: Executor, scope: Scope, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id_campus_year_grade: s.campusYearGrade.id_campus_year_grade, id_campus_year: s.campusYearGrade.id_campus_year })
+    .select({
+      id_campus_year_grade: s.campusYearGrade.id_campus_year_grade,
+      id_campus_year: s.campusYearGrade.id_campus_year,
+    })
     .from(s.campusYearGrade)
     .innerJoin(s.campusYear, eq(s.campusYear.id_campus_year, s.campusYearGrade.id_campus_year))
-    .where(and(inArray(s.campusYearGrade.id_campus_year_grade, ids), inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus)));
+    .where(
+      and(
+        inArray(s.campusYearGrade.id_campus_year_grade, ids),
+        inCampus(scope, s.campusYear.id_school, s.campusYear.id_campus),
+      ),
+    );
 }
 
-export async function updateSeat(db: Executor, id_campus_year_grade: number, spots: number) {
-  await db.update(s.campusYearGrade).set({ spots }).where(eq(s.campusYearGrade.id_campus_year_grade, id_campus_year_grade));
+export async function updateSeat(db: Executor, scope: Scope, id_campus_year_grade: number, spots: number) {
+  await db
+    .update(s.campusYearGrade)
+    .set({ spots })
+    .where(and(eq(s.campusYearGrade.id_campus_year_grade, id_campus_year_grade), seatInScope(db, scope)));
 }
+
+export type SchoolYearOfCampusRow = Awaited<ReturnType<typeof campusSchoolYears>>[number];
 
 /** The school years that have a period on the campus, newest first. */
-export async function campusSchoolYears(db: Executor, id_campus: number) {
+export async function campusSchoolYears(db: Executor, scope: Scope, id_campus: number) {
   const rows = await db
     .select({
       id_school_year: s.schoolYear.id_school_year,
@@ -172,20 +274,7 @@ export async function campusSchoolYears(db: Executor, id_campus: number) {
     })
     .from(s.campusYear)
     .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, s.campusYear.id_school_year))
-    .where(eq(s.campusYear.id_campus, id_campus))
+    .where(and(eq(s.campusYear.id_campus, id_campus), periodInScope(scope)))
     .orderBy(desc(s.schoolYear.year_one));
   return rows as Array<(typeof rows)[number] & { state: PeriodState }>;
-}
-
-/**
- * Gives every period of the campus that is not finalized a seat row (0 spots) for each activated grade.
- * For the campus grade settings: call it in the transaction that activates a grade.
- */
-export async function addSeatsForActiveGrades(db: Executor, id_campus: number) {
-  await db.execute(sql`
-    INSERT INTO ${s.campusYearGrade} (id_school, id_campus_year, id_grade, spots, taken)
-    SELECT cy.id_school, cy.id_campus_year, cg.id_grade, 0, 0
-    FROM ${s.campusYear} cy JOIN ${s.campusGrade} cg ON cg.id_campus = cy.id_campus AND cg.activatable
-    WHERE cy.id_campus = ${id_campus} AND cy.state <> 'finalized'
-    ON CONFLICT (id_campus_year, id_grade) DO NOTHING`);
 }

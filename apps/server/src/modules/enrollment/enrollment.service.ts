@@ -1,31 +1,35 @@
 import { PERIOD_STATE } from '@openseat/shared/constants';
-import { READINESS_FIELD, enrollmentDecision, gradeSeatsProblem, nextState, readinessProblems, todayIso } from '@openseat/shared/enrollment-rules';
+import {
+  DEFAULT_TIME_ZONE,
+  READINESS_FIELD,
+  enrollmentDecision,
+  gradeSeatsProblem,
+  nextState,
+  readinessProblems,
+  todayIso,
+} from '@openseat/shared/enrollment-rules';
 import { translate, type MessageKey } from '@openseat/shared/messages';
-import type { CampusYearCreate, CampusYearListQuery, CampusYearUpdate, EnrollmentStatus, PeriodAction, SeatsUpdate } from '@openseat/shared/schemas/enrollment';
+import type {
+  CampusYearCreate,
+  CampusYearListQuery,
+  CampusYearUpdate,
+  EnrollmentStatus,
+  PeriodAction,
+  SeatsUpdate,
+} from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound, type FieldError } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
-import { presentPeriod, presentSeat } from './enrollment.presenter';
+import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
+import { presentPeriod, presentSchoolYear, presentSeat } from './enrollment.presenter';
 import * as repo from './enrollment.repository';
+import { requireCampus } from '../../lib/campus-ref';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /** A finalized period is frozen: any change to it or its seats is refused. */
 const periodFinalized = () => new AppError('PERIOD_FINALIZED', 'periodFinalized', [], 409);
 const periodState = (message: MessageKey) => new AppError('PERIOD_STATE', message, [], 409);
-
-/** Both drivers report PostgreSQL's SQLSTATE; drizzle wraps it in `cause`. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-async function requireCampus(db: Executor, caller: Principal, id_campus: number) {
-  const campus = await repo.findCampus(db, caller.scope, id_campus);
-  if (!campus) throw notFound();
-  return campus;
-}
 
 async function requirePeriod(db: Executor, caller: Principal, id_campus_year: number, lock = false) {
   const period = await repo.findPeriod(db, caller.scope, id_campus_year, lock);
@@ -33,10 +37,14 @@ async function requirePeriod(db: Executor, caller: Principal, id_campus_year: nu
   return period;
 }
 
-const notReady = (problems: MessageKey[]) => badRequest('periodNotReady', problems.map((p) => ({ path: READINESS_FIELD[p] ?? '', message: p })));
+const notReady = (problems: MessageKey[]) =>
+  badRequest(
+    'periodNotReady',
+    problems.map((p) => ({ path: READINESS_FIELD[p] ?? '', message: p })),
+  );
 
 export async function listPeriods(db: Db, caller: Principal, query: CampusYearListQuery) {
-  if (query.id_campus !== undefined) await requireCampus(db, caller, query.id_campus);
+  if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
   return (await repo.listPeriods(db, caller.scope, query)).map(presentPeriod);
 }
 
@@ -56,20 +64,34 @@ const periodValues = (input: CampusYearCreate) => ({
 });
 
 async function assertSchoolYear(db: Executor, id_school_year: number) {
-  if (!(await repo.schoolYearExists(db, id_school_year))) throw badRequest('invalidValue', [{ path: 'id_school_year', message: 'invalidValue' }]);
+  if (!(await repo.schoolYearExists(db, id_school_year)))
+    throw badRequest('invalidValue', [{ path: 'id_school_year', message: 'invalidValue' }]);
 }
 
 /** A new period starts as 'not started', with a seat row (0 spots) for each grade the campus has activated. */
 export async function createPeriod(db: Db, caller: Principal, input: CampusYearCreate) {
   try {
     return await db.transaction(async (tx) => {
-      const campus = await requireCampus(tx, caller, input.id_campus);
+      const campus = await requireCampus(tx, caller.scope, input.id_campus);
       await assertSchoolYear(tx, input.id_school_year);
-      if (await repo.findPeriodOf(tx, campus.id_campus, input.id_school_year)) throw new AppError('CONFLICT', 'periodExists');
-      const values = { ...periodValues(input), id_school: campus.id_school, id_campus: campus.id_campus, state: PERIOD_STATE.NOT_STARTED };
-      const id_campus_year = await repo.insertPeriod(tx, values);
-      await repo.insertSeatsForActiveGrades(tx, campus.id_school, campus.id_campus, id_campus_year);
-      await writeAudit(tx, caller, { action: 'campus_year.create', entity: 'campus_year', entityId: id_campus_year, id_school: campus.id_school, id_campus: campus.id_campus, changes: values });
+      if (await repo.findPeriodOf(tx, caller.scope, campus.id_campus, input.id_school_year))
+        throw new AppError('CONFLICT', 'periodExists');
+      const values = {
+        ...periodValues(input),
+        id_school: campus.id_school,
+        id_campus: campus.id_campus,
+        state: PERIOD_STATE.NOT_STARTED,
+      };
+      const id_campus_year = await repo.insertPeriod(tx, caller.scope, values);
+      await repo.insertSeatsForActiveGrades(tx, caller.scope, campus.id_campus, id_campus_year);
+      await writeAudit(tx, caller, {
+        action: 'campus_year.create',
+        entity: 'campus_year',
+        entityId: id_campus_year,
+        id_school: campus.id_school,
+        id_campus: campus.id_campus,
+        changes: values,
+      });
       return getPeriod(tx, caller, id_campus_year);
     });
   } catch (error) {
@@ -84,14 +106,17 @@ export async function updatePeriod(db: Db, caller: Principal, input: CampusYearU
     return await db.transaction(async (tx) => {
       const before = await requirePeriod(tx, caller, input.id_campus_year, true);
       if (before.state === PERIOD_STATE.FINALIZED) throw periodFinalized();
-      if (input.id_campus !== before.id_campus) throw badRequest('invalidValue', [{ path: 'id_campus', message: 'invalidValue' }]);
+      if (input.id_campus !== before.id_campus)
+        throw badRequest('invalidValue', [{ path: 'id_campus', message: 'invalidValue' }]);
       if (input.id_school_year !== before.id_school_year) {
         // applications already point at the school year once the period has started
-        if (before.state !== PERIOD_STATE.NOT_STARTED) throw badRequest('invalidValue', [{ path: 'id_school_year', message: 'invalidValue' }]);
+        if (before.state !== PERIOD_STATE.NOT_STARTED)
+          throw badRequest('invalidValue', [{ path: 'id_school_year', message: 'invalidValue' }]);
         await assertSchoolYear(tx, input.id_school_year);
-        if (await repo.findPeriodOf(tx, before.id_campus, input.id_school_year)) throw new AppError('CONFLICT', 'periodExists');
+        if (await repo.findPeriodOf(tx, caller.scope, before.id_campus, input.id_school_year))
+          throw new AppError('CONFLICT', 'periodExists');
       }
-      const seats = await repo.listSeats(tx, before.id_campus_year, true);
+      const seats = await repo.listSeats(tx, caller.scope, before.id_campus_year, true);
       const taken = seats.reduce((sum, g) => sum + g.taken, 0);
       const given = seats.reduce((sum, g) => sum + g.spots, 0);
       if (input.spots < taken) throw badRequest('spotsBelowTaken', [{ path: 'spots', message: 'spotsBelowTaken' }]);
@@ -102,8 +127,15 @@ export async function updatePeriod(db: Db, caller: Principal, input: CampusYearU
         const problems = readinessProblems(change);
         if (problems.length) throw notReady(problems);
       }
-      await repo.updatePeriod(tx, before.id_campus_year, change);
-      await writeAudit(tx, caller, { action: 'campus_year.update', entity: 'campus_year', entityId: before.id_campus_year, id_school: before.id_school, id_campus: before.id_campus, changes: diff(before, change) });
+      await repo.updatePeriod(tx, caller.scope, before.id_campus_year, change);
+      await writeAudit(tx, caller, {
+        action: 'campus_year.update',
+        entity: 'campus_year',
+        entityId: before.id_campus_year,
+        id_school: before.id_school,
+        id_campus: before.id_campus,
+        changes: diff(before, change),
+      });
       return getPeriod(tx, caller, before.id_campus_year);
     });
   } catch (error) {
@@ -126,10 +158,12 @@ export async function changePeriodState(db: Db, caller: Principal, id_campus_yea
     if (action === 'start') {
       const problems = readinessProblems(current);
       if (problems.length) throw notReady(problems);
-      if (await repo.startedPeriodIdOf(tx, current.id_campus, current.id_campus_year)) throw periodState('campusHasStartedPeriod');
+      if (await repo.startedPeriodIdOf(tx, caller.scope, current.id_campus, current.id_campus_year))
+        throw periodState('campusHasStartedPeriod');
     }
-    const change = action === 'start' ? { state: step.to, startedAt: new Date() } : { state: step.to, finalizedAt: new Date() };
-    await repo.updatePeriod(tx, current.id_campus_year, change);
+    const change =
+      action === 'start' ? { state: step.to, startedAt: new Date() } : { state: step.to, finalizedAt: new Date() };
+    await repo.updatePeriod(tx, caller.scope, current.id_campus_year, change);
     await writeAudit(tx, caller, {
       action: `campus_year.${action}`,
       entity: 'campus_year',
@@ -144,7 +178,7 @@ export async function changePeriodState(db: Db, caller: Principal, id_campus_yea
 
 export async function listSeats(db: Db, caller: Principal, id_campus_year: number) {
   await requirePeriod(db, caller, id_campus_year);
-  return (await repo.listSeats(db, id_campus_year)).map(presentSeat);
+  return (await repo.listSeats(db, caller.scope, id_campus_year)).map(presentSeat);
 }
 
 /**
@@ -153,7 +187,8 @@ export async function listSeats(db: Db, caller: Principal, id_campus_year: numbe
  */
 export async function updateSeats(db: Db, caller: Principal, items: SeatsUpdate) {
   const ids = items.map((i) => i.id_campus_year_grade);
-  if (new Set(ids).size !== ids.length) throw badRequest('invalidValue', [{ path: 'id_campus_year_grade', message: 'invalidValue' }]);
+  if (new Set(ids).size !== ids.length)
+    throw badRequest('invalidValue', [{ path: 'id_campus_year_grade', message: 'invalidValue' }]);
   return db.transaction(async (tx) => {
     const owners = await repo.periodsOfSeats(tx, caller.scope, ids);
     if (owners.length !== ids.length) throw notFound();
@@ -161,7 +196,7 @@ export async function updateSeats(db: Db, caller: Principal, items: SeatsUpdate)
     if (periodIds.length !== 1) throw badRequest('seatsOnePeriod');
     const period = await requirePeriod(tx, caller, periodIds[0], true);
     if (period.state === PERIOD_STATE.FINALIZED) throw periodFinalized();
-    const seats = await repo.listSeats(tx, period.id_campus_year, true);
+    const seats = await repo.listSeats(tx, caller.scope, period.id_campus_year, true);
     const wanted = new Map(items.map((i) => [i.id_campus_year_grade, i.spots]));
     const errors: FieldError[] = [];
     items.forEach((item, index) => {
@@ -169,31 +204,69 @@ export async function updateSeats(db: Db, caller: Principal, items: SeatsUpdate)
       if (item.spots < seat.taken) errors.push({ path: `${index}.spots`, message: 'spotsBelowTaken' });
     });
     if (errors.length) throw badRequest(errors[0].message, errors);
-    const problem = gradeSeatsProblem(period.spots, seats.map((g) => wanted.get(g.id_campus_year_grade) ?? g.spots));
-    if (problem) throw badRequest(problem, items.map((_, index) => ({ path: `${index}.spots`, message: problem })));
+    const problem = gradeSeatsProblem(
+      period.spots,
+      seats.map((g) => wanted.get(g.id_campus_year_grade) ?? g.spots),
+    );
+    if (problem)
+      throw badRequest(
+        problem,
+        items.map((_, index) => ({ path: `${index}.spots`, message: problem })),
+      );
     const changes: Array<{ id_campus_year_grade: number; id_grade: number; from: number; to: number }> = [];
     for (const seat of seats) {
       const to = wanted.get(seat.id_campus_year_grade);
       if (to === undefined || to === seat.spots) continue;
-      await repo.updateSeat(tx, seat.id_campus_year_grade, to);
+      await repo.updateSeat(tx, caller.scope, seat.id_campus_year_grade, to);
       changes.push({ id_campus_year_grade: seat.id_campus_year_grade, id_grade: seat.id_grade, from: seat.spots, to });
     }
-    await writeAudit(tx, caller, { action: 'campus_year_grade.update', entity: 'campus_year', entityId: period.id_campus_year, id_school: period.id_school, id_campus: period.id_campus, changes: { grades: changes } });
-    return (await repo.listSeats(tx, period.id_campus_year)).map(presentSeat);
+    await writeAudit(tx, caller, {
+      action: 'campus_year_grade.update',
+      entity: 'campus_year',
+      entityId: period.id_campus_year,
+      id_school: period.id_school,
+      id_campus: period.id_campus,
+      changes: { grades: changes },
+    });
+    return (await repo.listSeats(tx, caller.scope, period.id_campus_year)).map(presentSeat);
   });
 }
 
 export async function campusSchoolYears(db: Db, caller: Principal, id_campus: number) {
-  await requireCampus(db, caller, id_campus);
-  return repo.campusSchoolYears(db, id_campus);
+  await requireCampus(db, caller.scope, id_campus);
+  return (await repo.campusSchoolYears(db, caller.scope, id_campus)).map(presentSchoolYear);
+}
+
+/** The calendar day it is at `now` where the campus is (its own time zone, else its school's). */
+async function campusToday(db: Executor, scope: Scope, id_campus: number, now: Date) {
+  const timeZone = (await repo.timeZoneOfCampus(db, scope, id_campus)) ?? DEFAULT_TIME_ZONE;
+  return { timeZone, today: todayIso(timeZone, now) };
 }
 
 /** For the top bar: does the campus take applications now, and if not, why (spec section 8). */
-export async function enrollmentStatus(db: Db, caller: Principal, id_campus: number, id_school_year: number | undefined, lng: string, today = todayIso()): Promise<EnrollmentStatus> {
-  await requireCampus(db, caller, id_campus);
-  const period = id_school_year === undefined ? await repo.currentPeriodOf(db, id_campus) : await repo.findPeriodOf(db, id_campus, id_school_year);
+export async function enrollmentStatus(
+  db: Db,
+  caller: Principal,
+  id_campus: number,
+  id_school_year: number | undefined,
+  lng: string,
+  now = new Date(),
+): Promise<EnrollmentStatus> {
+  await requireCampus(db, caller.scope, id_campus);
+  const { timeZone, today } = await campusToday(db, caller.scope, id_campus, now);
+  const period =
+    id_school_year === undefined
+      ? await repo.currentPeriodOf(db, caller.scope, id_campus)
+      : await repo.findPeriodOf(db, caller.scope, id_campus, id_school_year);
   const decision = enrollmentDecision(period ?? null, today);
-  const message: MessageKey | null = decision.reason === null ? null : decision.reason === 'not_started' ? 'enrollmentNotStarted' : decision.reason === 'finalized' ? 'periodFinalized' : 'enrollmentEnded';
+  const message: MessageKey | null =
+    decision.reason === null
+      ? null
+      : decision.reason === 'not_started'
+        ? 'enrollmentNotStarted'
+        : decision.reason === 'finalized'
+          ? 'periodFinalized'
+          : 'enrollmentEnded';
   return {
     acceptingApplications: decision.open,
     reason: decision.reason,
@@ -203,21 +276,34 @@ export async function enrollmentStatus(db: Db, caller: Principal, id_campus: num
     id_campus_year: period?.id_campus_year ?? null,
     id_school_year: period?.id_school_year ?? null,
     state: period?.state ?? null,
+    today,
+    timeZone,
   };
 }
 
 /**
  * Call before creating an application (staff or form intake). Refuses unless the campus's period for that
- * school year is started and today is within its enrollment dates; answers the period it belongs to.
+ * school year is started and today (in the campus's time zone) is within its enrollment dates; answers the
+ * period it belongs to.
  * The caller has already checked its own scope (or is a verified webhook).
  */
-export async function assertAcceptingApplications(db: Executor, id_campus: number, id_school_year: number, today = todayIso()) {
-  const period = await repo.findPeriodOf(db, id_campus, id_school_year);
+export async function assertAcceptingApplications(
+  db: Executor,
+  id_campus: number,
+  id_school_year: number,
+  now = new Date(),
+) {
+  // no caller here (a staff route has checked its scope, a webhook its signature)
+  const period = await repo.findPeriodOf(db, SYSTEM_SCOPE, id_campus, id_school_year);
+  const { today } = await campusToday(db, SYSTEM_SCOPE, id_campus, now);
   const decision = enrollmentDecision(period ?? null, today);
-  if (decision.reason === 'ended' || decision.reason === 'finalized') throw new AppError('ENROLLMENT_ENDED', 'enrollmentEnded', [], 409);
-  if (decision.reason === 'not_started' || !period) throw new AppError('ENROLLMENT_NOT_STARTED', 'enrollmentNotStarted', [], 409);
+  if (decision.reason === 'ended' || decision.reason === 'finalized')
+    throw new AppError('ENROLLMENT_ENDED', 'enrollmentEnded', [], 409);
+  if (decision.reason === 'not_started' || !period)
+    throw new AppError('ENROLLMENT_NOT_STARTED', 'enrollmentNotStarted', [], 409);
   return { id_campus_year: period.id_campus_year };
 }
 
 /** For the campus grade settings: give open periods a seat row for each newly activated grade. */
-export const addSeatsForActiveGrades = (db: Executor, id_campus: number) => repo.addSeatsForActiveGrades(db, id_campus);
+export const addSeatsForActiveGrades = (db: Executor, caller: Principal, id_campus: number) =>
+  repo.insertSeatsForActiveGrades(db, caller.scope, id_campus);

@@ -1,26 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CapturedMailSchema, CapturedMailSummarySchema } from '@openseat/shared/schemas/mail';
 import { PageQuerySchema } from '@openseat/shared/schemas/pagination';
+import { pageOf } from '@openseat/shared/schemas/responses';
 import { id } from '@openseat/shared/schemas/rules';
-import type { AppDeps } from '../../app';
-import { notFound } from '../../lib/errors';
-import * as repo from './mail.repository';
+import type { AppDeps } from '../../plugins/types';
+import { principalOf } from '../../plugins/authenticate';
+import * as mail from './mail.service';
 
-/** Mail kept by the capture transport (embedded default, no SMTP): readable by system users. */
+/** Mail kept by the capture transport (embedded default, no SMTP): SuperAdmin only, never in production. */
 export async function mailRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const config = { permission: ['captured_mail', 'access'] as const };
+  const tags = ['mail'];
 
-  app.get('/mail/captured', { config, schema: { tags: ['mail'], querystring: PageQuerySchema } }, async (req) => {
-    const { page, pageSize } = req.query;
-    const { rows, total } = await repo.listCapturedMail(deps.db, page, pageSize);
-    return { data: rows, total, page, pageSize };
-  });
+  app.get(
+    '/mail/captured',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: PageQuerySchema,
+        response: { 200: pageOf(CapturedMailSummarySchema).describe('One page of captured mail, newest first') },
+      },
+    },
+    (req) => mail.listCapturedMail(deps.db, deps.config.env, principalOf(req), req.query.page, req.query.pageSize),
+  );
 
-  app.get('/mail/captured/:id', { config, schema: { tags: ['mail'], params: z.object({ id }) } }, async (req) => {
-    const mail = await repo.findCapturedMail(deps.db, req.params.id);
-    if (!mail) throw notFound();
-    return mail;
-  });
+  app.get(
+    '/mail/captured/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: z.object({ id }),
+        response: { 200: CapturedMailSchema.describe('One captured mail with its text and HTML') },
+      },
+    },
+    (req) => mail.getCapturedMail(deps.db, deps.config.env, principalOf(req), req.params.id),
+  );
 }

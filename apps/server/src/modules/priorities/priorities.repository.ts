@@ -1,11 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
+import { forbidden } from '../../lib/errors';
+import { canSeeCampus, inCampus, type Scope } from '../../lib/scope';
 
-export { findCampusRef as findCampus } from '../campuses/campus-ref';
+export { findCampusRef as findCampus, lockCampus } from '../../lib/campus-ref';
 
 /** Every priority item with its level on the campus (null when the campus has not set one). */
-export function listPriorities(db: Executor, id_campus: number) {
+export function listPriorities(db: Executor, scope: Scope, id_campus: number) {
   return db
     .select({
       id_priority_item: s.priorityItem.id_priority_item,
@@ -14,7 +16,14 @@ export function listPriorities(db: Executor, id_campus: number) {
       priority_level: s.campusPriority.priority_level,
     })
     .from(s.priorityItem)
-    .leftJoin(s.campusPriority, and(eq(s.campusPriority.id_priority_item, s.priorityItem.id_priority_item), eq(s.campusPriority.id_campus, id_campus)))
+    .leftJoin(
+      s.campusPriority,
+      and(
+        eq(s.campusPriority.id_priority_item, s.priorityItem.id_priority_item),
+        eq(s.campusPriority.id_campus, id_campus),
+        inCampus(scope, s.campusPriority.id_school, s.campusPriority.id_campus),
+      ),
+    )
     .orderBy(sql`${s.campusPriority.priority_level} ASC NULLS LAST`, asc(s.priorityItem.id_priority_item));
 }
 
@@ -22,14 +31,19 @@ export async function priorityItemIds(db: Executor) {
   return (await db.select({ id: s.priorityItem.id_priority_item }).from(s.priorityItem)).map((r) => r.id);
 }
 
-/** Serialises level changes of one campus (levels must stay distinct across concurrent saves). */
-export async function lockCampus(db: Executor, id_campus: number) {
-  await db.select({ id: s.campus.id_campus }).from(s.campus).where(eq(s.campus.id_campus, id_campus)).for('no key update');
-}
+export type PriorityRecord = Awaited<ReturnType<typeof listPriorities>>[number];
 
-export async function upsertLevel(db: Executor, values: { id_school: number; id_campus: number; id_priority_item: number; priority_level: number }) {
+export async function upsertLevel(
+  db: Executor,
+  scope: Scope,
+  values: { id_school: number; id_campus: number; id_priority_item: number; priority_level: number },
+) {
+  if (!canSeeCampus(scope, values.id_school, values.id_campus)) throw forbidden('noPermissionPriorities');
   await db
     .insert(s.campusPriority)
     .values(values)
-    .onConflictDoUpdate({ target: [s.campusPriority.id_campus, s.campusPriority.id_priority_item], set: { priority_level: values.priority_level } });
+    .onConflictDoUpdate({
+      target: [s.campusPriority.id_campus, s.campusPriority.id_priority_item],
+      set: { priority_level: values.priority_level },
+    });
 }

@@ -1,19 +1,15 @@
 import type { PrioritiesRequest, PriorityRow } from '@openseat/shared/schemas/enrollment';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
+import { presentPriority } from './priorities.presenter';
 import * as repo from './priorities.repository';
-
-async function requireCampus(db: Executor, caller: Principal, id_campus: number) {
-  const campus = await repo.findCampus(db, caller.scope, id_campus);
-  if (!campus) throw notFound();
-  return campus;
-}
+import { requireCampus } from '../../lib/campus-ref';
 
 export async function listPriorities(db: Db, caller: Principal, id_campus: number): Promise<PriorityRow[]> {
-  await requireCampus(db, caller, id_campus);
-  return repo.listPriorities(db, id_campus);
+  await requireCampus(db, caller.scope, id_campus);
+  return (await repo.listPriorities(db, caller.scope, id_campus)).map(presentPriority);
 }
 
 /**
@@ -24,21 +20,32 @@ export async function savePriorities(db: Db, caller: Principal, input: Prioritie
   const items = input.items;
   const ids = items.map((i) => i.id_priority_item);
   const repeated = ids.findIndex((v, i) => ids.indexOf(v) !== i);
-  if (repeated >= 0) throw badRequest('priorityItemRepeated', [{ path: `items.${repeated}.id_priority_item`, message: 'priorityItemRepeated' }]);
+  if (repeated >= 0)
+    throw badRequest('priorityItemRepeated', [
+      { path: `items.${repeated}.id_priority_item`, message: 'priorityItemRepeated' },
+    ]);
   return db.transaction(async (tx) => {
-    const campus = await requireCampus(tx, caller, input.id_campus);
+    const campus = await requireCampus(tx, caller.scope, input.id_campus);
     const known = new Set(await repo.priorityItemIds(tx));
     const unknown = items.findIndex((i) => !known.has(i.id_priority_item));
-    if (unknown >= 0) throw badRequest('invalidValue', [{ path: `items.${unknown}.id_priority_item`, message: 'invalidValue' }]);
+    if (unknown >= 0)
+      throw badRequest('invalidValue', [{ path: `items.${unknown}.id_priority_item`, message: 'invalidValue' }]);
     await repo.lockCampus(tx, campus.id_campus);
-    const before = await repo.listPriorities(tx, campus.id_campus);
-    const after = new Map(before.filter((p) => p.priority_level !== null).map((p) => [p.id_priority_item, p.priority_level!]));
+    const before = await repo.listPriorities(tx, caller.scope, campus.id_campus);
+    const after = new Map(
+      before.filter((p) => p.priority_level !== null).map((p) => [p.id_priority_item, p.priority_level!]),
+    );
     for (const item of items) after.set(item.id_priority_item, item.priority_level);
     const owner = new Map<number, number>();
     for (const [item, level] of after) {
       if (owner.has(level)) {
-        const index = Math.max(items.findIndex((i) => i.id_priority_item === item), items.findIndex((i) => i.id_priority_item === owner.get(level)));
-        throw badRequest('priorityLevelTaken', [{ path: `items.${index}.priority_level`, message: 'priorityLevelTaken' }]);
+        const index = Math.max(
+          items.findIndex((i) => i.id_priority_item === item),
+          items.findIndex((i) => i.id_priority_item === owner.get(level)),
+        );
+        throw badRequest('priorityLevelTaken', [
+          { path: `items.${index}.priority_level`, message: 'priorityLevelTaken' },
+        ]);
       }
       owner.set(level, item);
     }
@@ -46,10 +53,22 @@ export async function savePriorities(db: Db, caller: Principal, input: Prioritie
     for (const item of items) {
       const from = before.find((p) => p.id_priority_item === item.id_priority_item)?.priority_level ?? null;
       if (from === item.priority_level) continue;
-      await repo.upsertLevel(tx, { id_school: campus.id_school, id_campus: campus.id_campus, id_priority_item: item.id_priority_item, priority_level: item.priority_level });
+      await repo.upsertLevel(tx, caller.scope, {
+        id_school: campus.id_school,
+        id_campus: campus.id_campus,
+        id_priority_item: item.id_priority_item,
+        priority_level: item.priority_level,
+      });
       changes.push({ id_priority_item: item.id_priority_item, from, to: item.priority_level });
     }
-    await writeAudit(tx, caller, { action: 'campus_priority.save', entity: 'campus_priority', entityId: campus.id_campus, id_school: campus.id_school, id_campus: campus.id_campus, changes: { items: changes } });
-    return repo.listPriorities(tx, campus.id_campus);
+    await writeAudit(tx, caller, {
+      action: 'campus_priority.save',
+      entity: 'campus_priority',
+      entityId: campus.id_campus,
+      id_school: campus.id_school,
+      id_campus: campus.id_campus,
+      changes: { items: changes },
+    });
+    return (await repo.listPriorities(tx, caller.scope, campus.id_campus)).map(presentPriority);
   });
 }

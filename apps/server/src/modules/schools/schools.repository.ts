@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
+import { forbidden } from '../../lib/errors';
 import { inSchool, type Scope } from '../../lib/scope';
-
 import { containsPattern as likeOf } from '../../lib/sql';
 
 const schoolColumns = {
@@ -17,7 +17,8 @@ const schoolColumns = {
   active: s.schoolConfiguration.active,
   is_charter_connect: s.schoolConfiguration.is_charter_connect,
 };
-export type SchoolListRow = Awaited<ReturnType<typeof listSchools>>['rows'][number];
+export type SchoolRecord = Awaited<ReturnType<typeof listSchools>>['rows'][number];
+export type SchoolConfigurationRecord = typeof s.schoolConfiguration.$inferSelect;
 
 export type SchoolFilter = { tab?: 'active' | 'inactive' | 'charter-connect'; text?: string };
 
@@ -31,12 +32,23 @@ function filterOf(scope: Scope, filter: SchoolFilter): SQL {
 }
 
 const selectSchools = (db: Executor, where: SQL) =>
-  db.select(schoolColumns).from(s.school).innerJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.school.id_school)).where(where);
+  db
+    .select(schoolColumns)
+    .from(s.school)
+    .innerJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.school.id_school))
+    .where(where);
 
 export async function listSchools(db: Executor, scope: Scope, filter: SchoolFilter, page: number, pageSize: number) {
   const where = filterOf(scope, filter);
-  const rows = await selectSchools(db, where).orderBy(asc(s.school.name)).limit(pageSize).offset(page * pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(s.school).innerJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.school.id_school)).where(where);
+  const rows = await selectSchools(db, where)
+    .orderBy(asc(s.school.name))
+    .limit(pageSize)
+    .offset(page * pageSize);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(s.school)
+    .innerJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.school.id_school))
+    .where(where);
   return { rows, total: n };
 }
 
@@ -49,21 +61,56 @@ export async function* eachSchool(db: Executor, scope: Scope, filter: SchoolFilt
 }
 
 export async function findSchool(db: Executor, scope: Scope, id_school: number) {
-  return (await selectSchools(db, and(eq(s.school.id_school, id_school), inSchool(scope, s.school.id_school)) as SQL))[0];
+  return (
+    await selectSchools(db, and(eq(s.school.id_school, id_school), inSchool(scope, s.school.id_school)) as SQL)
+  )[0];
 }
 
-export async function insertSchool(db: Executor, values: typeof s.school.$inferInsert) {
+/** Only a scope over every school may add one. */
+export async function insertSchool(db: Executor, scope: Scope, values: typeof s.school.$inferInsert) {
+  if (scope.id_school !== null) throw forbidden('noPermissionSchoolData');
   const [row] = await db.insert(s.school).values(values).returning({ id: s.school.id_school });
   await db.insert(s.schoolConfiguration).values({ id_school: row.id });
   return row.id;
 }
 
-export const updateSchool = (db: Executor, id_school: number, values: Partial<typeof s.school.$inferInsert>) =>
-  db.update(s.school).set({ ...values, updatedAt: new Date() }).where(eq(s.school.id_school, id_school));
+const definedOnly = <T extends Record<string, unknown>>(values: T) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-export async function findConfiguration(db: Executor, id_school: number) {
-  return (await db.select().from(s.schoolConfiguration).where(eq(s.schoolConfiguration.id_school, id_school)))[0];
+export const updateSchool = (
+  db: Executor,
+  scope: Scope,
+  id_school: number,
+  values: Partial<typeof s.school.$inferInsert>,
+) =>
+  db
+    .update(s.school)
+    .set({ ...definedOnly(values), updatedAt: new Date() })
+    .where(and(eq(s.school.id_school, id_school), inSchool(scope, s.school.id_school)));
+
+export async function findConfiguration(
+  db: Executor,
+  scope: Scope,
+  id_school: number,
+): Promise<SchoolConfigurationRecord | undefined> {
+  const rows = await db
+    .select()
+    .from(s.schoolConfiguration)
+    .where(and(eq(s.schoolConfiguration.id_school, id_school), inSchool(scope, s.schoolConfiguration.id_school)));
+  return rows[0];
 }
 
-export const updateConfiguration = (db: Executor, id_school: number, values: Partial<typeof s.schoolConfiguration.$inferInsert>) =>
-  db.update(s.schoolConfiguration).set(values).where(eq(s.schoolConfiguration.id_school, id_school));
+/** Writes the given fields (undefined ones are left as they are). */
+export async function updateConfiguration(
+  db: Executor,
+  scope: Scope,
+  id_school: number,
+  values: Partial<typeof s.schoolConfiguration.$inferInsert>,
+) {
+  const set = definedOnly(values);
+  if (Object.keys(set).length === 0) return;
+  await db
+    .update(s.schoolConfiguration)
+    .set(set)
+    .where(and(eq(s.schoolConfiguration.id_school, id_school), inSchool(scope, s.schoolConfiguration.id_school)));
+}

@@ -1,28 +1,13 @@
-import type { TagListQuery, TagRequest, TagRow } from '@openseat/shared/schemas/enrollment';
+import type { TagListQuery, TagRequest } from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
+import { presentTag } from './tags.presenter';
 import * as repo from './tags.repository';
-
-const presentTag = (t: repo.TagRecord): TagRow => ({
-  id_tag: t.id_tag,
-  name: t.name,
-  description: t.description,
-  id_campus: t.id_campus,
-  campus: { id_campus: t.id_campus, name: t.campusName },
-  createdAt: t.createdAt.toISOString(),
-});
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const nameTaken = () => new AppError('CONFLICT', 'tagNameTaken', [{ path: 'name', message: 'tagNameTaken' }]);
-
-/** Both drivers report PostgreSQL's SQLSTATE; drizzle wraps it in `cause`. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as typeof e, i++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 async function requireTag(db: Executor, caller: Principal, id_tag: number) {
   const tag = await repo.findTag(db, caller.scope, id_tag);
@@ -32,7 +17,13 @@ async function requireTag(db: Executor, caller: Principal, id_tag: number) {
 
 export async function listTags(db: Db, caller: Principal, query: TagListQuery) {
   if (query.id_campus !== undefined && !(await repo.findCampus(db, caller.scope, query.id_campus))) throw notFound();
-  const { rows, total } = await repo.listTags(db, caller.scope, { id_campus: query.id_campus, text: query.text }, query.page, query.pageSize);
+  const { rows, total } = await repo.listTags(
+    db,
+    caller.scope,
+    { id_campus: query.id_campus, text: query.text },
+    query.page,
+    query.pageSize,
+  );
   return { data: rows.map(presentTag), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -45,10 +36,22 @@ export async function createTag(db: Db, caller: Principal, input: TagRequest) {
     return await db.transaction(async (tx) => {
       const campus = await repo.findCampus(tx, caller.scope, input.id_campus);
       if (!campus) throw notFound();
-      if (await repo.nameTaken(tx, campus.id_campus, input.name)) throw nameTaken();
-      const values = { id_school: campus.id_school, id_campus: campus.id_campus, name: input.name, description: input.description };
-      const id_tag = await repo.insertTag(tx, values);
-      await writeAudit(tx, caller, { action: 'tag.create', entity: 'tag', entityId: id_tag, id_school: campus.id_school, id_campus: campus.id_campus, changes: values });
+      if (await repo.nameTaken(tx, caller.scope, campus.id_campus, input.name)) throw nameTaken();
+      const values = {
+        id_school: campus.id_school,
+        id_campus: campus.id_campus,
+        name: input.name,
+        description: input.description,
+      };
+      const id_tag = await repo.insertTag(tx, caller.scope, values);
+      await writeAudit(tx, caller, {
+        action: 'tag.create',
+        entity: 'tag',
+        entityId: id_tag,
+        id_school: campus.id_school,
+        id_campus: campus.id_campus,
+        changes: values,
+      });
       return presentTag((await repo.findTag(tx, caller.scope, id_tag))!);
     });
   } catch (error) {
@@ -62,11 +65,19 @@ export async function updateTag(db: Db, caller: Principal, id_tag: number, input
   try {
     return await db.transaction(async (tx) => {
       const before = await requireTag(tx, caller, id_tag);
-      if (input.id_campus !== before.id_campus) throw badRequest('invalidValue', [{ path: 'id_campus', message: 'invalidValue' }]);
-      if (await repo.nameTaken(tx, before.id_campus, input.name, id_tag)) throw nameTaken();
+      if (input.id_campus !== before.id_campus)
+        throw badRequest('invalidValue', [{ path: 'id_campus', message: 'invalidValue' }]);
+      if (await repo.nameTaken(tx, caller.scope, before.id_campus, input.name, id_tag)) throw nameTaken();
       const change = { name: input.name, description: input.description };
-      await repo.updateTag(tx, id_tag, change);
-      await writeAudit(tx, caller, { action: 'tag.update', entity: 'tag', entityId: id_tag, id_school: before.id_school, id_campus: before.id_campus, changes: diff(before, change) });
+      await repo.updateTag(tx, caller.scope, id_tag, change);
+      await writeAudit(tx, caller, {
+        action: 'tag.update',
+        entity: 'tag',
+        entityId: id_tag,
+        id_school: before.id_school,
+        id_campus: before.id_campus,
+        changes: diff(before, change),
+      });
       return presentTag((await repo.findTag(tx, caller.scope, id_tag))!);
     });
   } catch (error) {
@@ -78,7 +89,14 @@ export async function updateTag(db: Db, caller: Principal, id_tag: number, input
 export async function deleteTag(db: Db, caller: Principal, id_tag: number) {
   await db.transaction(async (tx) => {
     const tag = await requireTag(tx, caller, id_tag);
-    await repo.deleteTag(tx, id_tag);
-    await writeAudit(tx, caller, { action: 'tag.delete', entity: 'tag', entityId: id_tag, id_school: tag.id_school, id_campus: tag.id_campus, changes: { name: tag.name } });
+    await repo.deleteTag(tx, caller.scope, id_tag);
+    await writeAudit(tx, caller, {
+      action: 'tag.delete',
+      entity: 'tag',
+      entityId: id_tag,
+      id_school: tag.id_school,
+      id_campus: tag.id_campus,
+      changes: { name: tag.name },
+    });
   });
 }

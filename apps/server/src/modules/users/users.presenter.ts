@@ -1,7 +1,10 @@
 import type { UserRow } from '@openseat/shared/schemas/users';
 import type { UserListRow } from './users.repository';
 
-export function presentUser(row: UserListRow, schools: Array<{ id_school: number; name: string }> = []): UserRow {
+type SchoolRef = { id_school: number; name: string };
+
+/** A user as the spec's screens read it; the route's response schema strips anything not named here. */
+export function presentUser(row: UserListRow, schools: SchoolRef[] = []): UserRow {
   return {
     id_user: row.id_user,
     name: row.name,
@@ -19,6 +22,15 @@ export function presentUser(row: UserListRow, schools: Array<{ id_school: number
     schools,
   };
 }
+
+/** Users with the schools each maintains (already limited to the caller's scope by the repository). */
+export const presentUsers = (rows: UserListRow[], schools: Array<SchoolRef & { id_user: number }>) =>
+  rows.map((row) =>
+    presentUser(
+      row,
+      schools.filter((s) => s.id_user === row.id_user).map(({ id_school, name }) => ({ id_school, name })),
+    ),
+  );
 
 export const USER_CSV_COLUMNS = ['name', 'email', 'rol', 'isActive', 'telephone'];
 export const userCsvRow = (row: UserListRow) => [row.name, row.email, row.roleName, row.isActive, row.telephone ?? ''];

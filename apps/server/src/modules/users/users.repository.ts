@@ -4,7 +4,8 @@ import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import type { UserTab } from '@openseat/shared/schemas/users';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import type { Scope } from '../../lib/scope';
+import { forbidden } from '../../lib/errors';
+import { canSeeCampus, inSchool, type Scope } from '../../lib/scope';
 import { containsPattern } from '../../lib/sql';
 
 const TAB_CONTEXT: Record<UserTab, number> = {
@@ -56,7 +57,13 @@ function selectUsers(db: Executor, where: SQL) {
     .where(where);
 }
 
-export type UserFilter = { tab?: UserTab; text?: string; onlyCampusUsers?: boolean; id_school?: number; id_campus?: number };
+export type UserFilter = {
+  tab?: UserTab;
+  text?: string;
+  onlyCampusUsers?: boolean;
+  id_school?: number;
+  id_campus?: number;
+};
 
 function filterOf(scope: Scope, filter: UserFilter): SQL {
   const conditions: SQL[] = [userInScope(scope)];
@@ -73,7 +80,10 @@ function filterOf(scope: Scope, filter: UserFilter): SQL {
 
 export async function listUsers(db: Executor, scope: Scope, filter: UserFilter, page: number, pageSize: number) {
   const where = filterOf(scope, filter);
-  const rows = await selectUsers(db, where).orderBy(asc(s.user.name), asc(s.user.id_user)).limit(pageSize).offset(page * pageSize);
+  const rows = await selectUsers(db, where)
+    .orderBy(asc(s.user.name), asc(s.user.id_user))
+    .limit(pageSize)
+    .offset(page * pageSize);
   const [{ n }] = await db.select({ n: count() }).from(s.user).where(where);
   return { rows, total: n };
 }
@@ -92,43 +102,105 @@ export async function findUser(db: Executor, scope: Scope, id_user: number) {
   return (await selectUsers(db, and(eq(s.user.id_user, id_user), userInScope(scope)) as SQL))[0];
 }
 
-export async function maintainedSchoolsOf(db: Executor, ids: number[]) {
+/** The schools each user maintains, limited to those the scope may see (a school never learns the others). */
+export async function maintainedSchoolsOf(db: Executor, scope: Scope, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id_user: s.userSchool.id_user, id_school: s.school.id_school, name: s.school.name })
     .from(s.userSchool)
     .innerJoin(s.school, eq(s.school.id_school, s.userSchool.id_school))
-    .where(inArray(s.userSchool.id_user, ids));
+    .where(and(inArray(s.userSchool.id_user, ids), inSchool(scope, s.userSchool.id_school)))
+    .orderBy(asc(s.school.name));
 }
 
+/**
+ * Every school a user in scope serves (its own and those it maintains), including schools outside the scope:
+ * the service needs them to tell whether the caller covers the whole user. Never sent out.
+ */
+export async function servedSchoolIds(db: Executor, scope: Scope, id_user: number): Promise<number[]> {
+  const user = await findUser(db, scope, id_user);
+  if (!user) return [];
+  const maintained = await db
+    .select({ id_school: s.userSchool.id_school })
+    .from(s.userSchool)
+    .where(eq(s.userSchool.id_user, id_user));
+  const ids = maintained.map((r) => r.id_school);
+  return [...new Set(user.id_school === null ? ids : [user.id_school, ...ids])];
+}
+
+/** E-mails are unique across every school, so this look-up is deliberately not scoped. */
 export async function emailTaken(db: Executor, email: string, exceptUser?: number) {
   const rows = await db.select({ id: s.user.id_user }).from(s.user).where(eq(s.user.email, email));
   return rows.some((r) => r.id !== exceptUser);
 }
 
+/** Roles are shared by every school (spec section 6): any caller may look one up. */
 export async function findRole(db: Executor, id_role: number) {
   return (await db.select().from(s.role).where(eq(s.role.id_role, id_role)))[0];
 }
 
-export async function findCampus(db: Executor, id_campus: number) {
-  return (await db.select({ id_campus: s.campus.id_campus, id_school: s.campus.id_school }).from(s.campus).where(eq(s.campus.id_campus, id_campus)))[0];
+/** The schools of `ids` that exist and that the scope may see. */
+export async function schoolsInScope(db: Executor, scope: Scope, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: s.school.id_school })
+    .from(s.school)
+    .where(and(inArray(s.school.id_school, ids), inSchool(scope, s.school.id_school)));
+  return rows.map((r) => r.id);
 }
 
-export async function schoolExists(db: Executor, id_school: number) {
-  return (await db.select({ id: s.school.id_school }).from(s.school).where(eq(s.school.id_school, id_school))).length === 1;
+/** A placement the scope does not reach is never written, whatever the service decided. */
+function assertPlaceable(
+  scope: Scope,
+  values: { id_context_type?: number; id_school?: number | null; id_campus?: number | null },
+) {
+  if (scope.id_school === null) return;
+  const school = values.id_school ?? null;
+  const campus = values.id_campus ?? null;
+  const placeable =
+    campus !== null
+      ? canSeeCampus(scope, school, campus)
+      : school !== null
+        ? school === scope.id_school && scope.campusIds === null
+        : values.id_context_type !== CONTEXT_TYPE.SYSTEM && scope.campusIds === null;
+  if (!placeable) throw forbidden();
 }
 
-export async function insertUser(db: Executor, values: typeof s.user.$inferInsert) {
+export async function insertUser(db: Executor, scope: Scope, values: typeof s.user.$inferInsert) {
+  assertPlaceable(scope, values);
   const [row] = await db.insert(s.user).values(values).returning({ id_user: s.user.id_user });
   await db.insert(s.userConfiguration).values({ id_user: row.id_user, id_main_campus: values.id_campus ?? null });
   return row.id_user;
 }
 
-export async function updateUser(db: Executor, id_user: number, values: Partial<typeof s.user.$inferInsert>) {
-  await db.update(s.user).set({ ...values, updatedAt: sql`now()` }).where(eq(s.user.id_user, id_user));
+/** Changes a user the scope may see; false when there is none. */
+export async function updateUser(
+  db: Executor,
+  scope: Scope,
+  id_user: number,
+  values: Partial<typeof s.user.$inferInsert>,
+): Promise<boolean> {
+  if ('id_context_type' in values || 'id_school' in values || 'id_campus' in values) assertPlaceable(scope, values);
+  const rows = await db
+    .update(s.user)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(s.user.id_user, id_user), userInScope(scope)))
+    .returning({ id: s.user.id_user });
+  return rows.length === 1;
 }
 
-export async function setMaintainedSchools(db: Executor, id_user: number, schoolIds: number[]) {
-  await db.delete(s.userSchool).where(eq(s.userSchool.id_user, id_user));
+/** Replaces the schools a maintainer serves among those the scope may see; others are left alone. */
+export async function setMaintainedSchools(db: Executor, scope: Scope, id_user: number, schoolIds: number[]) {
+  if (scope.id_school !== null && schoolIds.some((id) => id !== scope.id_school || scope.campusIds !== null))
+    throw forbidden();
+  await db.delete(s.userSchool).where(and(eq(s.userSchool.id_user, id_user), inSchool(scope, s.userSchool.id_school)));
   if (schoolIds.length) await db.insert(s.userSchool).values(schoolIds.map((id_school) => ({ id_user, id_school })));
+}
+
+/** Removes a maintainer from the caller's own school only. */
+export async function unlinkFromSchool(db: Executor, scope: Scope, id_user: number) {
+  if (scope.id_school === null) throw forbidden();
+  await db
+    .delete(s.userSchool)
+    .where(and(eq(s.userSchool.id_user, id_user), eq(s.userSchool.id_school, scope.id_school)));
 }

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs/Breadcrumbs';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
-import { ContextSelectors, EnrollmentNotice } from '../../features/context/ContextSelectors';
+import { ContextSelectors, EnrollmentNotice, useContextSelectorsShown } from '../../features/context/ContextSelectors';
 import { useSession } from '../client';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
 const DRAWER_WIDTH = 248;
+/** The second header row of a narrow screen, where the campus and school-period selectors go. */
+const CONTEXT_ROW_SX = { minHeight: 56, pb: 1, alignItems: 'flex-end' } as const;
 
 /** The authenticated area: app bar, side menu, breadcrumbs and the current screen. */
 export default function MainLayout() {
@@ -19,37 +21,66 @@ export default function MainLayout() {
   const { user } = useSession();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const contextShown = useContextSelectorsShown();
   const [open, setOpen] = useState(false);
   if (!user) return <Navigate to="/login" replace />;
   if (user.id_context_type === 4 && !user.schoolSwitch) return <Navigate to="/login" replace />;
   const school = user.schools.find((s) => s.id_school === user.id_school);
+  const contextRow = !wide && contextShown;
   return (
     <Box sx={{ display: 'flex' }}>
       <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 2 }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
           {!wide && (
-            <IconButton color="inherit" onClick={() => setOpen(true)} aria-label="menu">
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={() => setOpen(true)}
+              aria-label={t('layout.openMenu')}
+              aria-expanded={open}
+              data-testid="menu-button"
+            >
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" sx={{ flexGrow: 1 }}>
-            {t('appName')}
-            {school ? ` · ${school.name}` : ''}
+          <Typography variant="h6" component="div" noWrap sx={{ flexGrow: 1, minWidth: 0 }} data-testid="app-title">
+            {wide || !school ? t('appName') : null}
+            {wide && school ? ' · ' : null}
+            {school?.name}
           </Typography>
           {wide && <ContextSelectors />}
-          <LanguageSwitch color="inverse" />
+          <LanguageSwitch color="inverse" compact={!wide} />
           <UserMenu />
         </Toolbar>
+        {contextRow && (
+          <Toolbar sx={CONTEXT_ROW_SX} component="nav" aria-label={t('layout.workingContext')}>
+            <ContextSelectors fill />
+          </Toolbar>
+        )}
       </AppBar>
-      <Drawer variant={wide ? 'permanent' : 'temporary'} open={wide || open} onClose={() => setOpen(false)} sx={{ width: DRAWER_WIDTH, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+      <Drawer
+        variant={wide ? 'permanent' : 'temporary'}
+        open={wide || open}
+        onClose={() => setOpen(false)}
+        sx={{ width: DRAWER_WIDTH, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
         <Toolbar />
         <SideMenu onNavigate={() => setOpen(false)} />
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, minWidth: 0 }}>
         <Toolbar />
+        {contextRow && <Toolbar sx={CONTEXT_ROW_SX} />}
         <Breadcrumbs />
-        {!user.schoolActive && <Alert severity="warning" sx={{ mb: 2 }} data-testid="inactive-school">{t('schools.inactiveNotice')}</Alert>}
-        {user.schoolActive && !user.campusActive && <Alert severity="warning" sx={{ mb: 2 }}>{t('schools.inactiveCampus')}</Alert>}
+        {!user.schoolActive && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="inactive-school">
+            {t('schools.inactiveNotice')}
+          </Alert>
+        )}
+        {user.schoolActive && !user.campusActive && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('schools.inactiveCampus')}
+          </Alert>
+        )}
         <EnrollmentNotice />
         <Suspense fallback={<LoadingOverlay />}>
           <Outlet />

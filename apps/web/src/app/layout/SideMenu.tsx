@@ -10,7 +10,14 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <List component="nav" data-testid="side-menu" dense>
       {MENU.filter((item) => ability.can('access', item.subject)).map((item) => (
-        <ListItemButton key={item.to} component={NavLink} to={item.to} end onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+        <ListItemButton
+          key={item.to}
+          component={NavLink}
+          to={item.to}
+          end
+          onClick={onNavigate}
+          sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+        >
           <ListItemText primary={t(item.labelKey)} />
         </ListItemButton>
       ))}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/auth';
 import { useSession } from '../client';
+import { roleLabel } from '../i18n';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -13,17 +14,39 @@ export function UserMenu() {
   const close = () => setAnchor(null);
   return (
     <>
-      <IconButton onClick={(e) => setAnchor(e.currentTarget)} color="inherit" data-testid="user-menu" aria-label={user?.name}>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        color="inherit"
+        edge="end"
+        data-testid="user-menu"
+        aria-label={`${t('layout.accountMenu')}: ${user?.name ?? ''}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-expanded={anchor !== null}
+      >
         <Avatar sx={{ width: 32, height: 32, bgcolor: 'secondary.main' }}>{user?.name.slice(0, 1)}</Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+      <Menu id="user-menu" anchorEl={anchor} open={anchor !== null} onClose={close}>
         <MenuItem disabled>
-          <ListItemText primary={user?.name} secondary={user?.role?.name} />
+          <ListItemText primary={user?.name} secondary={user?.role ? roleLabel(user.role.name) : null} />
         </MenuItem>
-        <MenuItem onClick={() => { close(); navigate('/main/settings'); }} data-testid="menu-settings">
+        <MenuItem
+          onClick={() => {
+            close();
+            navigate('/main/settings');
+          }}
+          data-testid="menu-settings"
+        >
           {t('user.settings')}
         </MenuItem>
-        <MenuItem onClick={async () => { close(); await logout(); navigate('/login', { replace: true }); }} data-testid="logout">
+        <MenuItem
+          onClick={async () => {
+            close();
+            await logout();
+            navigate('/login', { replace: true });
+          }}
+          data-testid="logout"
+        >
           {t('user.logout')}
         </MenuItem>
       </Menu>

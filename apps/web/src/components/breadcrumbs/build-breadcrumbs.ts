@@ -1,4 +1,5 @@
-export type Crumb = { label: string; to: string };
+/** `segment` names the crumb's route section, by which the interface translates `label`. */
+export type Crumb = { label: string; to: string; segment: string };
 
 const isId = (segment: string) => /^\d+$/.test(segment);
 const labelOf = (segment: string) =>
@@ -16,12 +17,12 @@ const labelOf = (segment: string) =>
 export function buildBreadcrumbs(pathname: string): Crumb[] {
   const parts = pathname.split('/').filter(Boolean);
   if (parts[0] !== 'main') return [];
-  const sections: Array<{ label: string; to: string }> = [];
+  const sections: Crumb[] = [];
   let path = '/main';
   for (const part of parts.slice(1)) {
     path += `/${part}`;
     if (isId(part) && sections.length > 0) sections[sections.length - 1].to = path;
-    else sections.push({ label: labelOf(part), to: path });
+    else sections.push({ label: labelOf(part), to: path, segment: part });
   }
   return sections.slice(0, -1);
 }

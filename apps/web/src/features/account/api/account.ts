@@ -3,7 +3,13 @@ import type { Language, ThemeName } from '@openseat/shared/constants';
 import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
 import { http, session } from '../../../app/client';
 
-export type Profile = { id_user: number; name: string; email: string; telephone: string | null; role: { id_role: number; name: string } | null };
+export type Profile = {
+  id_user: number;
+  name: string;
+  email: string;
+  telephone: string | null;
+  role: { id_role: number; name: string } | null;
+};
 
 export const profileKey = ['account', 'me'] as const;
 
@@ -12,7 +18,8 @@ export const useProfile = () => useQuery({ queryKey: profileKey, queryFn: () => 
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; telephone: string | null }) => http.put<{ message: string; data: Profile }>('/user/me', input),
+    mutationFn: (input: { name: string; telephone: string | null }) =>
+      http.put<{ message: string; data: Profile }>('/user/me', input),
     onSuccess: ({ data }) => {
       client.setQueryData(profileKey, data);
       session.updateUser((u) => ({ ...u, name: data.name }));

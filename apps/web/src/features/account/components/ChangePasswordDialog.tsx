@@ -11,7 +11,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const change = useChangePassword();
-  const form = useForm<ChangePasswordRequest>({ resolver: zodResolver(ChangePasswordRequestSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(ChangePasswordRequestSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const errors = form.formState.errors;
   const close = () => {
     form.reset();
@@ -27,7 +30,14 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     }
   });
   const field = (name: keyof ChangePasswordRequest, label: string) => (
-    <TextField label={label} type="password" {...form.register(name)} error={!!errors[name]} helperText={message(errors[name]?.message)} slotProps={{ htmlInput: { 'data-testid': `password-${name}` } }} />
+    <TextField
+      label={label}
+      type="password"
+      {...form.register(name)}
+      error={!!errors[name]}
+      helperText={message(errors[name]?.message)}
+      slotProps={{ htmlInput: { 'data-testid': `password-${name}` } }}
+    />
   );
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
@@ -41,7 +51,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{t('common.cancel')}</Button>
-        <Button type="submit" form="change-password-form" variant="contained" disabled={change.isPending} data-testid="password-save">
+        <Button
+          type="submit"
+          form="change-password-form"
+          variant="contained"
+          disabled={change.isPending}
+          data-testid="password-save"
+        >
           {t('common.save')}
         </Button>
       </DialogActions>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { optionalPhone, requiredText } from '@openseat/shared/schemas/rules';
-import { message } from '../../../app/i18n';
+import { message, roleLabel } from '../../../app/i18n';
 import { useProfile, useUpdateProfile } from '../api/account';
 
 const ProfileSchema = z.object({ name: requiredText(120), telephone: optionalPhone });
@@ -17,7 +17,10 @@ export function ProfileForm() {
   const { enqueueSnackbar } = useSnackbar();
   const profile = useProfile();
   const update = useUpdateProfile();
-  const form = useForm<ProfileInput, unknown, z.output<typeof ProfileSchema>>({ resolver: zodResolver(ProfileSchema), defaultValues: { name: '', telephone: '' } });
+  const form = useForm<ProfileInput, unknown, z.output<typeof ProfileSchema>>({
+    resolver: zodResolver(ProfileSchema),
+    defaultValues: { name: '', telephone: '' },
+  });
   useEffect(() => {
     if (profile.data) form.reset({ name: profile.data.name, telephone: profile.data.telephone ?? '' });
   }, [profile.data, form]);
@@ -33,9 +36,25 @@ export function ProfileForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
       <TextField label={t('settings.email')} value={profile.data?.email ?? ''} disabled />
-      <TextField label={t('settings.role')} value={profile.data?.role?.name ?? ''} disabled />
-      <TextField label={t('settings.name')} {...form.register('name')} error={!!errors.name} helperText={message(errors.name?.message)} slotProps={{ htmlInput: { 'data-testid': 'profile-name' }, inputLabel: { shrink: true } }} />
-      <TextField label={t('settings.telephone')} {...form.register('telephone')} error={!!errors.telephone} helperText={message(errors.telephone?.message)} slotProps={{ htmlInput: { 'data-testid': 'profile-telephone' }, inputLabel: { shrink: true } }} />
+      <TextField
+        label={t('settings.role')}
+        value={profile.data?.role ? roleLabel(profile.data.role.name) : ''}
+        disabled
+      />
+      <TextField
+        label={t('settings.name')}
+        {...form.register('name')}
+        error={!!errors.name}
+        helperText={message(errors.name?.message)}
+        slotProps={{ htmlInput: { 'data-testid': 'profile-name' }, inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label={t('settings.telephone')}
+        {...form.register('telephone')}
+        error={!!errors.telephone}
+        helperText={message(errors.telephone?.message)}
+        slotProps={{ htmlInput: { 'data-testid': 'profile-telephone' }, inputLabel: { shrink: true } }}
+      />
       <Button type="submit" variant="contained" disabled={update.isPending} data-testid="profile-save">
         {t('common.save')}
       </Button>

@@ -40,10 +40,25 @@ export default function SettingsPage() {
                 {t('settings.themeSettings')}
               </Typography>
               <Stack spacing={2}>
-                <TextField select label={t('user.theme')} value={user.configuration.theme} onChange={(e) => void saveTheme(e.target.value as ThemeName)} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'theme-select' } as object } }}>
+                <TextField
+                  select
+                  label={t('user.theme')}
+                  value={user.configuration.theme}
+                  onChange={(e) => void saveTheme(e.target.value as ThemeName)}
+                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'theme-select' } as object } }}
+                >
                   {THEMES.map((name) => (
                     <MenuItem key={name} value={name} data-testid={`theme-${name}`}>
-                      <span style={{ display: 'inline-block', width: 14, height: 14, borderRadius: 7, background: PALETTE_SWATCHES[name].primary, marginRight: 8 }} />
+                      <span
+                        style={{
+                          display: 'inline-block',
+                          width: 14,
+                          height: 14,
+                          borderRadius: 7,
+                          background: PALETTE_SWATCHES[name].primary,
+                          marginRight: 8,
+                        }}
+                      />
                       {t(`themes.${name}`)}
                     </MenuItem>
                   ))}

@@ -1,6 +1,6 @@
 import { CONTEXT_TYPE, type Language } from '@openseat/shared/constants';
 import type { LoginRequest, LoginResponse, ResetPasswordRequest, SessionUser } from '@openseat/shared/schemas/auth';
-import { http, session } from '../../../app/client';
+import { http, otherTabs, session } from '../../../app/client';
 import { setLanguage } from '../../../app/i18n';
 
 /** Where a user lands after signing in (spec section 2); null: a maintainer must choose a school first. */
@@ -11,9 +11,12 @@ export function landingPath(user: SessionUser): string | null {
   return '/main/dashboard';
 }
 
+/** A new sign-in or school: the session (and so the cache) is replaced, and the other tabs follow. */
 function start(response: LoginResponse) {
   session.set(response);
   setLanguage(response.user.configuration.lng as Language);
+  const identity = session.identity();
+  if (identity) otherTabs.post({ type: 'signed-in', identity });
   return response.user;
 }
 
@@ -24,17 +27,19 @@ export const loginWithSchool = async (id_school: number) =>
 
 export const requestRecovery = (email: string) => http.post<{ message: string }>('/auth/recovery-password', { email });
 
-export const resetPassword = (input: ResetPasswordRequest) => http.post<{ message: string }>('/auth/reset-password', input);
+export const resetPassword = (input: ResetPasswordRequest) =>
+  http.post<{ message: string }>('/auth/reset-password', input);
 
-export async function logout() {
-  const refreshToken = session.refreshToken();
-  if (refreshToken) await http.post('/auth/logout', { refreshToken }).catch(() => undefined);
-  session.clear();
+/** Ends this browser's sign-in (every tab), or with `everywhere` every sign-in of the user on any device. */
+export async function logout(everywhere = false) {
+  await http.post('/auth/logout', everywhere ? { everywhere } : {}).catch(() => undefined);
+  session.forget();
+  otherTabs.post({ type: 'signed-out' });
 }
 
-/** On page load: a stored refresh token brings the session back (one refresh, which rotates it). */
+/** On page load: the refresh cookie brings the session back (one refresh, one tab at a time). */
 export async function restoreSession(): Promise<boolean> {
   if (session.get().accessToken) return true;
-  if (!session.refreshToken()) return false;
+  if (!session.mayResume()) return false;
   return http.refresh();
 }

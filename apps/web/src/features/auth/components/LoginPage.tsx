@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } fr
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { LoginRequestSchema, type LoginRequest } from '@openseat/shared/schemas/auth';
 import { useSession } from '../../../app/client';
 import { message } from '../../../app/i18n';
@@ -19,7 +19,10 @@ export default function LoginPage() {
   const { enqueueSnackbar } = useSnackbar();
   const { user } = useSession();
   const [recovering, setRecovering] = useState(false);
-  const form = useForm<LoginRequest>({ resolver: zodResolver(LoginRequestSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -33,6 +36,9 @@ export default function LoginPage() {
   });
 
   const choosingSchool = user !== null && landingPath(user) === null;
+  // signed in already (a reload, or another tab signed in): straight to the landing screen
+  const landing = user && landingPath(user);
+  if (landing) return <Navigate to={landing} replace />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
@@ -47,16 +53,48 @@ export default function LoginPage() {
           {choosingSchool ? (
             <SchoolChoice schools={user.schools} />
           ) : recovering ? (
-            <RecoveryForm onBack={() => setRecovering(false)} />
+            <RecoveryForm
+              onBack={() => {
+                // the sign-in form comes back clean: no error from before the reset-link request
+                form.clearErrors();
+                setRecovering(false);
+              }}
+            />
           ) : (
             <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
               <Typography variant="h6">{t('login.title')}</Typography>
-              <TextField label={t('login.email')} type="email" autoComplete="username" {...form.register('email')} error={!!errors.email} helperText={message(errors.email?.message)} slotProps={{ htmlInput: { 'data-testid': 'login-email' } }} />
-              <TextField label={t('login.password')} type="password" autoComplete="current-password" {...form.register('password')} error={!!errors.password} helperText={message(errors.password?.message)} slotProps={{ htmlInput: { 'data-testid': 'login-password' } }} />
-              <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="login-submit">
+              <TextField
+                label={t('login.email')}
+                type="email"
+                autoComplete="username"
+                {...form.register('email')}
+                error={!!errors.email}
+                helperText={message(errors.email?.message)}
+                slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
+              />
+              <TextField
+                label={t('login.password')}
+                type="password"
+                autoComplete="current-password"
+                {...form.register('password')}
+                error={!!errors.password}
+                helperText={message(errors.password?.message)}
+                slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={form.formState.isSubmitting}
+                data-testid="login-submit"
+              >
                 {t('login.submit')}
               </Button>
-              <Link component="button" type="button" onClick={() => setRecovering(true)} data-testid="forgot-password-link">
+              <Link
+                component="button"
+                type="button"
+                onClick={() => setRecovering(true)}
+                data-testid="forgot-password-link"
+              >
                 {t('login.forgot')}
               </Link>
             </Stack>

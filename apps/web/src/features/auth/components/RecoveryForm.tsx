@@ -24,7 +24,14 @@ export function RecoveryForm({ onBack }: { onBack: () => void }) {
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
       <Typography variant="h6">{t('login.recoveryTitle')}</Typography>
       <Typography variant="body2">{t('login.recoveryHelp')}</Typography>
-      <TextField label={t('login.email')} type="email" {...form.register('email')} error={!!form.formState.errors.email} helperText={message(form.formState.errors.email?.message)} slotProps={{ htmlInput: { 'data-testid': 'recovery-email' } }} />
+      <TextField
+        label={t('login.email')}
+        type="email"
+        {...form.register('email')}
+        error={!!form.formState.errors.email}
+        helperText={message(form.formState.errors.email?.message)}
+        slotProps={{ htmlInput: { 'data-testid': 'recovery-email' } }}
+      />
       <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="recovery-submit">
         {t('login.recoverySubmit')}
       </Button>

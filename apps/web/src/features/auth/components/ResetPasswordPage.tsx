@@ -26,7 +26,10 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
-  const form = useForm<ResetPasswordRequest>({ resolver: zodResolver(ResetPasswordRequestSchema), defaultValues: { token: params.get('token') ?? '', password: '', confirmPassword: '' } });
+  const form = useForm<ResetPasswordRequest>({
+    resolver: zodResolver(ResetPasswordRequestSchema),
+    defaultValues: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
+  });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -46,8 +49,24 @@ export default function ResetPasswordPage() {
               {t('reset.title')}
             </Typography>
             {errors.token && <Typography color="error">{message(errors.token.message)}</Typography>}
-            <TextField label={t('reset.password')} type="password" autoComplete="new-password" {...form.register('password')} error={!!errors.password} helperText={message(errors.password?.message)} slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }} />
-            <TextField label={t('reset.confirm')} type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={!!errors.confirmPassword} helperText={message(errors.confirmPassword?.message)} slotProps={{ htmlInput: { 'data-testid': 'reset-confirm' } }} />
+            <TextField
+              label={t('reset.password')}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('password')}
+              error={!!errors.password}
+              helperText={message(errors.password?.message)}
+              slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
+            />
+            <TextField
+              label={t('reset.confirm')}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+              error={!!errors.confirmPassword}
+              helperText={message(errors.confirmPassword?.message)}
+              slotProps={{ htmlInput: { 'data-testid': 'reset-confirm' } }}
+            />
             <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="reset-submit">
               {t('reset.submit')}
             </Button>

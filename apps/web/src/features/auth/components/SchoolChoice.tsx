@@ -21,7 +21,12 @@ export function SchoolChoice({ schools }: { schools: Array<{ id_school: number; 
     <Stack spacing={1.5}>
       <Typography variant="h6">{t('login.chooseSchool')}</Typography>
       {schools.map((s) => (
-        <Button key={s.id_school} variant="outlined" onClick={() => choose(s.id_school)} data-testid={`school-choice-${s.id_school}`}>
+        <Button
+          key={s.id_school}
+          variant="outlined"
+          onClick={() => choose(s.id_school)}
+          data-testid={`school-choice-${s.id_school}`}
+        >
           {s.name}
         </Button>
       ))}

@@ -13,17 +13,46 @@ export const periodKeys = {
 
 export const usePeriods = (p: { id_campus?: number; historical: boolean }) =>
   useQuery({ queryKey: periodKeys.list(p), queryFn: () => http.get<CampusYearRow[]>('/enrollment/campusYear/all', p) });
-export const usePeriod = (id: number) => useQuery({ queryKey: periodKeys.one(id), queryFn: () => http.get<CampusYearRow>('/enrollment/campusYear', { id_campus_year: id }) });
-export const useSeats = (id: number) => useQuery({ queryKey: periodKeys.seats(id), queryFn: () => http.get<CampusYearGradeRow[]>('/enrollment/campusYearGrade/all', { id_campus_year: id }) });
+export const usePeriod = (id: number | null) =>
+  useQuery({
+    queryKey: periodKeys.one(id ?? 0),
+    queryFn: () => http.get<CampusYearRow>('/enrollment/campusYear', { id_campus_year: id! }),
+    enabled: id !== null,
+  });
+export const useSeats = (id: number) =>
+  useQuery({
+    queryKey: periodKeys.seats(id),
+    queryFn: () => http.get<CampusYearGradeRow[]>('/enrollment/campusYearGrade/all', { id_campus_year: id }),
+  });
 export const useSchoolYears = () =>
-  useQuery({ queryKey: ['catalog', 'school-year'], queryFn: () => http.get<Array<{ id_school_year: number; name: string }>>('/catalog/school-year') });
+  useQuery({
+    queryKey: ['catalog', 'school-year'],
+    queryFn: () => http.get<Array<{ id_school_year: number; name: string }>>('/catalog/school-year'),
+  });
 
 function useWrite<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: periodKeys.all }), client.invalidateQueries({ queryKey: ['context'] })]) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: periodKeys.all }),
+        client.invalidateQueries({ queryKey: ['context'] }),
+      ]),
+  });
 }
 
 export const useSavePeriod = () =>
-  useWrite((body: Record<string, unknown>) => (body.id_campus_year ? http.put<Saved<CampusYearRow>>('/enrollment/campusYear', body) : http.post<Saved<CampusYearRow>>('/enrollment/campusYear', body)));
-export const useActivatePeriod = () => useWrite((body: { id_campus_year: number; action: PeriodAction }) => http.put<Saved<CampusYearRow>>('/enrollment/campusYear/year-activation', body));
-export const useSaveSeats = () => useWrite((items: Array<{ id_campus_year_grade: number; spots: unknown }>) => http.put<Saved<CampusYearGradeRow[]>>('/enrollment/campusYearGrade', items));
+  useWrite((body: Record<string, unknown>) =>
+    body.id_campus_year
+      ? http.put<Saved<CampusYearRow>>('/enrollment/campusYear', body)
+      : http.post<Saved<CampusYearRow>>('/enrollment/campusYear', body),
+  );
+export const useActivatePeriod = () =>
+  useWrite((body: { id_campus_year: number; action: PeriodAction }) =>
+    http.put<Saved<CampusYearRow>>('/enrollment/campusYear/year-activation', body),
+  );
+export const useSaveSeats = () =>
+  useWrite((items: Array<{ id_campus_year_grade: number; spots: unknown }>) =>
+    http.put<Saved<CampusYearGradeRow[]>>('/enrollment/campusYearGrade', items),
+  );

@@ -1,11 +1,27 @@
 import { useState } from 'react';
-import { Button, Chip, Dialog, DialogContent, DialogTitle, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tabs } from '@mui/material';
+import {
+  Button,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Paper,
+  Stack,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAbility } from '../../../app/client';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDate } from '../../../lib/dates';
-import { useWorkingContext } from '../../context/context';
+import { useWorkingContext } from '../../../hooks/working-context';
 import { usePeriods } from '../api/enrollment';
 import { PeriodForm } from './PeriodForm';
 
@@ -27,34 +43,68 @@ export default function EnrollmentSettingsPage() {
           <Tab value="current" label={t('periods.current')} data-testid="periods-current" />
           <Tab value="historical" label={t('menu.historical')} data-testid="periods-historical" />
         </Tabs>
-        {ability.can('create', 'enrollment_settings') && <Button variant="contained" onClick={() => setCreating(true)} data-testid="period-create">{t('periods.create')}</Button>}
+        {ability.can('create', 'enrollment_settings') && (
+          <Button variant="contained" onClick={() => setCreating(true)} data-testid="period-create">
+            {t('periods.create')}
+          </Button>
+        )}
       </Stack>
       <TableContainer component={Paper}>
         <Table size="small" data-testid="periods-table">
           <TableHead>
             <TableRow>
-              <TableCell>{t('periods.fields.id_campus')}</TableCell><TableCell>{t('periods.fields.id_school_year')}</TableCell><TableCell>{t('periods.state')}</TableCell>
-              <TableCell>{t('periods.fields.spots')}</TableCell><TableCell>{t('periods.taken')}</TableCell>
-              <TableCell>{t('periods.fields.enrollment_start_date')}</TableCell><TableCell>{t('periods.fields.enrollment_end_date')}</TableCell>
+              <TableCell>{t('periods.fields.id_campus')}</TableCell>
+              <TableCell>{t('periods.fields.id_school_year')}</TableCell>
+              <TableCell>{t('periods.state')}</TableCell>
+              <TableCell>{t('periods.fields.spots')}</TableCell>
+              <TableCell>{t('periods.taken')}</TableCell>
+              <TableCell>{t('periods.fields.enrollment_start_date')}</TableCell>
+              <TableCell>{t('periods.fields.enrollment_end_date')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {periods.data?.map((p) => (
-              <TableRow key={p.id_campus_year} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/main/enrollment-settings/${p.id_campus_year}`)}>
-                <TableCell>{p.campus.name}</TableCell><TableCell>{p.school_year.name}</TableCell>
-                <TableCell><Chip size="small" label={t(`context.states.${p.state}`)} color={p.state === 'started' ? 'success' : 'default'} /></TableCell>
-                <TableCell>{p.spots}</TableCell><TableCell>{p.seats.taken}</TableCell>
-                <TableCell>{date(p.enrollment_start_date)}</TableCell><TableCell>{date(p.enrollment_end_date)}</TableCell>
+              <TableRow
+                key={p.id_campus_year}
+                hover
+                sx={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/main/enrollment-settings/${p.id_campus_year}`)}
+              >
+                <TableCell>{p.campus.name}</TableCell>
+                <TableCell>{p.school_year.name}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={t(`context.states.${p.state}`)}
+                    color={p.state === 'started' ? 'success' : 'default'}
+                  />
+                </TableCell>
+                <TableCell>{p.spots}</TableCell>
+                <TableCell>{p.seats.taken}</TableCell>
+                <TableCell>{date(p.enrollment_start_date)}</TableCell>
+                <TableCell>{date(p.enrollment_end_date)}</TableCell>
               </TableRow>
             ))}
-            {periods.data?.length === 0 && <TableRow><TableCell colSpan={7}>{t('common.noResults')}</TableCell></TableRow>}
+            {periods.data?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('common.noResults')}</TableCell>
+              </TableRow>
+            )}
           </TableBody>
         </Table>
       </TableContainer>
       <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="md">
         <DialogTitle>{t('periods.create')}</DialogTitle>
         <DialogContent sx={{ pt: 1 }}>
-          <PeriodForm period={null} id_campus={id_campus} disabled={false} onSaved={(row) => { setCreating(false); navigate(`/main/enrollment-settings/${row.id_campus_year}`); }} />
+          <PeriodForm
+            period={null}
+            id_campus={id_campus}
+            disabled={false}
+            onSaved={(row) => {
+              setCreating(false);
+              navigate(`/main/enrollment-settings/${row.id_campus_year}`);
+            }}
+          />
         </DialogContent>
       </Dialog>
     </>

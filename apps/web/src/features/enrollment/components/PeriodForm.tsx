@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { CampusYearCreateSchema, type CampusYearRow } from '@openseat/shared/schemas/enrollment';
 import type { ApiError } from '../../../app/http';
 import { message } from '../../../app/i18n';
-import { useCampusOptions } from '../../lookups/lookups';
+import { useCampusOptions } from '../../../hooks/lookups';
 import { useSavePeriod, useSchoolYears } from '../api/enrollment';
 
 type Input = z.input<typeof CampusYearCreateSchema>;
@@ -27,13 +27,26 @@ const valuesOf = (p: CampusYearRow | null, id_campus: number | null): Input => (
 });
 
 /** Create or edit a school period; the server re-checks every rule and its field errors land on the fields. */
-export function PeriodForm({ period, id_campus, disabled, onSaved }: { period: CampusYearRow | null; id_campus: number | null; disabled: boolean; onSaved: (row: CampusYearRow) => void }) {
+export function PeriodForm({
+  period,
+  id_campus,
+  disabled,
+  onSaved,
+}: {
+  period: CampusYearRow | null;
+  id_campus: number | null;
+  disabled: boolean;
+  onSaved: (row: CampusYearRow) => void;
+}) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const years = useSchoolYears();
   const campuses = useCampusOptions();
   const save = useSavePeriod();
-  const form = useForm<Input, unknown, z.output<typeof CampusYearCreateSchema>>({ resolver: zodResolver(CampusYearCreateSchema), defaultValues: valuesOf(period, id_campus) });
+  const form = useForm<Input, unknown, z.output<typeof CampusYearCreateSchema>>({
+    resolver: zodResolver(CampusYearCreateSchema),
+    defaultValues: valuesOf(period, id_campus),
+  });
   useEffect(() => form.reset(valuesOf(period, id_campus)), [period, id_campus, form]);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -47,42 +60,140 @@ export function PeriodForm({ period, id_campus, disabled, onSaved }: { period: C
       enqueueSnackbar(e.message, { variant: 'error' });
     }
   });
-  const select = (name: 'id_campus' | 'id_school_year', options: Array<{ value: number; label: string }>, locked: boolean) => (
-    <Controller control={form.control} name={name} render={({ field }) => (
-      <TextField select fullWidth label={t(`periods.fields.${name}`)} disabled={disabled || locked} {...field} value={field.value ?? ''} error={!!errors[name]} helperText={message(errors[name]?.message)} slotProps={{ select: { SelectDisplayProps: { 'data-testid': `period-${name}` } as object } }}>
-        {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
-      </TextField>
-    )} />
+  const select = (
+    name: 'id_campus' | 'id_school_year',
+    options: Array<{ value: number; label: string }>,
+    locked: boolean,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          fullWidth
+          label={t(`periods.fields.${name}`)}
+          disabled={disabled || locked}
+          {...field}
+          value={field.value ?? ''}
+          error={!!errors[name]}
+          helperText={message(errors[name]?.message)}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `period-${name}` } as object } }}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
   );
   return (
     <Grid container spacing={2} component="form" onSubmit={onSubmit} noValidate>
-      <Grid size={{ xs: 12, sm: 6 }}>{select('id_campus', (campuses.data ?? []).map((c) => ({ value: c.id_campus, label: `${c.schoolName} · ${c.name}` })), period !== null)}</Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>{select('id_school_year', (years.data ?? []).map((y) => ({ value: y.id_school_year, label: y.name })), period !== null && period.state !== 'not_started')}</Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField fullWidth label={t('periods.fields.spots')} disabled={disabled} {...form.register('spots')} error={!!errors.spots} helperText={message(errors.spots?.message)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'period-spots', inputMode: 'numeric' } }} />
+        {select(
+          'id_campus',
+          (campuses.data ?? []).map((c) => ({ value: c.id_campus, label: `${c.schoolName} · ${c.name}` })),
+          period !== null,
+        )}
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField fullWidth label={t('periods.fields.enrollment_acceptance_period')} disabled={disabled} {...form.register('enrollment_acceptance_period')} error={!!errors.enrollment_acceptance_period} helperText={message(errors.enrollment_acceptance_period?.message)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'period-acceptance', inputMode: 'numeric' } }} />
+        {select(
+          'id_school_year',
+          (years.data ?? []).map((y) => ({ value: y.id_school_year, label: y.name })),
+          period !== null && period.state !== 'not_started',
+        )}
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          label={t('periods.fields.spots')}
+          disabled={disabled}
+          {...form.register('spots')}
+          error={!!errors.spots}
+          helperText={message(errors.spots?.message)}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'period-spots', inputMode: 'numeric' },
+          }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          label={t('periods.fields.enrollment_acceptance_period')}
+          disabled={disabled}
+          {...form.register('enrollment_acceptance_period')}
+          error={!!errors.enrollment_acceptance_period}
+          helperText={message(errors.enrollment_acceptance_period?.message)}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'period-acceptance', inputMode: 'numeric' },
+          }}
+        />
       </Grid>
       {DATES.map((d) => (
         <Grid key={d} size={{ xs: 12, sm: 4 }}>
-          <TextField fullWidth type="date" label={t(`periods.fields.${d}`)} disabled={disabled} {...form.register(d)} error={!!errors[d]} helperText={message(errors[d]?.message)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `period-${d}`, min: '1900-01-01', max: '2099-12-31' } }} />
+          <TextField
+            fullWidth
+            type="date"
+            label={t(`periods.fields.${d}`)}
+            disabled={disabled}
+            {...form.register(d)}
+            error={!!errors[d]}
+            helperText={message(errors[d]?.message)}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': `period-${d}`, min: '1900-01-01', max: '2099-12-31' },
+            }}
+          />
         </Grid>
       ))}
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller control={form.control} name="enrollment_mode" render={({ field }) => (
-          <TextField select fullWidth label={t('periods.fields.enrollment_mode')} disabled={disabled} {...field} value={field.value ?? 1}>
-            <MenuItem value={1}>{t('periods.modes.1')}</MenuItem>
-            <MenuItem value={2}>{t('periods.modes.2')}</MenuItem>
-          </TextField>
-        )} />
+        <Controller
+          control={form.control}
+          name="enrollment_mode"
+          render={({ field }) => (
+            <TextField
+              select
+              fullWidth
+              label={t('periods.fields.enrollment_mode')}
+              disabled={disabled}
+              {...field}
+              value={field.value ?? 1}
+            >
+              <MenuItem value={1}>{t('periods.modes.1')}</MenuItem>
+              <MenuItem value={2}>{t('periods.modes.2')}</MenuItem>
+            </TextField>
+          )}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller control={form.control} name="auto_move_waiting_list_on_decline" render={({ field }) => (
-          <FormControlLabel control={<Checkbox disabled={disabled} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />} label={t('periods.fields.auto_move_waiting_list_on_decline')} />
-        )} />
+        <Controller
+          control={form.control}
+          name="auto_move_waiting_list_on_decline"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  disabled={disabled}
+                  checked={Boolean(field.value)}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                />
+              }
+              label={t('periods.fields.auto_move_waiting_list_on_decline')}
+            />
+          )}
+        />
       </Grid>
-      {!disabled && <Grid size={12}><Button type="submit" variant="contained" disabled={save.isPending} data-testid="period-save">{t('common.save')}</Button></Grid>}
+      {!disabled && (
+        <Grid size={12}>
+          <Button type="submit" variant="contained" disabled={save.isPending} data-testid="period-save">
+            {t('common.save')}
+          </Button>
+        </Grid>
+      )}
     </Grid>
   );
 }

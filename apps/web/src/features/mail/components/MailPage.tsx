@@ -1,8 +1,20 @@
 import { useState } from 'react';
-import { Alert, Box, Card, CardContent, Link, List, ListItemButton, ListItemText, Pagination, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  Pagination,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
-import { formatDate } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { useCapturedMail, useCapturedMailItem } from '../api/mail';
 
 /** Renders plain-text mail with its links clickable (no HTML from mail is injected into the page). */
@@ -10,13 +22,21 @@ function MailText({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/\S+)/g);
   return (
     <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }} data-testid="mail-body">
-      {parts.map((part, i) => (/^https?:\/\//.test(part) ? <Link key={i} href={part} data-testid="mail-link">{part}</Link> : part))}
+      {parts.map((part, i) =>
+        /^https?:\/\//.test(part) ? (
+          <Link key={i} href={part} data-testid="mail-link">
+            {part}
+          </Link>
+        ) : (
+          part
+        ),
+      )}
     </Typography>
   );
 }
 
 export default function MailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
   const list = useCapturedMail(page);
@@ -25,14 +45,24 @@ export default function MailPage() {
   return (
     <>
       <PageTitle>{t('mail.title')}</PageTitle>
-      <Alert severity="info" sx={{ mb: 2 }}>{t('mail.help')}</Alert>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        {t('mail.help')}
+      </Alert>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Card sx={{ flex: 1 }}>
-          <List data-testid="mail-list">
+          <List component="div" data-testid="mail-list">
             {list.data?.data.length === 0 && <Box sx={{ p: 2 }}>{t('mail.empty')}</Box>}
             {list.data?.data.map((m) => (
-              <ListItemButton key={m.id_captured_mail} selected={m.id_captured_mail === selected} onClick={() => setSelected(m.id_captured_mail)} data-testid="mail-item">
-                <ListItemText primary={m.subject} secondary={`${m.to} · ${formatDate(m.createdAt, t('common.noDate'))}`} />
+              <ListItemButton
+                key={m.id_captured_mail}
+                selected={m.id_captured_mail === selected}
+                onClick={() => setSelected(m.id_captured_mail)}
+                data-testid="mail-item"
+              >
+                <ListItemText
+                  primary={m.subject}
+                  secondary={`${m.to} · ${formatDateTime(m.createdAt, i18n.language, t('common.noDate'))}`}
+                />
               </ListItemButton>
             ))}
           </List>

@@ -1,23 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../app/client';
-import { lookupKeys, type RoleOption } from '../../lookups/lookups';
+import type { PermissionRow, RoleRequest, RoleRow, SubjectWithActions } from '@openseat/shared/schemas/roles';
+import { lookupKeys } from '../../../hooks/lookups';
 
-export type RoleInput = { name: string; id_context_type: number; type: string; description: string | null; isActive: boolean };
-export type SubjectWithActions = { id_subject: number; name: string; actions: Array<{ id_action: number; name: string }> };
-export type PermissionRow = { id_permission: number; id_role: number; id_subject: number; id_action: number; isActive: boolean };
+export const roleKeys = {
+  one: (id: number) => ['roles', id] as const,
+  subjects: ['subjects'] as const,
+  permissions: (id: number) => ['permissions', id] as const,
+};
 
-export const roleKeys = { one: (id: number) => ['roles', id] as const, subjects: ['subjects'] as const, permissions: (id: number) => ['permissions', id] as const };
-
-export const useRole = (id: number) => useQuery({ queryKey: roleKeys.one(id), queryFn: () => http.get<RoleOption>(`/role/${id}`), enabled: Number.isInteger(id) && id > 0 });
-export const useSubjects = () => useQuery({ queryKey: roleKeys.subjects, queryFn: () => http.get<SubjectWithActions[]>('/subject') });
+export const useRole = (id: number) =>
+  useQuery({
+    queryKey: roleKeys.one(id),
+    queryFn: () => http.get<RoleRow>(`/role/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+export const useSubjects = () =>
+  useQuery({ queryKey: roleKeys.subjects, queryFn: () => http.get<SubjectWithActions[]>('/subject') });
 export const usePermissions = (id_role: number, enabled: boolean) =>
-  useQuery({ queryKey: roleKeys.permissions(id_role), queryFn: () => http.get<PermissionRow[]>('/permission', { id_role }), enabled });
+  useQuery({
+    queryKey: roleKeys.permissions(id_role),
+    queryFn: () => http.get<PermissionRow[]>('/permission', { id_role }),
+    enabled,
+  });
 
 export function useSaveRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: RoleInput }) =>
-      id ? http.put<{ message: string; data: RoleOption }>(`/role/${id}`, input) : http.post<{ message: string; data: RoleOption }>('/role', input),
+    mutationFn: ({ id, input }: { id?: number; input: RoleRequest }) =>
+      id
+        ? http.put<{ message: string; data: RoleRow }>(`/role/${id}`, input)
+        : http.post<{ message: string; data: RoleRow }>('/role', input),
     onSuccess: ({ data }) => {
       void client.invalidateQueries({ queryKey: lookupKeys.roles });
       client.setQueryData(roleKeys.one(data.id_role), data);
@@ -28,7 +41,8 @@ export function useSaveRole() {
 export function useTogglePermission(id_role: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id_subject: number; id_action: number; isActive: boolean }) => http.put<{ message: string }>('/permission', { id_role, ...input }),
+    mutationFn: (input: { id_subject: number; id_action: number; isActive: boolean }) =>
+      http.put<{ message: string }>('/permission', { id_role, ...input }),
     onSuccess: () => client.invalidateQueries({ queryKey: roleKeys.permissions(id_role) }),
   });
 }

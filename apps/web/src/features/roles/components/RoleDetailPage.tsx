@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import { useAbility, useSession } from '../../../app/client';
+import { roleLabel } from '../../../app/i18n';
 import { PageTitle } from '../../../components/PageTitle';
 import { useRole } from '../api/roles';
 import { PermissionsTab } from './PermissionsTab';
@@ -24,18 +25,28 @@ export default function RoleDetailPage() {
   const isSuperAdmin = role.data?.name === SUPER_ADMIN_ROLE;
   return (
     <>
-      <PageTitle>{isNew ? t('roles.create') : (role.data?.name ?? '')}</PageTitle>
+      <PageTitle>{isNew ? t('roles.create') : role.data ? roleLabel(role.data.name) : ''}</PageTitle>
       {!isNew && (
         <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
           <Tab value="details" label={t('roles.details')} />
-          {ability.can('tab_permissions', 'role') && <Tab value="permissions" label={t('roles.permissions')} data-testid="role-permissions-tab" />}
+          {ability.can('tab_permissions', 'role') && (
+            <Tab value="permissions" label={t('roles.permissions')} data-testid="role-permissions-tab" />
+          )}
         </Tabs>
       )}
       <Paper sx={{ p: 2 }}>
         {tab === 'details' && (
           <>
-            {!mayEdit && <Alert severity="warning" sx={{ mb: 2 }}>{t('roles.deniedRoleData')}</Alert>}
-            <RoleForm role={isNew ? null : (role.data ?? null)} disabled={!mayEdit || isSuperAdmin} onSaved={(newId) => isNew && navigate(`/main/roles/role/${newId}`, { replace: true })} />
+            {!mayEdit && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t('roles.deniedRoleData')}
+              </Alert>
+            )}
+            <RoleForm
+              role={isNew ? null : (role.data ?? null)}
+              disabled={!mayEdit || isSuperAdmin}
+              onSaved={(newId) => isNew && navigate(`/main/roles/role/${newId}`, { replace: true })}
+            />
           </>
         )}
         {tab === 'permissions' && !isNew && <PermissionsTab id_role={id} isSuperAdmin={isSuperAdmin} />}

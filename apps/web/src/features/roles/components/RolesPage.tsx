@@ -1,9 +1,21 @@
-import { Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import {
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility, useSession } from '../../../app/client';
+import { contextLabel, roleDescription, roleLabel, roleTypeLabel } from '../../../app/i18n';
 import { PageTitle } from '../../../components/PageTitle';
-import { useRoleOptions } from '../../lookups/lookups';
+import { useRoleOptions } from '../../../hooks/lookups';
 
 export default function RolesPage() {
   const { t } = useTranslation();
@@ -16,7 +28,9 @@ export default function RolesPage() {
       <PageTitle>{t('menu.roles')}</PageTitle>
       {mayCreate && (
         <Stack direction="row" justifyContent="flex-end" sx={{ mb: 2 }}>
-          <Button variant="contained" component={RouterLink} to="/main/roles/role">{t('roles.create')}</Button>
+          <Button variant="contained" component={RouterLink} to="/main/roles/role">
+            {t('roles.create')}
+          </Button>
         </Stack>
       )}
       <TableContainer component={Paper}>
@@ -32,12 +46,24 @@ export default function RolesPage() {
           </TableHead>
           <TableBody>
             {(roles.data ?? []).map((role) => (
-              <TableRow key={role.id_role} hover component={RouterLink} to={`/main/roles/role/${role.id_role}`} sx={{ textDecoration: 'none' }}>
-                <TableCell>{role.name}</TableCell>
-                <TableCell>{role.context_type_name}</TableCell>
-                <TableCell>{role.type}</TableCell>
-                <TableCell>{role.description}</TableCell>
-                <TableCell><Chip size="small" color={role.isActive ? 'success' : 'default'} label={role.isActive ? t('users.active') : t('users.inactive')} /></TableCell>
+              <TableRow
+                key={role.id_role}
+                hover
+                component={RouterLink}
+                to={`/main/roles/role/${role.id_role}`}
+                sx={{ textDecoration: 'none' }}
+              >
+                <TableCell>{roleLabel(role.name)}</TableCell>
+                <TableCell>{contextLabel(role.id_context_type, role.context_type_name)}</TableCell>
+                <TableCell>{roleTypeLabel(role.type)}</TableCell>
+                <TableCell>{roleDescription(role.name, role.description)}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={role.isActive ? 'success' : 'default'}
+                    label={role.isActive ? t('users.active') : t('users.inactive')}
+                  />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -5,18 +5,28 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { SchoolRequestSchema } from '@openseat/shared/schemas/schools';
+import { SchoolRequestSchema, type SchoolRow } from '@openseat/shared/schemas/schools';
 import { message } from '../../../app/i18n';
-import { useSaveSchool, type SchoolRow } from '../api/schools';
+import { useSaveSchool } from '../api/schools';
 
 type Input = z.input<typeof SchoolRequestSchema>;
 const FIELDS = ['name', 'address', 'telephone', 'email', 'website', 'description'] as const;
 
-export function SchoolDialog({ open, school, onClose }: { open: boolean; school: SchoolRow | null; onClose: () => void }) {
+export function SchoolDialog({
+  open,
+  school,
+  onClose,
+}: {
+  open: boolean;
+  school: SchoolRow | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveSchool();
-  const form = useForm<Input, unknown, z.output<typeof SchoolRequestSchema>>({ resolver: zodResolver(SchoolRequestSchema) });
+  const form = useForm<Input, unknown, z.output<typeof SchoolRequestSchema>>({
+    resolver: zodResolver(SchoolRequestSchema),
+  });
   useEffect(() => {
     form.reset(Object.fromEntries(FIELDS.map((f) => [f, school?.[f] ?? ''])) as Input);
   }, [school, open, form]);
@@ -34,13 +44,29 @@ export function SchoolDialog({ open, school, onClose }: { open: boolean; school:
       <DialogContent>
         <Stack component="form" id="school-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
           {FIELDS.map((f) => (
-            <TextField key={f} label={t(`schools.fields.${f}`)} multiline={f === 'description'} {...form.register(f)} error={!!form.formState.errors[f]} helperText={message(form.formState.errors[f]?.message)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `school-${f}` } }} />
+            <TextField
+              key={f}
+              label={t(`schools.fields.${f}`)}
+              multiline={f === 'description'}
+              {...form.register(f)}
+              error={!!form.formState.errors[f]}
+              helperText={message(form.formState.errors[f]?.message)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `school-${f}` } }}
+            />
           ))}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="school-form" variant="contained" disabled={save.isPending} data-testid="school-save">{t('common.save')}</Button>
+        <Button
+          type="submit"
+          form="school-form"
+          variant="contained"
+          disabled={save.isPending}
+          data-testid="school-save"
+        >
+          {t('common.save')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

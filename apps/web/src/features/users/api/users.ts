@@ -1,34 +1,33 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import type { UserRow, UserTab } from '@openseat/shared/schemas/users';
+import type { CreateUserRequest, UpdateUserRequest, UserRow, UserTab } from '@openseat/shared/schemas/users';
 import { http } from '../../../app/client';
 
-export type UserListParams = { tab: UserTab; page: number; pageSize: number; text: string; id_school?: number; id_campus?: number };
+export type UserListParams = {
+  tab: UserTab;
+  page: number;
+  pageSize: number;
+  text: string;
+  id_school?: number;
+  id_campus?: number;
+};
+
+type Saved = { message: string; data: UserRow };
 
 export const userKeys = { all: ['users'] as const, list: (p: UserListParams) => ['users', 'list', p] as const };
 
 export const useUsers = (params: UserListParams) =>
-  useQuery({ queryKey: userKeys.list(params), queryFn: () => http.get<Page<UserRow>>('/user', params), placeholderData: keepPreviousData });
-
-export type UserInput = {
-  id_user?: number;
-  name: string;
-  email: string;
-  password?: string;
-  telephone: string;
-  id_role: number;
-  id_school: number | null;
-  id_campus: number | null;
-  isAllCampuses: boolean;
-  isActive: boolean;
-  schoolIds: number[];
-};
+  useQuery({
+    queryKey: userKeys.list(params),
+    queryFn: () => http.get<Page<UserRow>>('/user', params),
+    placeholderData: keepPreviousData,
+  });
 
 /** Create is JSON; update is multipart like the spec's PUT /user (arrays with [] suffix, optional photo). */
-function toForm(input: UserInput, photo: File | null) {
+function toForm(input: UpdateUserRequest, photo: File | null) {
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
-    if (key === 'password' || value === null || value === undefined) continue;
+    if (value === null || value === undefined) continue;
     if (Array.isArray(value)) value.forEach((v) => form.append(`${key}[]`, String(v)));
     else form.append(key, String(value));
   }
@@ -39,10 +38,13 @@ function toForm(input: UserInput, photo: File | null) {
 export function useSaveUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, photo }: { input: UserInput; photo: File | null }) =>
-      input.id_user
-        ? http.request<{ message: string; data: UserRow }>('PUT', '/user', { form: toForm(input, photo) })
-        : http.post<{ message: string; data: UserRow }>('/user', input),
+    mutationFn: (
+      change:
+        { kind: 'create'; input: CreateUserRequest } | { kind: 'update'; input: UpdateUserRequest; photo: File | null },
+    ) =>
+      change.kind === 'update'
+        ? http.request<Saved>('PUT', '/user', { form: toForm(change.input, change.photo) })
+        : http.post<Saved>('/user', change.input),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -54,4 +56,3 @@ export function useDeactivateUser() {
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
-

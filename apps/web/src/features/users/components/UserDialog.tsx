@@ -1,141 +1,249 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
-import type { UserRow } from '@openseat/shared/schemas/users';
-import { email, optionalPhone, password, requiredSelect, requiredText } from '@openseat/shared/schemas/rules';
-import { message } from '../../../app/i18n';
-import { useCampusOptions, useRoleOptions, useSchoolOptions } from '../../lookups/lookups';
+import { requiredSelect } from '@openseat/shared/schemas/rules';
+import { CreateUserRequestSchema, UpdateUserRequestSchema, type UserRow } from '@openseat/shared/schemas/users';
+import { useAbility, useSession } from '../../../app/client';
+import type { ApiError } from '../../../app/http';
+import { message, roleLabel } from '../../../app/i18n';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useCampusOptions, useRoleOptions, useSchoolOptions } from '../../../hooks/lookups';
 import { useSaveUser } from '../api/users';
+import { assignableRoles, mayGrantAllCampuses, reachOf } from '../assignable';
 
-const baseSchema = z.object({
-  name: requiredText(120),
-  email,
-  telephone: optionalPhone,
+// the shared request rules, with the role as a select ("Required field." when none is chosen)
+const createSchema = CreateUserRequestSchema.extend({ id_role: requiredSelect });
+const editSchema = UpdateUserRequestSchema.omit({ id_user: true }).extend({
   id_role: requiredSelect,
-  id_school: z.coerce.number().nullable(),
-  id_campus: z.coerce.number().nullable(),
-  isAllCampuses: z.boolean(),
-  isActive: z.boolean(),
-  schoolIds: z.array(z.number()),
+  password: createSchema.shape.password.optional(),
 });
-const createSchema = baseSchema.extend({ password });
-const editSchema = baseSchema.extend({ password: z.string().optional() });
 type FormInput = z.input<typeof createSchema>;
 type FormOutput = z.output<typeof createSchema>;
 
-const emptyForm = (user: UserRow | null): FormInput => ({
+const valuesOf = (user: UserRow | null, onlySchool: number | null): FormInput => ({
   name: user?.name ?? '',
   email: user?.email ?? '',
   telephone: user?.telephone ?? '',
   password: '',
   id_role: user?.roles.id_role ?? '',
-  id_school: user?.id_school ?? null,
+  id_school: user?.id_school ?? onlySchool,
   id_campus: user?.id_campus ?? null,
   isAllCampuses: user?.isAllCampuses ?? false,
-  isActive: user?.isActive ?? true,
   schoolIds: user?.schools.map((s) => s.id_school) ?? [],
 });
 
-export function UserDialog({ open, user, onClose }: { open: boolean; user: UserRow | null; onClose: () => void }) {
+/**
+ * Create or edit a user. It offers only the roles, schools and campuses the caller may give (the server
+ * checks again), and asks for the role list only when the caller may read roles.
+ */
+export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const roles = useRoleOptions();
+  const ability = useAbility();
+  const { user: me } = useSession();
+  const reach = useMemo(() => (me ? reachOf(me) : null), [me]);
+  const roles = useRoleOptions(ability.can('access', 'roles'));
   const campuses = useCampusOptions();
   const schools = useSchoolOptions();
   const save = useSaveUser();
   const [photo, setPhoto] = useState<File | null>(null);
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(user ? editSchema : createSchema) as never, defaultValues: emptyForm(user) });
+  const [isActive, setIsActive] = useState(user?.isActive ?? true);
+  const [deactivating, setDeactivating] = useState<FormOutput | null>(null);
+  const onlySchool = schools.data?.length === 1 ? schools.data[0].id_school : null;
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(user ? editSchema : createSchema) as never,
+    defaultValues: valuesOf(user, onlySchool),
+  });
+  // the dialog mounts for each user: its defaults are set once; only an empty school is filled in later
   useEffect(() => {
-    form.reset(emptyForm(user));
-    setPhoto(null);
-  }, [user, open, form]);
+    if (onlySchool !== null && !form.getValues('id_school')) form.setValue('id_school', onlySchool);
+  }, [onlySchool, form]);
   const errors = form.formState.errors;
+  const offered = reach ? assignableRoles(roles.data ?? [], reach) : [];
+  // a user keeps showing its current role even when the caller could not give it
+  const current = user && !offered.some((r) => r.id_role === user.roles.id_role) ? user.roles : null;
   const roleId = Number(form.watch('id_role'));
   const context = roles.data?.find((r) => r.id_role === roleId)?.id_context_type;
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const placed = {
+      ...values,
+      id_campus: context === CONTEXT_TYPE.CAMPUS ? values.id_campus : null,
+      id_school: context === CONTEXT_TYPE.SCHOOL ? values.id_school : null,
+      schoolIds: context === CONTEXT_TYPE.SCHOOL_MAINTAINER ? values.schoolIds : [],
+      isAllCampuses:
+        context === CONTEXT_TYPE.CAMPUS && reach !== null && mayGrantAllCampuses(reach) && values.isAllCampuses,
+    };
+    if (user?.isActive && !isActive) return setDeactivating(placed);
+    await submit(placed).catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }));
+  });
+  /** Saves; field errors land on their fields and the refusal is thrown on (for the confirmation dialog). */
+  async function submit(placed: FormOutput) {
     try {
-      const input = { ...values, telephone: values.telephone ?? '', id_user: user?.id_user, id_campus: context === CONTEXT_TYPE.CAMPUS ? values.id_campus : null, id_school: context === CONTEXT_TYPE.SCHOOL ? values.id_school : null };
-      const res = await save.mutateAsync({ input, photo });
+      const res = user
+        ? await save.mutateAsync({ kind: 'update', input: { ...placed, id_user: user.id_user, isActive }, photo })
+        : await save.mutateAsync({ kind: 'create', input: placed });
       enqueueSnackbar(res.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'error' });
+      (error as ApiError).errors?.forEach((fe) => form.setError(fe.path as keyof FormInput, { message: fe.message }));
+      throw error;
     }
-  });
+  }
 
   const text = (name: 'name' | 'email' | 'telephone' | 'password', label: string, type = 'text') => (
-    <TextField label={label} type={type} {...form.register(name)} error={!!errors[name]} helperText={message(errors[name]?.message)} slotProps={{ htmlInput: { 'data-testid': `user-${name}` }, inputLabel: { shrink: true } }} />
+    <TextField
+      label={label}
+      type={type}
+      {...form.register(name)}
+      error={!!errors[name]}
+      helperText={message(errors[name]?.message)}
+      slotProps={{ htmlInput: { 'data-testid': `user-${name}` }, inputLabel: { shrink: true } }}
+    />
+  );
+  const select = (
+    name: 'id_role' | 'id_school' | 'id_campus',
+    label: string,
+    options: Array<{ value: number; label: string; disabled?: boolean }>,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          select
+          label={label}
+          {...field}
+          value={field.value ?? ''}
+          error={!!errors[name]}
+          helperText={message(errors[name]?.message)}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `user-${name.replace('id_', '')}` } as object } }}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+  const check = (checked: boolean, onChange: (v: boolean) => void, label: string) => (
+    <FormControlLabel
+      control={<Checkbox checked={checked} onChange={(e) => onChange(e.target.checked)} />}
+      label={label}
+    />
   );
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{user ? t('users.edit') : t('users.create')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="user-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
-          {text('name', t('users.name'))}
-          {text('email', t('users.email'), 'email')}
-          {!user && text('password', t('login.password'), 'password')}
-          {text('telephone', t('users.telephone'))}
-          <Controller
-            control={form.control}
-            name="id_role"
-            render={({ field }) => (
-              <TextField select label={t('users.role')} {...field} value={field.value ?? ''} error={!!errors.id_role} helperText={message(errors.id_role?.message)} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-role' } as object } }}>
-                {(roles.data ?? []).filter((r) => r.isActive).map((r) => (
-                  <MenuItem key={r.id_role} value={r.id_role}>
-                    {r.name} ({r.context_type_name})
-                  </MenuItem>
-                ))}
-              </TextField>
+    <>
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={t('users.deactivate')}
+        consequence={t('users.confirmDeactivate', { name: user?.name ?? '' })}
+        confirmLabel={t('common.deactivate')}
+        danger
+        onConfirm={() => submit(deactivating!)}
+        onClose={() => setDeactivating(null)}
+      />
+      <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+        <DialogTitle>{user ? t('users.edit') : t('users.create')}</DialogTitle>
+        <DialogContent>
+          <Stack component="form" id="user-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+            {text('name', t('users.name'))}
+            {text('email', t('users.email'), 'email')}
+            {!user && text('password', t('login.password'), 'password')}
+            {text('telephone', t('users.telephone'))}
+            {roles.isSuccess && offered.length === 0 && <Alert severity="info">{t('users.noRolesToGive')}</Alert>}
+            {select('id_role', t('users.role'), [
+              ...offered.map((r) => ({
+                value: r.id_role,
+                label: `${roleLabel(r.name)} (${t(`users.contexts.${r.id_context_type}`, { defaultValue: r.context_type_name })})`,
+              })),
+              ...(current ? [{ value: current.id_role, label: roleLabel(current.name), disabled: true }] : []),
+            ])}
+            {context === CONTEXT_TYPE.SCHOOL &&
+              select(
+                'id_school',
+                t('users.school'),
+                (schools.data ?? []).map((s) => ({ value: s.id_school, label: s.name })),
+              )}
+            {context === CONTEXT_TYPE.CAMPUS &&
+              select(
+                'id_campus',
+                t('users.campus'),
+                (campuses.data ?? []).map((c) => ({ value: c.id_campus, label: `${c.schoolName} · ${c.name}` })),
+              )}
+            {context === CONTEXT_TYPE.SCHOOL_MAINTAINER && (
+              <Controller
+                control={form.control}
+                name="schoolIds"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('users.schools')}
+                    value={field.value ?? []}
+                    onChange={(e) => field.onChange(e.target.value as unknown as number[])}
+                    error={!!errors.schoolIds}
+                    helperText={message(errors.schoolIds?.message)}
+                    slotProps={{ select: { multiple: true } }}
+                  >
+                    {(schools.data ?? []).map((s) => (
+                      <MenuItem key={s.id_school} value={s.id_school}>
+                        {s.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
             )}
-          />
-          {context === CONTEXT_TYPE.SCHOOL && (
-            <Controller control={form.control} name="id_school" render={({ field }) => (
-              <TextField select label={t('users.school')} {...field} value={field.value ?? ''}>
-                {(schools.data ?? []).map((s) => <MenuItem key={s.id_school} value={s.id_school}>{s.name}</MenuItem>)}
-              </TextField>
-            )} />
-          )}
-          {context === CONTEXT_TYPE.CAMPUS && (
-            <Controller control={form.control} name="id_campus" render={({ field }) => (
-              <TextField select label={t('users.campus')} {...field} value={field.value ?? ''} slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'user-campus' } as object } }}>
-                {(campuses.data ?? []).map((c) => <MenuItem key={c.id_campus} value={c.id_campus}>{c.schoolName} · {c.name}</MenuItem>)}
-              </TextField>
-            )} />
-          )}
-          {context === CONTEXT_TYPE.SCHOOL_MAINTAINER && (
-            <Controller control={form.control} name="schoolIds" render={({ field }) => (
-              <TextField select label={t('users.schools')} value={field.value} onChange={(e) => field.onChange(e.target.value as unknown as number[])} slotProps={{ select: { multiple: true } }}>
-                {(schools.data ?? []).map((s) => <MenuItem key={s.id_school} value={s.id_school}>{s.name}</MenuItem>)}
-              </TextField>
-            )} />
-          )}
-          {context === CONTEXT_TYPE.CAMPUS && (
-            <Controller control={form.control} name="isAllCampuses" render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={t('users.allCampuses')} />} />
-          )}
-          {user && (
-            <>
-              <Controller control={form.control} name="isActive" render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label={t('users.active')} />} />
-              <Button component="label" variant="outlined">
-                {photo ? photo.name : t('users.photo')}
-                <input hidden type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
-              </Button>
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="user-form" variant="contained" disabled={save.isPending} data-testid="user-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            {context === CONTEXT_TYPE.CAMPUS && reach !== null && mayGrantAllCampuses(reach) && (
+              <Controller
+                control={form.control}
+                name="isAllCampuses"
+                render={({ field }) => check(Boolean(field.value), field.onChange, t('users.allCampuses'))}
+              />
+            )}
+            {user && (
+              <>
+                {check(isActive, setIsActive, t('users.active'))}
+                <Button component="label" variant="outlined">
+                  {photo ? photo.name : t('users.photo')}
+                  <input
+                    hidden
+                    type="file"
+                    accept="image/png,image/jpeg,image/webp"
+                    onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+                  />
+                </Button>
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" form="user-form" variant="contained" disabled={save.isPending} data-testid="user-save">
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }

@@ -1,16 +1,6 @@
-import { useState } from 'react';
-import { Box, Button, Chip, IconButton, Paper, Stack, Tab, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Tabs, TextField, Tooltip } from '@mui/material';
-import BlockIcon from '@mui/icons-material/Block';
-import EditIcon from '@mui/icons-material/Edit';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { CONTEXT_TYPE, PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
-import type { UserRow, UserTab } from '@openseat/shared/schemas/users';
-import { useAbility, useSession } from '../../../app/client';
 import { PageTitle } from '../../../components/PageTitle';
-import { downloadCsv } from '../../../app/download';
-import { useDeactivateUser, useUsers } from '../api/users';
-import { UserDialog } from './UserDialog';
+import { UsersPanel } from './UsersPanel';
 
 /** Users screen (spec section 2): school, campus and maintenance tabs, server-side pages and search. */
 export default function UsersPage() {
@@ -19,79 +9,6 @@ export default function UsersPage() {
     <>
       <PageTitle>{t('menu.users')}</PageTitle>
       <UsersPanel />
-    </>
-  );
-}
-
-/** The users of the caller's scope, or of one school or campus (the users tabs of those screens). */
-export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_campus?: number }) {
-  const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
-  const ability = useAbility();
-  const { user: me } = useSession();
-  const tabs: UserTab[] = id_campus ? ['campus'] : me?.id_context_type === CONTEXT_TYPE.SYSTEM && !me.schoolSwitch && !id_school ? ['system', 'school', 'campus', 'maintenance'] : ['school', 'campus', 'maintenance'];
-  const [tab, setTab] = useState<UserTab>(tabs[0]);
-  const [text, setText] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
-  const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
-  const users = useUsers({ tab, page, pageSize, text, id_school, id_campus });
-  const deactivate = useDeactivateUser();
-
-  const onDeactivate = async (row: UserRow) => {
-    if (!window.confirm(t('users.confirmDeactivate', { name: row.name }))) return;
-    try {
-      enqueueSnackbar((await deactivate.mutateAsync(row.id_user)).message, { variant: 'success' });
-    } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'error' });
-    }
-  };
-
-  return (
-    <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <TextField size="small" label={t('common.search')} value={text} onChange={(e) => { setText(e.target.value); setPage(0); }} slotProps={{ htmlInput: { 'data-testid': 'users-search' }, inputLabel: { shrink: true } }} />
-        <Box sx={{ flexGrow: 1 }} />
-        {ability.can('export_csv', 'users') && <Button onClick={() => void downloadCsv('/user/export', 'users.csv', { tab, text }).catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }))}>{t('common.exportCsv')}</Button>}
-        {ability.can('create', 'users') && <Button variant="contained" onClick={() => setEditing(null)} data-testid="user-create">{t('users.create')}</Button>}
-      </Stack>
-      <Tabs value={tab} onChange={(_, v: UserTab) => { setTab(v); setPage(0); }} sx={{ mb: 1 }}>
-        {tabs.map((name) => <Tab key={name} value={name} label={t(`users.tabs.${name}`)} data-testid={`users-tab-${name}`} />)}
-      </Tabs>
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="users-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('users.name')}</TableCell>
-              <TableCell>{t('users.email')}</TableCell>
-              <TableCell>{t('users.role')}</TableCell>
-              <TableCell>{t('users.place')}</TableCell>
-              <TableCell>{t('users.telephone')}</TableCell>
-              <TableCell>{t('users.status')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {users.data?.data.map((row) => (
-              <TableRow key={row.id_user} hover>
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.email}</TableCell>
-                <TableCell>{row.roles.name}</TableCell>
-                <TableCell>{row.campus?.name ?? row.school?.name ?? row.schools.map((s) => s.name).join(', ')}</TableCell>
-                <TableCell>{row.telephone}</TableCell>
-                <TableCell><Chip size="small" color={row.isActive ? 'success' : 'default'} label={row.isActive ? t('users.active') : t('users.inactive')} /></TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {ability.can('edit', 'users') && <Tooltip title={t('users.edit')}><IconButton size="small" onClick={() => setEditing(row)}><EditIcon fontSize="small" /></IconButton></Tooltip>}
-                  {ability.can('delete', 'users') && row.isActive && <Tooltip title={t('users.deactivate')}><IconButton size="small" onClick={() => void onDeactivate(row)}><BlockIcon fontSize="small" /></IconButton></Tooltip>}
-                </TableCell>
-              </TableRow>
-            ))}
-            {users.data?.data.length === 0 && <TableRow><TableCell colSpan={7}>{t('common.noResults')}</TableCell></TableRow>}
-          </TableBody>
-        </Table>
-        <TablePagination component="div" count={users.data?.total ?? 0} page={page} rowsPerPage={pageSize} rowsPerPageOptions={[10, 25, 50, 100]} onPageChange={(_, p) => setPage(p)} onRowsPerPageChange={(e) => { setPageSize(Number(e.target.value)); setPage(0); }} />
-      </TableContainer>
-      <UserDialog open={editing !== undefined} user={editing ?? null} onClose={() => setEditing(undefined)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CampusSchoolYearRow, EnrollmentStatus } from '@openseat/shared/schemas/enrollment';
-import { http, session, useSession } from '../../app/client';
-import { useCampusOptions } from '../lookups/lookups';
+import { http, session, useSession } from '../app/client';
+import { useCampusOptions } from './lookups';
 
 /** The campus and school year the user works in: their saved preference, else the first they may see. */
 export function useWorkingContext() {
@@ -14,19 +14,35 @@ export function useWorkingContext() {
     enabled: id_campus !== null,
   });
   const savedYear = user?.configuration.id_main_school_year;
-  const current = years.data?.find((y) => y.id_school_year === savedYear) ?? years.data?.find((y) => y.state === 'started') ?? years.data?.[0] ?? null;
-  return { id_campus, campuses: campuses.data ?? [], years: years.data ?? [], id_school_year: current?.id_school_year ?? null };
+  const current =
+    years.data?.find((y) => y.id_school_year === savedYear) ??
+    years.data?.find((y) => y.state === 'started') ??
+    years.data?.[0] ??
+    null;
+  return {
+    id_campus,
+    campuses: campuses.data ?? [],
+    years: years.data ?? [],
+    id_school_year: current?.id_school_year ?? null,
+  };
 }
 
 export const useEnrollmentStatus = (id_campus: number | null, id_school_year: number | null) =>
   useQuery({
     queryKey: ['context', 'status', id_campus, id_school_year],
-    queryFn: () => http.get<EnrollmentStatus>('/enrollment/status', { id_campus: id_campus!, id_school_year: id_school_year ?? undefined }),
+    queryFn: () =>
+      http.get<EnrollmentStatus>('/enrollment/status', {
+        id_campus: id_campus!,
+        id_school_year: id_school_year ?? undefined,
+      }),
     enabled: id_campus !== null,
   });
 
 /** Remembers the choice as the user's main campus / main school year. */
-export async function saveWorkingContext(change: { id_main_campus?: number | null; id_main_school_year?: number | null }) {
+export async function saveWorkingContext(change: {
+  id_main_campus?: number | null;
+  id_main_school_year?: number | null;
+}) {
   session.updateUser((u) => ({ ...u, configuration: { ...u.configuration, ...change } }));
   await http.put('/user/configuration', change);
 }

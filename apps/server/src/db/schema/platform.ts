@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './access';
+
+/**
+ * Outbox of mail to a staff account (password recovery): written in the transaction of the request, sent by
+ * the `account-mail.send` job after commit. Not tenant-owned: system users and maintainers have no school.
+ */
+export const accountMail = pgTable(
+  'account_mail',
+  {
+    id_account_mail: serial('id_account_mail').primaryKey(),
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => user.id_user, { onDelete: 'cascade' }),
+    /** What the mail is for, e.g. 'password_recovery'. */
+    kind: text('kind').notNull(),
+    /** One per message: a retried job finds the message by it, and it is the mail's Message-ID. */
+    idempotencyKey: uuid('idempotency_key').notNull().unique().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    /** Subject and bodies, sealed with ENCRYPTION_KEY (a reset link is a password); emptied once sent. */
+    sealedContent: text('sealed_content'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_mail_user_idx').on(t.id_user, t.createdAt),
+    check('account_mail_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Fixed-window counters of the rate limiter, shared by every API process (see lib/rate-limit-store.ts). */
+export const rateLimitCounter = pgTable(
+  'rate_limit_counter',
+  {
+    /** SHA-256 of the limiter's key (route and client address, account or token family): nothing in clear. */
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counter_reset_idx').on(t.resetAt)],
+);

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import type { Mailer } from '../lib/mailer';
+import type { Secrets } from '../lib/secrets';
+
+/** What a job's handler may use. */
+export type JobContext = { db: Db; mailer: Mailer; secrets: Secrets; log: FastifyBaseLogger };
+
+export type Attempt = {
+  /** 1 for the first run, 2 for the first retry... */
+  number: number;
+  /** No retry follows if this one fails. */
+  last: boolean;
+};
+
+/**
+ * A kind of background work (Documenso's job definitions, Outline's tasks). Processing is at-least-once:
+ * a handler must be safe to run again for the same payload (look the work up by its key, skip what is done).
+ */
+export type JobDefinition<Payload> = {
+  /** The pg-boss queue: `area.verb`, e.g. `account-mail.send`. */
+  name: string;
+  /** Checked when the job is enqueued and again when it runs. Keep it to ids: never secrets or personal data. */
+  payload: z.ZodType<Payload>;
+  /** Runs after the first failed attempt. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled for each later one when `retryBackoff`. */
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** A run that takes longer is failed (and retried). */
+  expireInSeconds: number;
+  /** The same key while a job waits or runs means the same work: the second enqueue is dropped. */
+  idempotencyKey(payload: Payload): string;
+  handle(payload: Payload, context: JobContext, attempt: Attempt): Promise<void>;
+};
+
+export const defineJob = <Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> => definition;

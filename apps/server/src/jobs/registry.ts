@@ -1,0 +1,5 @@
+import { sendAccountMail } from '../modules/mail/account-mail.jobs';
+import type { JobDefinition } from './job';
+
+/** Every job the workers run. A job that is not listed here cannot be enqueued. */
+export const JOBS: readonly JobDefinition<unknown>[] = [sendAccountMail];

@@ -1,0 +1,110 @@
+import { sql, type SQL } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { Database, Executor } from '../db/client';
+import type { JobContext, JobDefinition } from './job';
+
+export type JobRunnerOptions = {
+  /** Replaces every job's retry delay (tests retry at once instead of waiting a minute). */
+  retryDelaySeconds?: number;
+  /** How often an idle worker looks for work (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** pg-boss maintenance (expiring, archiving, deleting old jobs); tests that live seconds turn it off. */
+  maintenance?: boolean;
+};
+
+export type JobQueue = {
+  /**
+   * Enqueues through `executor`: pass the request's transaction, and the job exists only if the transaction
+   * commits (with the outbox row it will send). Returns the job's id, or null when a job with the same
+   * idempotency key is already waiting.
+   */
+  enqueue<Payload>(executor: Executor, job: JobDefinition<Payload>, payload: Payload): Promise<string | null>;
+};
+
+export type JobRunner = JobQueue & {
+  /** Installs pg-boss's tables when needed, creates the queues and starts the workers of this process. */
+  start(context: JobContext): Promise<void>;
+  /** Stops taking jobs, waits for those running (up to `timeoutMs`), then lets go of the database. */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+/** pg-boss over the app's own database: PGlite or the PostgreSQL server, through `executeSql`. */
+export function createJobRunner(
+  database: Database,
+  jobs: readonly JobDefinition<unknown>[],
+  options: JobRunnerOptions = {},
+): JobRunner {
+  const boss = new PgBoss({
+    db: { executeSql: database.executeSql },
+    supervise: options.maintenance ?? true,
+    // no cron jobs yet: the timekeeper would only poll the clock
+    schedule: false,
+  });
+  const registered = new Set(jobs.map((job) => job.name));
+
+  return {
+    async enqueue(executor, job, payload) {
+      if (!registered.has(job.name)) throw new Error(`job ${job.name} is not in the registry`);
+      return boss.send(job.name, job.payload.parse(payload) as object, {
+        db: executorAdapter(executor),
+        singletonKey: job.idempotencyKey(payload),
+        retryLimit: job.retryLimit,
+        retryDelay: options.retryDelaySeconds ?? job.retryDelaySeconds,
+        retryBackoff: job.retryBackoff,
+        expireInSeconds: job.expireInSeconds,
+      });
+    },
+
+    async start(context) {
+      boss.on('error', (err) => context.log.error({ err }, 'job queue error'));
+      await boss.start();
+      for (const job of jobs) {
+        // stately: at most one job per key waiting, one retrying and one running
+        await boss.createQueue(job.name, { name: job.name, policy: 'stately' });
+        await boss.work<unknown>(
+          job.name,
+          { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+          async ([run]) => {
+            const attempt = { number: run.retryCount + 1, last: run.retryCount >= run.retryLimit };
+            try {
+              await job.handle(job.payload.parse(run.data), context, attempt);
+            } catch (err) {
+              context.log.warn({ err, job: job.name, id: run.id, attempt: attempt.number }, 'job failed');
+              throw err;
+            }
+          },
+        );
+      }
+    },
+
+    async stop(timeoutMs = 8000) {
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    },
+  };
+}
+
+/** pg-boss's `db` option over a Drizzle executor, so a job is inserted inside the caller's transaction. */
+function executorAdapter(executor: Executor) {
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => {
+      const result = (await executor.execute(withParameters(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** `$1`-style SQL and its values as Drizzle SQL, which numbers the parameters again for either driver. */
+function withParameters(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${parameter(values[Number(part) - 1])}`)),
+    sql.raw(''),
+  );
+}
+
+const parameter = (value: unknown) =>
+  value === undefined
+    ? null
+    : typeof value === 'object' && value !== null && !(value instanceof Date)
+      ? JSON.stringify(value)
+      : value;

@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import * as s from '../db/schema/index';
+import { notFound } from './errors';
+import { inCampus, type Scope } from './scope';
+
+/** A campus the scope may see, or undefined (callers answer 404: another tenant's id is not revealed). */
+export async function findCampusRef(db: Executor, scope: Scope, id_campus: number) {
+  const rows = await db
+    .select({ id_campus: s.campus.id_campus, id_school: s.campus.id_school, name: s.campus.name })
+    .from(s.campus)
+    .where(and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus)));
+  return rows[0];
+}
+
+/** The campus, when the scope may see it; 404 otherwise. */
+export async function requireCampus(db: Executor, scope: Scope, id_campus: number) {
+  const campus = await findCampusRef(db, scope, id_campus);
+  if (!campus) throw notFound();
+  return campus;
+}
+
+/**
+ * Serialises changes that depend on every row of a campus (one started period at a time, distinct priority
+ * levels). FOR NO KEY UPDATE does not block inserts that only reference the campus.
+ */
+export async function lockCampus(db: Executor, id_campus: number) {
+  await db
+    .select({ id: s.campus.id_campus })
+    .from(s.campus)
+    .where(eq(s.campus.id_campus, id_campus))
+    .for('no key update');
+}

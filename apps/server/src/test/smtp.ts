@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { to: string[]; messageId: string | null; text: string };
+
+export type TestSmtpServer = {
+  url: string;
+  /** Messages the server accepted (answered 250), in order. */
+  received: ReceivedMail[];
+  /** Every DATA the server was offered, accepted or not. */
+  offered: () => number;
+  /** Answers the next `count` DATA commands with 451 (a temporary refusal: the sender should retry). */
+  refuseNext: (count: number) => void;
+  close: () => Promise<void>;
+};
+
+/** Undoes quoted-printable, so links split over soft line breaks can be read back. */
+const fromQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** A real SMTP server on loopback (no TLS, no auth) that keeps what it accepts. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  let offered = 0;
+  let toRefuse = 0;
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        offered++;
+        if (toRefuse > 0) {
+          toRefuse--;
+          return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? null,
+          text: fromQuotedPrintable(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    offered: () => offered,
+    refuseNext: (count) => {
+      toRefuse = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The token of the reset link in a recovery mail. */
+export function resetTokenIn(mail: ReceivedMail): string {
+  const match = /\/resetpassword\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  if (!match) throw new Error('no reset link in the mail');
+  return match[1];
+}

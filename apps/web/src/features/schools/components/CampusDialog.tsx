@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  TextField,
+} from '@mui/material';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { useSnackbar } from 'notistack';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { CampusRequestSchema, type CampusRow } from '@openseat/shared/schemas/schools';
+import type { ApiError } from '../../../app/http';
+import { message } from '../../../app/i18n';
+import { useObjectUrl } from '../../../hooks/use-object-url';
+import { useUpdateCampus } from '../api/schools';
+
+type Input = z.input<typeof CampusRequestSchema>;
+const TEXT_FIELDS = ['name', 'address', 'telephone', 'email', 'website', 'description'] as const;
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
+const valuesOf = (campus: CampusRow): Input => ({
+  id_campus: campus.id_campus,
+  id_school: campus.id_school,
+  name: campus.name,
+  address: campus.address ?? '',
+  telephone: campus.telephone ?? '',
+  email: campus.email ?? '',
+  website: campus.website ?? '',
+  description: campus.description ?? '',
+  isMain: campus.isMain,
+});
+
+/** Edit a campus's details and photo; the chosen photo is previewed before it is saved. */
+export function CampusDialog({
+  open,
+  campus,
+  currentPhoto,
+  onClose,
+}: {
+  open: boolean;
+  campus: CampusRow;
+  /** URL of the stored photo as loaded by the screen (or null). */
+  currentPhoto: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateCampus();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const preview = useObjectUrl(photo);
+  const form = useForm<Input, unknown, z.output<typeof CampusRequestSchema>>({
+    resolver: zodResolver(CampusRequestSchema),
+    defaultValues: valuesOf(campus),
+  });
+  const errors = form.formState.errors;
+
+  const choosePhoto = (file: File | undefined) => {
+    if (!file) return;
+    if (!PHOTO_TYPES.includes(file.type)) return setPhotoError(message('fileType')!);
+    if (file.size > PHOTO_MAX_BYTES) return setPhotoError(message('fileTooLarge')!);
+    setPhotoError(null);
+    setPhoto(file);
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await update.mutateAsync({ id_campus: campus.id_campus, values, photo });
+      enqueueSnackbar(res.message, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      const e = error as ApiError;
+      e.errors?.forEach((fe) =>
+        fe.path === 'photo'
+          ? setPhotoError(fe.message)
+          : form.setError(fe.path as keyof Input, { message: fe.message }),
+      );
+      enqueueSnackbar(e.message, { variant: 'error' });
+    }
+  });
+  const shown = preview ?? currentPhoto;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('campus.edit')}</DialogTitle>
+      <DialogContent>
+        <Stack component="form" id="campus-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+          <Stack direction="row" spacing={2} alignItems="center">
+            <Avatar
+              variant="rounded"
+              src={shown ?? undefined}
+              alt={t('campus.photoOf', { name: campus.name })}
+              sx={{ width: 96, height: 96 }}
+              data-testid="campus-photo-preview"
+            >
+              <PhotoCameraIcon />
+            </Avatar>
+            <Button component="label" variant="outlined">
+              {photo ? t('campus.changePhoto') : t('campus.choosePhoto')}
+              <input
+                hidden
+                type="file"
+                accept={PHOTO_TYPES.join(',')}
+                onChange={(e) => choosePhoto(e.target.files?.[0])}
+                data-testid="campus-photo-input"
+              />
+            </Button>
+          </Stack>
+          {photoError && (
+            <Alert severity="error" data-testid="campus-photo-error">
+              {photoError}
+            </Alert>
+          )}
+          {TEXT_FIELDS.map((f) => (
+            <TextField
+              key={f}
+              label={t(`schools.fields.${f}`)}
+              multiline={f === 'description'}
+              minRows={f === 'description' ? 2 : undefined}
+              {...form.register(f)}
+              error={!!errors[f]}
+              helperText={message(errors[f]?.message)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `campus-${f}` } }}
+            />
+          ))}
+          <Controller
+            control={form.control}
+            name="isMain"
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
+                label={t('campus.isMain')}
+              />
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          type="submit"
+          form="campus-form"
+          variant="contained"
+          disabled={update.isPending}
+          data-testid="campus-save"
+        >
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

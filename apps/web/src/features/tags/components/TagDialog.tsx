@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { TagRequestSchema, type TagRow } from '@openseat/shared/schemas/enrollment';
+import type { CampusOption } from '@openseat/shared/schemas/schools';
+import type { ApiError } from '../../../app/http';
+import { message } from '../../../app/i18n';
+import { useSaveTag } from '../api/tags';
+
+type Input = z.input<typeof TagRequestSchema>;
+
+const valuesOf = (tag: TagRow | null, id_campus: number | null): Input => ({
+  name: tag?.name ?? '',
+  description: tag?.description ?? '',
+  id_campus: tag?.id_campus ?? id_campus ?? '',
+});
+
+/** Create or edit a tag; a tag stays on its campus once created. */
+export function TagDialog({
+  open,
+  tag,
+  campuses,
+  defaultCampus,
+  onClose,
+}: {
+  open: boolean;
+  tag: TagRow | null;
+  campuses: CampusOption[];
+  defaultCampus: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useSaveTag();
+  const form = useForm<Input, unknown, z.output<typeof TagRequestSchema>>({
+    resolver: zodResolver(TagRequestSchema),
+    defaultValues: valuesOf(tag, defaultCampus),
+  });
+  // the dialog mounts for each tag: its defaults are set once; only an empty campus is filled in later
+  useEffect(() => {
+    if (defaultCampus !== null && !form.getValues('id_campus')) form.setValue('id_campus', defaultCampus);
+  }, [defaultCampus, form]);
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      enqueueSnackbar((await save.mutateAsync({ id_tag: tag?.id_tag, body })).message, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      const e = error as ApiError;
+      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
+      enqueueSnackbar(e.message, { variant: 'error' });
+    }
+  });
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{tag ? t('tags.edit') : t('tags.create')}</DialogTitle>
+      <DialogContent>
+        <Stack component="form" id="tag-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('tags.name')}
+            {...form.register('name')}
+            error={!!errors.name}
+            helperText={message(errors.name?.message)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'tag-name' } }}
+          />
+          <TextField
+            label={t('tags.description')}
+            multiline
+            {...form.register('description')}
+            error={!!errors.description}
+            helperText={message(errors.description?.message)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Controller
+            control={form.control}
+            name="id_campus"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('tags.campus')}
+                disabled={tag !== null}
+                {...field}
+                value={field.value ?? ''}
+                error={!!errors.id_campus}
+                helperText={message(errors.id_campus?.message)}
+                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'tag-campus' } as object } }}
+              >
+                {campuses.map((c) => (
+                  <MenuItem key={c.id_campus} value={c.id_campus}>
+                    {c.schoolName} · {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button type="submit" form="tag-form" variant="contained" disabled={save.isPending} data-testid="tag-save">
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

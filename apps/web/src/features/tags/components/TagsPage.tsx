@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import {
+  Button,
+  IconButton,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import type { TagRow } from '@openseat/shared/schemas/enrollment';
+import { useAbility } from '../../../app/client';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageTitle } from '../../../components/PageTitle';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
+import { useWorkingContext } from '../../../hooks/working-context';
+import { useDeleteTag, useTags } from '../api/tags';
+import { TagDialog } from './TagDialog';
+
+const PAGE_SIZE = 25;
+
+/** Application tags per campus (spec: name, description, campus). */
+export default function TagsPage() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const ability = useAbility();
+  const context = useWorkingContext();
+  const [page, setPage] = useState(0);
+  const [text, setText] = useState('');
+  // undefined: closed; null: a new tag
+  const [editing, setEditing] = useState<TagRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<TagRow | null>(null);
+  const tags = useTags({ page, pageSize: PAGE_SIZE, text });
+  const remove = useDeleteTag();
+
+  const onDelete = async (row: TagRow) => {
+    enqueueSnackbar((await remove.mutateAsync(row.id_tag)).message, { variant: 'success' });
+  };
+  return (
+    <>
+      <PageTitle>{t('menu.tags')}</PageTitle>
+      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          size="small"
+          label={t('common.search')}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setPage(0);
+          }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {ability.can('create', 'tags_configuration') && (
+          <Button variant="contained" onClick={() => setEditing(null)} data-testid="tag-create">
+            {t('tags.create')}
+          </Button>
+        )}
+      </Stack>
+      <TableContainer component={Paper}>
+        <Table size="small" data-testid="tags-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('tags.name')}</TableCell>
+              <TableCell>{t('tags.description')}</TableCell>
+              <TableCell>{t('tags.campus')}</TableCell>
+              <TableCell>
+                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tags.data?.data.map((row) => (
+              <TableRow key={row.id_tag}>
+                <TableCell>{row.name}</TableCell>
+                <TableCell>{row.description}</TableCell>
+                <TableCell>{row.campus.name}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {ability.can('edit', 'tags_configuration') && (
+                    <Tooltip title={t('tags.edit')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('tags.editNamed', { name: row.name })}
+                        onClick={() => setEditing(row)}
+                      >
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {ability.can('delete', 'tags_configuration') && (
+                    <Tooltip title={t('tags.delete')}>
+                      <IconButton
+                        size="small"
+                        aria-label={t('tags.deleteNamed', { name: row.name })}
+                        onClick={() => setDeleting(row)}
+                        data-testid={`tag-delete-${row.id_tag}`}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+            {tags.data?.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4}>{t('common.noResults')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+        <TablePagination
+          component="div"
+          count={tags.data?.total ?? 0}
+          page={page}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+          onPageChange={(_, p) => setPage(p)}
+        />
+      </TableContainer>
+      {editing !== undefined && (
+        <TagDialog
+          open
+          tag={editing}
+          campuses={context.campuses}
+          defaultCampus={context.id_campus}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('tags.delete')}
+        consequence={t('tags.confirmDelete', { name: deleting?.name ?? '' })}
+        confirmLabel={t('tags.delete')}
+        danger
+        onConfirm={() => onDelete(deleting!)}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RoleRow } from '@openseat/shared/schemas/roles';
+import type { CampusOption, SchoolOption } from '@openseat/shared/schemas/schools';
+import { http } from '../app/client';
+
+/** Options for pickers that several features show (roles, schools, campuses), scoped by the server. */
+export const lookupKeys = {
+  roles: ['lookups', 'roles'] as const,
+  campuses: ['lookups', 'campuses'] as const,
+  schools: ['lookups', 'schools'] as const,
+};
+
+/** `GET /role` needs roles/access: callers without it pass `enabled: false` and never ask. */
+export const useRoleOptions = (enabled = true) =>
+  useQuery({ queryKey: lookupKeys.roles, queryFn: () => http.get<RoleRow[]>('/role'), enabled });
+export const useCampusOptions = () =>
+  useQuery({ queryKey: lookupKeys.campuses, queryFn: () => http.get<CampusOption[]>('/catalog/campuses') });
+export const useSchoolOptions = () =>
+  useQuery({ queryKey: lookupKeys.schools, queryFn: () => http.get<SchoolOption[]>('/catalog/schools') });

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { newTrackedPage, seriousA11yViolations } from './checks';
+import { eachScreen, PUBLIC_SCREENS, settle, signInAs, type Who } from './screens';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The focus ring of the focused element: a visible outline (not none, at least 2 px). */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    return { testId: el.dataset.testid, style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+
+describe('accessible (axe-core: no serious or critical violation)', () => {
+  it('the signed-out screens', async () => {
+    const page = await newTrackedPage(browser, baseUrl);
+    const problems: string[] = [];
+    for (const screen of PUBLIC_SCREENS) {
+      await page.goto(screen.path);
+      await page.getByTestId('page-title').waitFor();
+      await screen.then?.(page);
+      await settle(page);
+      for (const v of await seriousA11yViolations(page)) problems.push(`${screen.name}: ${v}`);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const who of ['superadmin', 'school'] as const satisfies readonly Who[]) {
+    it(`every screen ${who} sees, with its dialogs and tabs`, async () => {
+      const page = await newTrackedPage(browser, baseUrl);
+      const me = await signInAs(page, who);
+      const problems: string[] = [];
+      const visited = await eachScreen(page, who, me, async (where) => {
+        for (const v of await seriousA11yViolations(page)) problems.push(`${where}: ${v}`);
+      });
+      expect(visited.length).toBeGreaterThan(8);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }, 300_000);
+  }
+
+  it('keyboard focus shows a visible ring on buttons and links', async () => {
+    const page = await newTrackedPage(browser, baseUrl);
+    await page.goto('/login');
+    await page.getByTestId('login-email').waitFor();
+    const seen = new Map<string, { style: string; width: number }>();
+    for (let i = 0; i < 8 && seen.size < 2; i++) {
+      await page.keyboard.press('Tab');
+      const ring = await focusRing(page);
+      if (ring.testId === 'login-submit' || ring.testId === 'forgot-password-link') seen.set(ring.testId, ring);
+    }
+    expect([...seen.keys()].sort()).toEqual(['forgot-password-link', 'login-submit']);
+    for (const ring of seen.values()) {
+      expect(ring.style).not.toBe('none');
+      expect(ring.width).toBeGreaterThanOrEqual(2);
+    }
+    await page.context().close();
+  });
+});

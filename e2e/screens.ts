@@ -1,0 +1,283 @@
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './browser';
+
+/**
+ * Every built screen of the app, one list for the Spanish, phone and accessibility passes: add a screen here
+ * when it is built, with the dialogs and tabs it opens, and all three passes cover it.
+ */
+
+export type Who = 'superadmin' | 'school';
+export const DEMO_USERS: Record<Who, string> = {
+  superadmin: 'superadmin@demo.openseat.org',
+  school: 'school@demo.openseat.org',
+};
+
+/** What the sign-in answered about the user, for screens whose path holds the user's own ids. */
+export type SignedIn = { id_school: number | null };
+
+/** A dialog, tab or menu opened from a screen; `open` answers false when the screen does not offer it. */
+export type View = { name: string; open: (page: Page) => Promise<boolean>; close: (page: Page) => Promise<void> };
+
+export type Screen = {
+  name: string;
+  who: readonly Who[];
+  /** Goes to the screen from anywhere in the signed-in app, without a page load, and waits for its content. */
+  visit: (page: Page, me: SignedIn) => Promise<void>;
+  views?: readonly View[];
+};
+
+/** Screens outside the signed-in area, visited signed out. */
+export type PublicScreen = { name: string; path: string; then?: (page: Page) => Promise<void> };
+
+const byTestId = (page: Page, id: string) => page.getByTestId(id).first();
+
+/** Client-side navigation: no page load, so no session refresh is spent per screen. */
+export async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
+const inFlight = new WeakMap<Page, { count: number; quietSince: number }>();
+
+/** Counts the page's requests in flight, for `settle`; call once per page. */
+export function trackRequests(page: Page) {
+  const state = { count: 0, quietSince: Date.now() };
+  inFlight.set(page, state);
+  const done = () => {
+    state.count = Math.max(0, state.count - 1);
+    if (state.count === 0) state.quietSince = Date.now();
+  };
+  page.on('request', () => state.count++);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Waits until nothing is loading: no overlay, no request in flight for a moment, no transition running. */
+export async function settle(page: Page, quietMs = 300) {
+  await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
+  const state = inFlight.get(page);
+  const until = Date.now() + 15_000;
+  while (state && Date.now() < until && (state.count > 0 || Date.now() - state.quietSince < quietMs))
+    await page.waitForTimeout(50);
+  // dialogs fade in and labels move: checks read the page at rest (endless spinners aside)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+async function clickAndWait(page: Page, target: Locator, ready: string) {
+  await target.click();
+  await byTestId(page, ready).waitFor();
+  await settle(page);
+}
+
+async function openAndWait(page: Page, path: string, ready: string) {
+  await go(page, path);
+  await byTestId(page, ready).waitFor();
+  await settle(page);
+}
+
+/** A table's rows (a row may be a link, not a `tr`). */
+const rows = (page: Page, table: string) => page.getByTestId(table).locator('tbody > *');
+const firstRow = (page: Page, table: string) => rows(page, table).first();
+
+const pressEscape = async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+};
+
+const dialog = (name: string, button: string): View => ({
+  name,
+  open: async (page) => {
+    const opener = page.getByTestId(button);
+    // a disabled button (Start before the period is ready) does not offer its dialog
+    if ((await opener.count()) === 0 || !(await opener.first().isEnabled())) return false;
+    await opener.first().click();
+    await page.getByRole('dialog').waitFor();
+    await settle(page);
+    return true;
+  },
+  close: pressEscape,
+});
+
+/** A tab of the screen; closing goes back to the screen's first tab, the one it opens on. */
+const tab = (name: string, testId: string): View => ({
+  name,
+  open: async (page) => {
+    const target = page.getByTestId(testId);
+    if ((await target.count()) === 0) return false;
+    await target.first().click();
+    await settle(page);
+    return true;
+  },
+  close: async (page) => {
+    await page.locator('main').getByRole('tab').first().click();
+    await settle(page);
+  },
+});
+
+async function visitSchool(page: Page, me: SignedIn) {
+  if (me.id_school === null) {
+    await openAndWait(page, '/main/schools', 'schools-table');
+    await clickAndWait(page, firstRow(page, 'schools-table'), 'campuses-table');
+  } else await openAndWait(page, `/main/schools/school/${me.id_school}`, 'campuses-table');
+}
+
+export const SCREENS: readonly Screen[] = [
+  {
+    name: 'schools',
+    who: ['superadmin'],
+    visit: (page) => openAndWait(page, '/main/schools', 'schools-table'),
+    views: [dialog('new school dialog', 'school-create'), tab('inactive schools', 'schools-tab-inactive')],
+  },
+  {
+    name: 'school',
+    who: ['superadmin', 'school'],
+    visit: visitSchool,
+    views: [
+      dialog('edit school dialog', 'school-edit'),
+      tab('school users', 'school-users-tab'),
+      tab('school configuration', 'school-configuration-tab'),
+    ],
+  },
+  {
+    name: 'campus',
+    who: ['superadmin', 'school'],
+    visit: async (page, me) => {
+      await visitSchool(page, me);
+      // a campus row is not clickable: its name is the link
+      await clickAndWait(page, firstRow(page, 'campuses-table').getByRole('link').first(), 'campus-card');
+    },
+    views: [
+      dialog('edit campus dialog', 'campus-edit'),
+      dialog('delete campus confirmation', 'campus-delete'),
+      tab('campus configuration', 'campus-tab-configuration'),
+      tab('campus grades', 'campus-tab-grades'),
+      tab('campus priorities', 'campus-tab-priorities'),
+    ],
+  },
+  {
+    name: 'users',
+    who: ['superadmin', 'school'],
+    visit: (page) => openAndWait(page, '/main/users', 'users-table'),
+    views: [dialog('new user dialog', 'user-create'), tab('campus users', 'users-tab-campus')],
+  },
+  { name: 'roles', who: ['superadmin', 'school'], visit: (page) => openAndWait(page, '/main/roles', 'roles-table') },
+  {
+    name: 'role',
+    who: ['superadmin', 'school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/roles', 'roles-table');
+      await clickAndWait(page, rows(page, 'roles-table').last(), 'page-title');
+    },
+    views: [tab('role permissions', 'role-permissions-tab')],
+  },
+  { name: 'new role', who: ['superadmin'], visit: (page) => openAndWait(page, '/main/roles/role', 'role-name') },
+  {
+    name: 'enrollment settings',
+    who: ['superadmin', 'school'],
+    visit: (page) => openAndWait(page, '/main/enrollment-settings', 'periods-table'),
+    views: [dialog('new school period dialog', 'period-create'), tab('historical periods', 'periods-historical')],
+  },
+  {
+    name: 'school period',
+    who: ['superadmin', 'school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/enrollment-settings', 'periods-table');
+      await clickAndWait(page, firstRow(page, 'periods-table'), 'period-state');
+    },
+    views: [dialog('start school period dialog', 'period-start'), dialog('finalize dialog', 'period-finalize')],
+  },
+  {
+    name: 'priorities',
+    who: ['superadmin', 'school'],
+    visit: (page) => openAndWait(page, '/main/priorities-configuration', 'priorities-table'),
+  },
+  {
+    name: 'application tags',
+    who: ['superadmin', 'school'],
+    visit: (page) => openAndWait(page, '/main/application-tags', 'tags-table'),
+    views: [dialog('new tag dialog', 'tag-create')],
+  },
+  {
+    name: 'account settings',
+    who: ['superadmin', 'school'],
+    visit: (page) => openAndWait(page, '/main/settings', 'profile-name'),
+    views: [
+      dialog('change password dialog', 'change-password'),
+      {
+        name: 'user menu',
+        open: async (page) => {
+          await page.getByTestId('user-menu').click();
+          await page.getByRole('menu').waitFor();
+          return true;
+        },
+        close: async (page) => {
+          await page.keyboard.press('Escape');
+          await page.getByRole('menu').waitFor({ state: 'detached' });
+        },
+      },
+    ],
+  },
+  {
+    name: 'not found',
+    who: ['superadmin', 'school'],
+    visit: (page) => openAndWait(page, '/main/schools/school/999999', 'not-found'),
+  },
+  { name: 'mail', who: ['superadmin'], visit: (page) => openAndWait(page, '/main/mail', 'mail-list') },
+];
+
+export const PUBLIC_SCREENS: readonly PublicScreen[] = [
+  { name: 'sign-in', path: '/login' },
+  {
+    name: 'password recovery',
+    path: '/login',
+    then: async (page) => {
+      await page.getByTestId('forgot-password-link').click();
+      await page.getByTestId('recovery-email').waitFor();
+    },
+  },
+  { name: 'reset password', path: '/resetpassword?token=not-a-real-token' },
+];
+
+/** Signs in through the form and answers what the server said about the user. */
+export async function signInAs(page: Page, who: Who): Promise<SignedIn> {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(DEMO_USERS[who]);
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST'),
+    page.getByTestId('login-submit').click(),
+  ]);
+  const body = (await response.json()) as { user: { id_context_type: number; id_school: number | null } };
+  await page.waitForURL('**/main/**');
+  await settle(page);
+  return { id_school: body.user.id_context_type === 1 ? null : body.user.id_school };
+}
+
+/** Visits every screen the user may see, then every dialog or tab it opens, calling `check` on each. */
+export async function eachScreen(
+  page: Page,
+  who: Who,
+  me: SignedIn,
+  check: (where: string) => Promise<void>,
+): Promise<string[]> {
+  const visited: string[] = [];
+  for (const screen of SCREENS.filter((s) => s.who.includes(who))) {
+    await screen.visit(page, me);
+    await check(screen.name);
+    visited.push(screen.name);
+    for (const view of screen.views ?? []) {
+      if (!(await view.open(page))) continue;
+      await check(`${screen.name} › ${view.name}`);
+      visited.push(`${screen.name} › ${view.name}`);
+      await view.close(page);
+    }
+  }
+  return visited;
+}
