@@ -88,7 +88,7 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
         description:
           'multipart/form-data (the CampusRequest fields as strings and an optional file part `photo`) or JSON CampusRequest; id_campus required',
         consumes: ['multipart/form-data', 'application/json'],
-        body: CampusRequestSchema.optional(),
+        body: CampusRequestSchema.nullish(),
         response: savedCampus,
       },
     },

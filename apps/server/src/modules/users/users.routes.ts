@@ -84,7 +84,7 @@ export async function usersRoutes(root: FastifyInstance, deps: AppDeps) {
         tags,
         consumes: ['multipart/form-data', 'application/json'],
         // multipart bodies are read by the service (fields as strings, `photo` as a file part): documented here
-        body: UpdateUserRequestSchema.optional(),
+        body: UpdateUserRequestSchema.nullish(),
         response: { 200: saved },
       },
     },
