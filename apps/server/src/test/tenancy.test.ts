@@ -725,6 +725,13 @@ const PEOPLE_ROWS: Row[] = [
     foreign: (x) => [x.users.staffA2.email, 'Alpha South'],
   },
   {
+    route: 'GET /user/assignable-roles',
+    actor: 'editorA1',
+    own: () => ({ method: 'GET', path: '/user/assignable-roles' }),
+    shared: 'roles every school shares, narrowed to what the caller itself may give',
+    foreign: () => ['SuperAdmin', 'System Support', 'School Admin'],
+  },
+  {
     route: 'PUT /user/me',
     actor: 'editorA1',
     own: () => ({ method: 'PUT', path: '/user/me', body: { name: 'Edith Editor', telephone: '+15205550111' } }),

@@ -114,6 +114,53 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+describe('role levels: a caller gives no role above its own level', () => {
+  it('a campus user that sees every campus still cannot give a school-level role, even one it holds', async () => {
+    const schoolLevel = await createRoleWith(ctx.db, CONTEXT_TYPE.SCHOOL, [['side_menu', 'access']]);
+    const refused = await call('POST', '/user', {
+      token: token.allCampusA1,
+      body: newUser({ id_role: schoolLevel.id_role, id_school: f.schoolA.id_school, id_campus: undefined }),
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    // positive control: the school admin, a school-level caller, may give it
+    const given = await call('POST', '/user', {
+      token: token.schoolAdminA,
+      body: newUser({ id_role: schoolLevel.id_role, id_school: f.schoolA.id_school, id_campus: undefined }),
+    });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+  });
+
+  it('GET /user/assignable-roles lists exactly the roles a save would accept', async () => {
+    type Listed = { id_role: number; name: string }[];
+    const registrar = await call<Listed>('GET', '/user/assignable-roles', { token: token.registrar });
+    expect(registrar.status).toBe(200);
+    expect(registrar.body.map((r) => r.id_role)).toContain(f.roles.registrar);
+    // Campus Admin holds rules the registrar lacks; School Admin is above its level
+    expect(registrar.body.map((r) => r.id_role)).not.toContain(f.roles.campusAdmin);
+    expect(registrar.body.map((r) => r.id_role)).not.toContain(f.roles.schoolAdmin);
+    const school = await call<Listed>('GET', '/user/assignable-roles', { token: token.schoolAdminA });
+    expect(school.body.map((r) => r.id_role)).toEqual(
+      expect.arrayContaining([f.roles.campusAdmin, f.roles.schoolAdmin]),
+    );
+    expect(school.body.map((r) => r.name)).not.toContain('SuperAdmin');
+    expect(school.body.map((r) => r.name)).not.toContain('System Support');
+    const admin = await call<Listed>('GET', '/user/assignable-roles', { token: token.superAdmin });
+    expect(admin.body.map((r) => r.name)).toEqual(expect.arrayContaining(['SuperAdmin', 'System Support']));
+  });
+
+  it('GET /user/assignable-roles is refused to a caller that may neither create nor edit users', async () => {
+    const viewerRole = await createRoleWith(ctx.db, CONTEXT_TYPE.CAMPUS, [['users', 'access']]);
+    const viewer = await createUser(ctx.db, {
+      context: CONTEXT_TYPE.CAMPUS,
+      id_school: f.schoolA.id_school,
+      id_campus: f.a1.id_campus,
+      role: viewerRole.name,
+    });
+    const { accessToken } = await signIn(ctx.baseUrl, viewer.email);
+    expect((await call('GET', '/user/assignable-roles', { token: accessToken })).status).toBe(403);
+  });
+});
+
 describe('a caller never widens a user beyond its own reach (issue 7, finding 1)', () => {
   it('a campus user with edit rights cannot give itself all campuses', async () => {
     const me = await stored(f.users.registrar.id_user);

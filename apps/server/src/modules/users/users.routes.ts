@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
 import { MessageResponseSchema, csvResponse, imageResponse, pageOf, savedOf } from '@openseat/shared/schemas/responses';
+import { RoleRowSchema } from '@openseat/shared/schemas/roles';
 import { id } from '@openseat/shared/schemas/rules';
 import {
   CreateUserRequestSchema,
@@ -46,6 +47,19 @@ export async function usersRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags, response: { 200: z.array(UserRowSchema).describe('The campus users in scope') } },
     },
     (req) => users.listCampusUsers(deps.db, principalOf(req)),
+  );
+
+  app.get(
+    '/user/assignable-roles',
+    {
+      config: { signedIn: true },
+      schema: {
+        tags,
+        description: 'The active roles the caller may give a user it creates or edits (needs users create or edit).',
+        response: { 200: z.array(RoleRowSchema).describe('The roles the caller may assign') },
+      },
+    },
+    (req) => users.listAssignableRoles(deps.db, principalOf(req)),
   );
 
   app.get(

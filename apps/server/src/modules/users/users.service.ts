@@ -1,5 +1,7 @@
 import { CONTEXT_TYPE, SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import type { Action, Subject } from '@openseat/shared/permissions';
+import { assignableContextTypes } from '@openseat/shared/role-levels';
+import type { RoleRow } from '@openseat/shared/schemas/roles';
 import { UpdateUserRequestSchema, type CreateUserRequest, type UserListQuery } from '@openseat/shared/schemas/users';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
@@ -10,6 +12,7 @@ import { canSeeCampus, canSeeSchool, type Scope } from '../../lib/scope';
 import { readUploadForm, withStoredImage, type UploadForm } from '../../lib/form-upload';
 import type { Principal } from '../auth/auth.principal';
 import { bumpTokenVersion, findRoleRules, revokeAllOfUser } from '../auth/auth.repository';
+import { listRoles } from '../roles/roles.service';
 import { presentUsers } from './users.presenter';
 import * as repo from './users.repository';
 
@@ -47,11 +50,24 @@ function scopeReaches(scope: Scope, placement: Placement): boolean {
  * A role the caller may hand out (ASVS 8.2.3): SuperAdmin only from a SuperAdmin, and otherwise no rule the
  * caller does not hold itself, so nobody mints a user that can do more than its maker.
  */
-async function assertRoleWithin(db: Executor, caller: Principal, role: Role) {
-  if (caller.roleName === SUPER_ADMIN_ROLE) return;
-  if (role.name === SUPER_ADMIN_ROLE) throw beyondReach();
+async function mayGiveRole(db: Executor, caller: Principal, role: Pick<Role, 'id_role' | 'name' | 'id_context_type'>) {
+  if (!assignableContextTypes(caller).includes(role.id_context_type)) return false;
+  if (caller.roleName === SUPER_ADMIN_ROLE) return true;
+  if (role.name === SUPER_ADMIN_ROLE) return false;
   const rules = await findRoleRules(db, role.id_role);
-  if (rules.some((r) => !caller.ability.can(r.action as Action, r.subject as Subject))) throw beyondReach();
+  return rules.every((r) => caller.ability.can(r.action as Action, r.subject as Subject));
+}
+
+async function assertRoleWithin(db: Executor, caller: Principal, role: Role) {
+  if (!(await mayGiveRole(db, caller, role))) throw beyondReach();
+}
+
+/** The active roles the caller may give in the user dialog: the same test a save passes. */
+export async function listAssignableRoles(db: Db, caller: Principal): Promise<RoleRow[]> {
+  if (!caller.ability.can('create', 'users') && !caller.ability.can('edit', 'users')) throw forbidden();
+  const roles = (await listRoles(db)).filter((r) => r.isActive);
+  const given = await Promise.all(roles.map((r) => mayGiveRole(db, caller, r)));
+  return roles.filter((_, i) => given[i]);
 }
 
 async function activeRole(db: Executor, id_role: number): Promise<Role> {

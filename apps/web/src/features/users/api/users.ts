@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@openseat/shared/schemas/pagination';
+import type { RoleRow } from '@openseat/shared/schemas/roles';
 import type { CreateUserRequest, UpdateUserRequest, UserRow, UserTab } from '@openseat/shared/schemas/users';
 import { http } from '../../../app/client';
 
@@ -14,7 +15,15 @@ export type UserListParams = {
 
 type Saved = { message: string; data: UserRow };
 
-export const userKeys = { all: ['users'] as const, list: (p: UserListParams) => ['users', 'list', p] as const };
+export const userKeys = {
+  all: ['users'] as const,
+  list: (p: UserListParams) => ['users', 'list', p] as const,
+  assignableRoles: ['users', 'assignable-roles'] as const,
+};
+
+/** The roles the caller may give, decided by the server with the same test a save passes. */
+export const useAssignableRoles = () =>
+  useQuery({ queryKey: userKeys.assignableRoles, queryFn: () => http.get<RoleRow[]>('/user/assignable-roles') });
 
 export const useUsers = (params: UserListParams) =>
   useQuery({

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -20,13 +20,13 @@ import type { z } from 'zod';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import { requiredSelect } from '@openseat/shared/schemas/rules';
 import { CreateUserRequestSchema, UpdateUserRequestSchema, type UserRow } from '@openseat/shared/schemas/users';
-import { useAbility, useSession } from '../../../app/client';
+import { useSession } from '../../../app/client';
 import type { ApiError } from '../../../app/http';
 import { message, roleLabel } from '../../../app/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useCampusOptions, useRoleOptions, useSchoolOptions } from '../../../hooks/lookups';
-import { useSaveUser } from '../api/users';
-import { assignableRoles, mayGrantAllCampuses, reachOf } from '../assignable';
+import { useCampusOptions, useSchoolOptions } from '../../../hooks/lookups';
+import { useAssignableRoles, useSaveUser } from '../api/users';
+import { mayGrantAllCampuses } from '../assignable';
 
 // the shared request rules, with the role as a select ("Required field." when none is chosen)
 const createSchema = CreateUserRequestSchema.extend({ id_role: requiredSelect });
@@ -50,16 +50,15 @@ const valuesOf = (user: UserRow | null, onlySchool: number | null): FormInput =>
 });
 
 /**
- * Create or edit a user. It offers only the roles, schools and campuses the caller may give (the server
- * checks again), and asks for the role list only when the caller may read roles.
+ * Create or edit a user. It offers only the roles (as the server lists them for this caller), schools and
+ * campuses the caller may give; the server checks again on save.
  */
 export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const ability = useAbility();
   const { user: me } = useSession();
-  const reach = useMemo(() => (me ? reachOf(me) : null), [me]);
-  const roles = useRoleOptions(ability.can('access', 'roles'));
+  const grantsAllCampuses = me ? mayGrantAllCampuses(me) : false;
+  const roles = useAssignableRoles();
   const campuses = useCampusOptions();
   const schools = useSchoolOptions();
   const save = useSaveUser();
@@ -76,11 +75,13 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
     if (onlySchool !== null && !form.getValues('id_school')) form.setValue('id_school', onlySchool);
   }, [onlySchool, form]);
   const errors = form.formState.errors;
-  const offered = reach ? assignableRoles(roles.data ?? [], reach) : [];
+  const offered = roles.data ?? [];
   // a user keeps showing its current role even when the caller could not give it
   const current = user && !offered.some((r) => r.id_role === user.roles.id_role) ? user.roles : null;
   const roleId = Number(form.watch('id_role'));
-  const context = roles.data?.find((r) => r.id_role === roleId)?.id_context_type;
+  const context =
+    offered.find((r) => r.id_role === roleId)?.id_context_type ??
+    (user && user.roles.id_role === roleId ? user.id_context_type : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const placed = {
@@ -88,8 +89,7 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
       id_campus: context === CONTEXT_TYPE.CAMPUS ? values.id_campus : null,
       id_school: context === CONTEXT_TYPE.SCHOOL ? values.id_school : null,
       schoolIds: context === CONTEXT_TYPE.SCHOOL_MAINTAINER ? values.schoolIds : [],
-      isAllCampuses:
-        context === CONTEXT_TYPE.CAMPUS && reach !== null && mayGrantAllCampuses(reach) && values.isAllCampuses,
+      isAllCampuses: context === CONTEXT_TYPE.CAMPUS && grantsAllCampuses && values.isAllCampuses,
     };
     if (user?.isActive && !isActive) return setDeactivating(placed);
     await submit(placed).catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }));
@@ -214,7 +214,7 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
                 )}
               />
             )}
-            {context === CONTEXT_TYPE.CAMPUS && reach !== null && mayGrantAllCampuses(reach) && (
+            {context === CONTEXT_TYPE.CAMPUS && grantsAllCampuses && (
               <Controller
                 control={form.control}
                 name="isAllCampuses"

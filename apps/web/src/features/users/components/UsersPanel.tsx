@@ -22,7 +22,8 @@ import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
+import { CONTEXT_TYPE, PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
+import { assignableContextTypes } from '@openseat/shared/role-levels';
 import type { SessionUser } from '@openseat/shared/schemas/auth';
 import type { UserRow, UserTab } from '@openseat/shared/schemas/users';
 import { useAbility, useSession } from '../../../app/client';
@@ -31,15 +32,20 @@ import { roleLabel } from '../../../app/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useDeactivateUser, useUsers } from '../api/users';
-import { reachOf } from '../assignable';
 import { UserDialog } from './UserDialog';
 
-/** The tabs a caller sees: only the levels of users its reach can hold. */
+const TAB_OF_LEVEL: Record<number, UserTab> = {
+  [CONTEXT_TYPE.SYSTEM]: 'system',
+  [CONTEXT_TYPE.SCHOOL]: 'school',
+  [CONTEXT_TYPE.CAMPUS]: 'campus',
+  [CONTEXT_TYPE.SCHOOL_MAINTAINER]: 'maintenance',
+};
+
+/** The tabs a caller sees: the levels of users it may hold, narrowed to a school's or a campus's users. */
 function tabsFor(me: SessionUser | null, scope: { id_school?: number; id_campus?: number }): UserTab[] {
-  const reach = me ? reachOf(me) : null;
-  if (scope.id_campus || !reach?.wholeSchool) return ['campus'];
-  if (reach.system && !scope.id_school) return ['system', 'school', 'campus', 'maintenance'];
-  return ['school', 'campus', 'maintenance'];
+  if (!me || scope.id_campus) return ['campus'];
+  const levels = assignableContextTypes(me).filter((level) => !scope.id_school || level !== CONTEXT_TYPE.SYSTEM);
+  return levels.length ? levels.map((level) => TAB_OF_LEVEL[level]) : ['campus'];
 }
 
 /** The users of the caller's scope, or of one school or campus (the users tabs of those screens). */
