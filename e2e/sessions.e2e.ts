@@ -144,4 +144,30 @@ describe('sessions that survive reloads and tabs', () => {
     await screenshot(page, 'sessions-second-user');
     await context.close();
   });
+  it('sign out on every device, after its confirmation, ends the sign-in of another browser too', async () => {
+    const laptop = await newContext();
+    const phone = await newContext();
+    const here = await laptop.newPage();
+    const there = await phone.newPage();
+    await signIn(here, 'emily.carter@demo.openseat.org');
+    await signIn(there, 'emily.carter@demo.openseat.org');
+    await signedInView(there).waitFor();
+
+    await here.getByTestId('user-menu').click();
+    await here.getByTestId('logout-everywhere').click();
+    // cancelling keeps the session; confirming ends every one
+    await here.getByTestId('confirm-cancel').click();
+    await signedInView(here).waitFor();
+    await here.getByTestId('user-menu').click();
+    await here.getByTestId('logout-everywhere').click();
+    await screenshot(here, 'sessions-logout-everywhere');
+    await here.getByTestId('confirm-accept').click();
+    await here.waitForURL('**/login');
+
+    // the other browser's access token may live a few minutes; its next page load needs the ended refresh
+    await there.reload();
+    await expect.poll(() => there.getByTestId('login-email').isVisible()).toBe(true);
+    await laptop.close();
+    await phone.close();
+  });
 });

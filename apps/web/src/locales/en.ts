@@ -41,7 +41,15 @@ export const en = {
     settings: 'Account settings',
     admin: 'Admin',
   },
-  user: { settings: 'Account settings', logout: 'Sign out', language: 'Language', theme: 'Theme' },
+  user: {
+    settings: 'Account settings',
+    logout: 'Sign out',
+    logoutEverywhere: 'Sign out on every device',
+    logoutEverywhereConsequence:
+      'Every sign-in of your account ends: this browser, other tabs, phones and other computers. You will sign in again here.',
+    language: 'Language',
+    theme: 'Theme',
+  },
   common: {
     noResults: 'Nothing to show.',
     search: 'Search',

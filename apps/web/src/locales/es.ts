@@ -42,7 +42,15 @@ export const es: Translations = {
     settings: 'Configuración de la cuenta',
     admin: 'Administración',
   },
-  user: { settings: 'Configuración de la cuenta', logout: 'Cerrar sesión', language: 'Idioma', theme: 'Tema' },
+  user: {
+    settings: 'Configuración de la cuenta',
+    logout: 'Cerrar sesión',
+    logoutEverywhere: 'Cerrar sesión en todos los dispositivos',
+    logoutEverywhereConsequence:
+      'Se cierran todas las sesiones de su cuenta: este navegador, otras pestañas, teléfonos y otras computadoras. Deberá iniciar sesión de nuevo aquí.',
+    language: 'Idioma',
+    theme: 'Tema',
+  },
   common: {
     noResults: 'Nada que mostrar.',
     search: 'Buscar',

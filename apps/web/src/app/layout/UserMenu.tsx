@@ -3,6 +3,7 @@ import { Avatar, IconButton, ListItemText, Menu, MenuItem } from '@mui/material'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/auth';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSession } from '../client';
 import { roleLabel } from '../i18n';
 
@@ -11,7 +12,12 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { user } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirmEverywhere, setConfirmEverywhere] = useState(false);
   const close = () => setAnchor(null);
+  const signOut = async (everywhere: boolean) => {
+    await logout(everywhere);
+    navigate('/login', { replace: true });
+  };
   return (
     <>
       <IconButton
@@ -40,16 +46,33 @@ export function UserMenu() {
           {t('user.settings')}
         </MenuItem>
         <MenuItem
-          onClick={async () => {
+          onClick={() => {
             close();
-            await logout();
-            navigate('/login', { replace: true });
+            void signOut(false);
           }}
           data-testid="logout"
         >
           {t('user.logout')}
         </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setConfirmEverywhere(true);
+          }}
+          data-testid="logout-everywhere"
+        >
+          {t('user.logoutEverywhere')}
+        </MenuItem>
       </Menu>
+      <ConfirmDialog
+        open={confirmEverywhere}
+        title={t('user.logoutEverywhere')}
+        consequence={t('user.logoutEverywhereConsequence')}
+        confirmLabel={t('user.logoutEverywhere')}
+        danger
+        onConfirm={() => signOut(true)}
+        onClose={() => setConfirmEverywhere(false)}
+      />
     </>
   );
 }
