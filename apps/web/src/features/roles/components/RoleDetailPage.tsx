@@ -12,11 +12,16 @@ import { RoleForm } from './RoleForm';
 
 /** Role detail: details, and permissions by screen (spec section 2). Without an id it creates a role. */
 export default function RoleDetailPage() {
+  const { id } = useParams();
+  // a new id in the address is a new page: the tab and the form start afresh
+  return <RoleDetail key={id ?? 'new'} id={Number(id)} />;
+}
+
+function RoleDetail({ id }: { id: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const ability = useAbility();
   const { user } = useSession();
-  const id = Number(useParams().id);
   const role = useRole(id);
   const [tab, setTab] = useState<'details' | 'permissions'>('details');
   const isNew = !Number.isInteger(id) || id <= 0;
