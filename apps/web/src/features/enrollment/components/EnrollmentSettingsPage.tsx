@@ -24,6 +24,7 @@ import { formatDate } from '../../../lib/dates';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { usePeriods } from '../api/enrollment';
 import { PeriodForm } from './PeriodForm';
+import { EmptyRow } from '../../../components/EmptyRow';
 
 /** School periods of the campuses in scope; finalized ones live under Historical. */
 export default function EnrollmentSettingsPage() {
@@ -85,11 +86,7 @@ export default function EnrollmentSettingsPage() {
                 <TableCell>{date(p.enrollment_end_date)}</TableCell>
               </TableRow>
             ))}
-            {periods.data?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('common.noResults')}</TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={periods.data?.length === 0} columns={7} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAbility } from '../../../app/client';
 import { useCampuses, useCreateCampus } from '../api/schools';
+import { EmptyRow } from '../../../components/EmptyRow';
 
 /** The campuses of a school, and a new campus by name (its details are filled in on its own screen). */
 export function CampusesTab({ id_school }: { id_school: number }) {
@@ -83,11 +84,7 @@ export function CampusesTab({ id_school }: { id_school: number }) {
                 </TableCell>
               </TableRow>
             ))}
-            {campuses.data?.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4}>{t('common.noResults')}</TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={campuses.data?.data.length === 0} columns={4} />
           </TableBody>
         </Table>
       </TableContainer>

@@ -28,6 +28,7 @@ import type { SchoolRow, SchoolTab } from '@openseat/shared/schemas/schools';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSchools, useSetSchoolActive } from '../api/schools';
 import { SchoolDialog } from './SchoolDialog';
+import { EmptyRow } from '../../../components/EmptyRow';
 
 const TABS: SchoolTab[] = ['active', 'inactive', 'charter-connect'];
 
@@ -130,11 +131,7 @@ export default function SchoolsPage() {
                 </TableCell>
               </TableRow>
             ))}
-            {schools.data?.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5}>{t('common.noResults')}</TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={schools.data?.data.length === 0} columns={5} />
           </TableBody>
         </Table>
         <TablePagination

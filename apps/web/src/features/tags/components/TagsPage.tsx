@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Button,
-  IconButton,
   Paper,
   Stack,
   Table,
@@ -12,7 +11,6 @@ import {
   TablePagination,
   TableRow,
   TextField,
-  Tooltip,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -26,6 +24,8 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { useDeleteTag, useTags } from '../api/tags';
 import { TagDialog } from './TagDialog';
+import { EmptyRow } from '../../../components/EmptyRow';
+import { RowAction } from '../../../components/RowAction';
 
 const PAGE_SIZE = 25;
 
@@ -86,36 +86,26 @@ export default function TagsPage() {
                 <TableCell>{row.campus.name}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {ability.can('edit', 'tags_configuration') && (
-                    <Tooltip title={t('tags.edit')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('tags.editNamed', { name: row.name })}
-                        onClick={() => setEditing(row)}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      title={t('tags.edit')}
+                      label={t('tags.editNamed', { name: row.name })}
+                      icon={<EditIcon fontSize="small" />}
+                      onClick={() => setEditing(row)}
+                    />
                   )}
                   {ability.can('delete', 'tags_configuration') && (
-                    <Tooltip title={t('tags.delete')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('tags.deleteNamed', { name: row.name })}
-                        onClick={() => setDeleting(row)}
-                        data-testid={`tag-delete-${row.id_tag}`}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      title={t('tags.delete')}
+                      label={t('tags.deleteNamed', { name: row.name })}
+                      icon={<DeleteIcon fontSize="small" />}
+                      onClick={() => setDeleting(row)}
+                      testId={`tag-delete-${row.id_tag}`}
+                    />
                   )}
                 </TableCell>
               </TableRow>
             ))}
-            {tags.data?.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4}>{t('common.noResults')}</TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={tags.data?.data.length === 0} columns={4} />
           </TableBody>
         </Table>
         <TablePagination

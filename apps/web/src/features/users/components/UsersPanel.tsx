@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Chip,
-  IconButton,
   Paper,
   Stack,
   Tab,
@@ -16,7 +15,6 @@ import {
   TableRow,
   Tabs,
   TextField,
-  Tooltip,
 } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
@@ -33,6 +31,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useDeactivateUser, useUsers } from '../api/users';
 import { UserDialog } from './UserDialog';
+import { EmptyRow } from '../../../components/EmptyRow';
+import { RowAction } from '../../../components/RowAction';
 
 const TAB_OF_LEVEL: Record<number, UserTab> = {
   [CONTEXT_TYPE.SYSTEM]: 'system',
@@ -149,36 +149,26 @@ export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_ca
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {ability.can('edit', 'users') && (
-                    <Tooltip title={t('users.edit')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('users.editNamed', { name: row.name })}
-                        onClick={() => setEditing(row)}
-                      >
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      title={t('users.edit')}
+                      label={t('users.editNamed', { name: row.name })}
+                      icon={<EditIcon fontSize="small" />}
+                      onClick={() => setEditing(row)}
+                    />
                   )}
                   {ability.can('delete', 'users') && row.isActive && row.id_user !== me?.id_user && (
-                    <Tooltip title={t('users.deactivate')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('users.deactivateNamed', { name: row.name })}
-                        onClick={() => setDeactivating(row)}
-                        data-testid={`user-deactivate-${row.id_user}`}
-                      >
-                        <BlockIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                    <RowAction
+                      title={t('users.deactivate')}
+                      label={t('users.deactivateNamed', { name: row.name })}
+                      icon={<BlockIcon fontSize="small" />}
+                      onClick={() => setDeactivating(row)}
+                      testId={`user-deactivate-${row.id_user}`}
+                    />
                   )}
                 </TableCell>
               </TableRow>
             ))}
-            {users.data?.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('common.noResults')}</TableCell>
-              </TableRow>
-            )}
+            <EmptyRow show={users.data?.data.length === 0} columns={7} />
           </TableBody>
         </Table>
         <TablePagination
