@@ -4,7 +4,7 @@ import { actionId, subjectId } from '@openseat/shared/permissions';
 import { roleIdByName } from '../../db/reference-data';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { createCampus, createSchool, createUser } from '../../test/factories';
-import { signIn } from '../../test/session';
+import { signIn, tokenFor } from '../../test/session';
 
 let ctx: TestContext;
 let call: ReturnType<typeof apiClient>;
@@ -17,12 +17,7 @@ beforeAll(async () => {
   const school = await createSchool(ctx.db);
   superToken = (await signIn(ctx.baseUrl, (await createUser(ctx.db, { context: CONTEXT_TYPE.SYSTEM })).email))
     .accessToken;
-  schoolToken = (
-    await signIn(
-      ctx.baseUrl,
-      (await createUser(ctx.db, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school })).email,
-    )
-  ).accessToken;
+  schoolToken = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
 });
 afterAll(() => ctx?.close());
 

@@ -5,9 +5,9 @@ import type { TagRow } from '@openseat/shared/schemas/enrollment';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import * as s from '../../db/schema/index';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
-import { createCampus, createSchool, createUser } from '../../test/factories';
+import { createCampus, createSchool } from '../../test/factories';
 import { createRoleWith, createTag } from '../../test/enrollment-factories';
-import { signIn } from '../../test/session';
+import { tokenFor } from '../../test/session';
 
 let ctx: TestContext;
 let call: ReturnType<typeof apiClient>;
@@ -28,37 +28,18 @@ beforeAll(async () => {
   await createTag(ctx.db, sister, 'Sister tag');
   await createTag(ctx.db, foreign, 'Foreign tag');
   const viewerRole = await createRoleWith(ctx.db, CONTEXT_TYPE.CAMPUS, [['tags_configuration', 'access']]);
-  token.school = (
-    await signIn(
-      ctx.baseUrl,
-      (await createUser(ctx.db, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school })).email,
-    )
-  ).accessToken;
-  token.campus = (
-    await signIn(
-      ctx.baseUrl,
-      (
-        await createUser(ctx.db, {
-          context: CONTEXT_TYPE.CAMPUS,
-          id_school: school.id_school,
-          id_campus: campus.id_campus,
-        })
-      ).email,
-    )
-  ).accessToken;
-  token.viewer = (
-    await signIn(
-      ctx.baseUrl,
-      (
-        await createUser(ctx.db, {
-          context: CONTEXT_TYPE.CAMPUS,
-          role: viewerRole.name,
-          id_school: school.id_school,
-          id_campus: campus.id_campus,
-        })
-      ).email,
-    )
-  ).accessToken;
+  token.school = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+  token.campus = await tokenFor(ctx, {
+    context: CONTEXT_TYPE.CAMPUS,
+    id_school: school.id_school,
+    id_campus: campus.id_campus,
+  });
+  token.viewer = await tokenFor(ctx, {
+    context: CONTEXT_TYPE.CAMPUS,
+    role: viewerRole.name,
+    id_school: school.id_school,
+    id_campus: campus.id_campus,
+  });
 });
 afterAll(() => ctx?.close());
 
