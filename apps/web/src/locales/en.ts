@@ -277,7 +277,6 @@ export const en = {
     settings: 'Settings',
     admin: 'Admin',
     modulos: 'Modulos',
-    panito: 'Panito',
     dashboard: 'Dashboard',
     schools: 'Schools',
     school: 'School',

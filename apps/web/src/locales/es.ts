@@ -278,7 +278,6 @@ export const es: Translations = {
     settings: 'Configuración',
     admin: 'Administración',
     modulos: 'Módulos',
-    panito: 'Panito',
     dashboard: 'Tablero',
     schools: 'Escuelas',
     school: 'Escuela',

@@ -17,12 +17,7 @@ import { assertMayChangeFields } from '../schools/field-rules';
 import { sealSecret } from '../schools/schools.service';
 import { CAMPUS_CSV_COLUMNS, campusCsvCells, presentCampus, presentCampusConfiguration } from './campuses.presenter';
 import * as repo from './campuses.repository';
-
-async function requireCampus(db: Executor, caller: Principal, id_campus: number) {
-  const campus = await repo.findCampus(db, caller.scope, id_campus);
-  if (!campus) throw notFound();
-  return campus;
-}
+import { requireCampus } from './campus-lookup';
 
 export async function getCampus(db: Db, caller: Principal, id_campus: number) {
   return presentCampus(await requireCampus(db, caller, id_campus));

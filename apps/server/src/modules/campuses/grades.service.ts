@@ -8,12 +8,7 @@ import type { Principal } from '../auth/auth.principal';
 import { addSeatsForActiveGrades } from '../enrollment/enrollment.service';
 import { gradeLabel, presentActiveGrade, presentCampusGrade, presentGradeSetting } from './campuses.presenter';
 import * as repo from './campuses.repository';
-
-async function requireCampus(db: Executor, caller: Principal, id_campus: number) {
-  const campus = await repo.findCampus(db, caller.scope, id_campus);
-  if (!campus) throw notFound();
-  return campus;
-}
+import { requireCampus } from './campus-lookup';
 
 /** Grades of a campus; age-based schools show the age where others show the grade. */
 export async function listGrades(db: Db, caller: Principal, id_campus: number) {
