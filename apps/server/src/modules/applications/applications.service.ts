@@ -55,13 +55,13 @@ export async function listApplications(
 export async function getApplication(db: Executor, caller: Principal, id_application: number) {
   const row = await repo.findDetail(db, caller.scope, id_application);
   if (!row) throw notFound();
-  const [history, tags, notes, files, oldestFirst] = await Promise.all([
-    repo.statusHistory(db, id_application),
-    repo.tagsOf(db, [id_application]),
-    repo.notesOf(db, id_application),
-    repo.filesOf(db, id_application),
-    historyOldestFirst(db, id_application),
-  ]);
+  // one after the other: inside a transaction they share one connection
+  const history = await repo.statusHistory(db, id_application);
+  const tags = await repo.tagsOf(db, [id_application]);
+  const notes = await repo.notesOf(db, id_application);
+  const files = await repo.filesOf(db, id_application);
+  const oldestFirst = await historyOldestFirst(db, id_application);
+
   return presentDetail({
     row,
     history,
