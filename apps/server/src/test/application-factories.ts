@@ -170,3 +170,25 @@ export async function historyOf(db: Executor, id_application: number) {
     .where(eq(s.applicationStatus.id_application, id_application))
     .orderBy(s.applicationStatus.id_application_status);
 }
+
+type TenancyPeriods = Record<'a1' | 'a2' | 'b1', { period: PeriodRef }>;
+
+/**
+ * Applications on the tenancy fixtures' periods (a1, a2 of school A; b1 of school B), each applicant named so its
+ * name is a trace to look for, and a campus of A with a started period that takes new applications.
+ */
+export async function buildApplicationFixtures(db: Executor, periods: TenancyPeriods, intakeCampus: PeriodRef) {
+  const named = (name: string) => ({ firstName: name, lastName: 'Tenancy' });
+  const on = (key: keyof TenancyPeriods, spec: ApplicationSpec) => createApplication(db, periods[key].period, spec);
+  return {
+    a1: await on('a1', { id_status: STATUS.APPLIED, ...named('Alba-A1-Child') }),
+    a1Lead: await on('a1', { id_status: STATUS.LEAD, ...named('Lead-A1-Child') }),
+    a1Back: await on('a1', { id_status: STATUS.CONTACTED, ...named('Back-A1-Child') }),
+    a1Spare: await on('a1', { id_status: STATUS.LEAD, ...named('Spare-A1-Child') }),
+    a1Holder: await on('a1', { id_status: STATUS.OFFERED, ...named('Holder-A1-Child') }),
+    a1Waiting: await on('a1', { id_status: STATUS.WAITING_LIST, ...named('Waiting-A1-Child') }),
+    a2: await on('a2', { id_status: STATUS.APPLIED, ...named('Secret-A2-Child') }),
+    b1: await on('b1', { id_status: STATUS.APPLIED, ...named('Secret-B1-Child') }),
+    intake: intakeCampus,
+  };
+}
