@@ -9,6 +9,7 @@ import type {
   StatusMoveResult,
 } from '@openseat/shared/schemas/applications';
 import type { CampusYearGradeRow } from '@openseat/shared/schemas/enrollment';
+import { allowedTargets, MOVE_TARGETS, STATUS_IDS, transitionOf } from '@openseat/shared/application-status';
 import * as s from '../../db/schema/index';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { createCampus, createSchool } from '../../test/factories';
@@ -264,6 +265,12 @@ describe('filters, search, sort and pages', () => {
   });
 });
 
+/** Every move of the table, and every other pair of statuses (the table is the whole truth). */
+const ALLOWED = STATUS_IDS.flatMap((from) => allowedTargets(from).map((to) => [from, to] as const));
+const REFUSED = STATUS_IDS.flatMap((from) =>
+  MOVE_TARGETS.filter((to) => !transitionOf(from, to)).map((to) => [from, to] as const),
+);
+
 describe('status moves', () => {
   beforeAll(clearPeriod);
 
@@ -286,23 +293,7 @@ describe('status moves', () => {
     expect((await applicationRow(ctx.db, a.id_application)).read).toBe(false);
   });
 
-  it.each([
-    [STATUS.LEAD, STATUS.CONTACTED],
-    [STATUS.CONTACTED, STATUS.APPLIED],
-    [STATUS.APPLIED, STATUS.WAITING_LIST],
-    [STATUS.APPLIED, STATUS.DENIED],
-    [STATUS.APPLIED, STATUS.CONTACTED],
-    [STATUS.WAITING_LIST, STATUS.OFFERED],
-    [STATUS.WAITING_LIST, STATUS.DECLINED],
-    [STATUS.OFFERED, STATUS.DECLINED],
-    [STATUS.OFFERED, STATUS.ENROLLED],
-    [STATUS.CONFIRMED, STATUS.DECLINED],
-    [STATUS.ENROLLED, STATUS.DECLINED],
-    [STATUS.DECLINED, STATUS.WAITING_LIST],
-    [STATUS.DECLINED, STATUS.OFFERED],
-    [STATUS.DENIED, STATUS.APPLIED],
-    [STATUS.LEAD_2, STATUS.APPLIED],
-  ])('allows %i -> %i with a history row', async (from, to) => {
+  it.each(ALLOWED)('allows %i -> %i with a history row', async (from, to) => {
     const a = await app({ id_status: from as StatusId, id_grade: 4 });
     const res = await move([a.id_application], to);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -313,13 +304,7 @@ describe('status moves', () => {
     expect(last).toMatchObject({ id_status_from: from, id_status: to, id_status_movement_type: 1, read: false });
   });
 
-  it.each([
-    [STATUS.LEAD, STATUS.OFFERED],
-    [STATUS.CONTACTED, STATUS.WAITING_LIST],
-    [STATUS.ENROLLED, STATUS.CONFIRMED],
-    [STATUS.DENIED, STATUS.OFFERED],
-    [STATUS.APPLIED, STATUS.APPLIED],
-  ])('refuses %i -> %i with its message, changing nothing', async (from, to) => {
+  it.each(REFUSED)('refuses %i -> %i with its message, changing nothing', async (from, to) => {
     const a = await app({ id_status: from as StatusId, id_grade: 4 });
     const before = await historyOf(ctx.db, a.id_application);
     const res = await move([a.id_application], to);
@@ -332,6 +317,12 @@ describe('status moves', () => {
     );
     expect(await statusOf(a.id_application)).toBe(from);
     expect(await historyOf(ctx.db, a.id_application)).toEqual(before);
+  });
+
+  it('refuses a lead kind as a target before looking at any application (400)', async () => {
+    const a = await app({ id_status: STATUS.CONTACTED });
+    for (const to of [STATUS.LEAD, STATUS.LEAD_2, STATUS.LEAD_3, 99])
+      expect((await move([a.id_application], to)).status).toBe(400);
   });
 
   it('answers refusals in Spanish', async () => {
