@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, LIST_TYPE, STATUS, type StatusId } from '@openseat/shared/constants';
 import type {
@@ -232,6 +232,19 @@ describe('filters, search, sort and pages', () => {
     expect(await found({ text: '100%_' })).toEqual([]);
     const { correlative } = await applicationRow(ctx.db, ids.carla);
     expect(await found({ text: String(correlative) })).toContain(ids.carla);
+  });
+
+  it('can answer the text search from the trigram index (no scan of every applicant)', async () => {
+    const plan = await ctx.db.transaction(async (tx) => {
+      // the planner prefers a scan on a handful of rows; forbidding it shows the index serves this very query
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`EXPLAIN SELECT s.id_applicant FROM applicant AS s WHERE s.search_text LIKE ${'%moreno.fam%'}`,
+      );
+      const rows = ((result as { rows?: unknown[] }).rows ?? result) as Array<Record<string, string>>;
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('applicant_search_trgm_idx');
   });
 
   it('sorts by correlative, applicant name and date, both ways', async () => {
