@@ -1,0 +1,178 @@
+import { holdsSeat, isWaiting, MOVEMENT_TYPE } from '@openseat/shared/application-status';
+import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
+import type { MessageKey } from '@openseat/shared/messages';
+import type { Executor } from '../../db/client';
+import type { Scope } from '../../lib/scope';
+import * as repo from './moves.repository';
+import type { Group, Movable } from './moves.repository';
+
+/*
+ * One status move of one application, with its seat and its waiting-list place, inside the caller's transaction.
+ * The rules (docs/api-applications.md, "Seats"):
+ * - offered, confirmed and enrolled hold a seat of the grade in the school period; entering them takes one with a
+ *   conditional update (none left: the application stays where it was), leaving them frees it;
+ * - the waiting list of a period and grade is numbered 1..M: entering puts the application last, leaving moves
+ *   everyone behind it up one (once per list and transaction, in `flush`);
+ * - every move sets the status and appends a history row (from, to, movement type, who).
+ * The caller holds the group locks and the application rows (moves.service.ts).
+ */
+
+export const groupOf = (app: Pick<Movable, 'id_campus_year' | 'id_grade'>): Group | null =>
+  app.id_campus_year === null ? null : { id_campus_year: app.id_campus_year, id_grade: app.id_grade };
+
+/** Why this application cannot enter `to` (before any seat is looked at), or null. */
+export function refusalOf(app: Movable, to: StatusId): MessageKey | null {
+  if (app.periodState === PERIOD_STATE.FINALIZED) return 'periodFinalized';
+  if (app.id_status === to) return 'alreadyInStatus';
+  const seatOrPlace = holdsSeat(to) !== holdsSeat(app.id_status) || isWaiting(to) !== isWaiting(app.id_status);
+  if (seatOrPlace && app.id_campus_year === null) return 'applicationNoPeriod';
+  if (holdsSeat(to) && !holdsSeat(app.id_status) && app.id_grade === null) return 'gradeRequiredForSeat';
+  return null;
+}
+
+/** The applications of one transaction and what their moves still have to write (`flush`). */
+export class MoveSession {
+  readonly byId = new Map<number, Movable>();
+  readonly audit: Array<{ app: Movable; from: number; to: number; movement: number }> = [];
+  /** History rows, written together by `flush` (one statement for a bulk move). */
+  private readonly history: Array<Parameters<typeof repo.insertHistory>[1][number]> = [];
+  /** The next free place of each waiting list touched, kept current under the group lock. */
+  private readonly nextPlace = new Map<string, number>();
+  /** Status changes not yet written: one statement for all of them, before anything reads statuses again. */
+  private readonly pending = new Map<
+    number,
+    { id_application: number; id_status: number; waiting_list_position: number | null }
+  >();
+  /** Waiting lists that someone left: renumbered once, by `flush`. */
+  private readonly gaps = new Map<string, Group>();
+
+  constructor(
+    readonly tx: Executor,
+    readonly scope: Scope,
+    readonly id_user: number,
+    apps: Movable[],
+  ) {
+    for (const app of apps) this.byId.set(app.id_application, app);
+  }
+
+  /** Moves the application; false when it needed a seat and its grade had none left (nothing changed). */
+  async move(app: Movable, to: StatusId, movement: number = MOVEMENT_TYPE.MOVED): Promise<boolean> {
+    const from = app.id_status as StatusId;
+    const group = groupOf(app);
+    if (holdsSeat(to) && !holdsSeat(from)) {
+      if (!group || !(await repo.takeSeat(this.tx, group))) return false;
+    }
+    if (holdsSeat(from) && !holdsSeat(to) && group) await repo.releaseSeat(this.tx, group);
+    const left = isWaiting(from) && !isWaiting(to);
+    let place = isWaiting(to) ? app.waiting_list_position : null;
+    if (isWaiting(to) && !isWaiting(from) && group) place = await this.takePlace(group);
+    this.pending.set(app.id_application, {
+      id_application: app.id_application,
+      id_status: to,
+      waiting_list_position: place,
+    });
+    if (left && group) this.closeGap(group);
+    this.history.push({
+      id_school: app.id_school,
+      id_application: app.id_application,
+      id_status: to,
+      id_status_from: from,
+      id_status_movement_type: movement,
+      waiting_list_position: place,
+      read: false,
+      id_user: this.id_user,
+    });
+    app.id_status = to;
+    app.waiting_list_position = place;
+    this.audit.push({ app, from, to, movement });
+    return true;
+  }
+
+  /**
+   * A new grade: a seat holder takes a seat of the new grade first (false when it has none: nothing changed) and
+   * frees the old one; a waiting application goes to the end of the new grade's list.
+   */
+  async regrade(app: Movable, id_grade: number | null): Promise<boolean> {
+    const before = groupOf(app);
+    const after = before && { id_campus_year: before.id_campus_year, id_grade };
+    if (holdsSeat(app.id_status) && before && after) {
+      if (!(await repo.takeSeat(this.tx, after))) return false;
+      await repo.releaseSeat(this.tx, before);
+    }
+    const place = isWaiting(app.id_status) && after ? await this.takePlace(after) : null;
+    await repo.setApplicationGrade(this.tx, app.id_application, { id_grade, waiting_list_position: place });
+    if (isWaiting(app.id_status) && before) this.closeGap(before);
+    app.id_grade = id_grade;
+    app.waiting_list_position = place;
+    return true;
+  }
+
+  /** Soft delete: frees the seat and the waiting-list place; the status stays as it was, for the audit. */
+  async remove(app: Movable) {
+    const group = groupOf(app);
+    if (holdsSeat(app.id_status) && group) await repo.releaseSeat(this.tx, group);
+    await repo.softDelete(this.tx, app.id_application);
+    this.byId.delete(app.id_application);
+    if (isWaiting(app.id_status) && group) this.closeGap(group);
+  }
+
+  /**
+   * Closes the gaps of every waiting list touched (one renumbering statement per list, however many left it), then
+   * writes the history rows with the places as they now are. Call once the moves are made, before reading places.
+   */
+  async flush() {
+    await this.writeStatuses();
+    for (const group of this.gaps.values()) await repo.renumberWaitingList(this.tx, group);
+    this.gaps.clear();
+    const waiting = [...this.byId.values()].filter((a) => a.id_status === STATUS.WAITING_LIST);
+    if (waiting.length) {
+      const places = new Map(
+        (
+          await repo.placesOf(
+            this.tx,
+            waiting.map((a) => a.id_application),
+          )
+        ).map((r) => [r.id, r.place]),
+      );
+      for (const app of waiting) app.waiting_list_position = places.get(app.id_application) ?? null;
+      for (const row of this.history)
+        if (row.id_status === STATUS.WAITING_LIST) row.waiting_list_position = places.get(row.id_application) ?? null;
+    }
+    await repo.insertHistory(this.tx, this.history.splice(0));
+  }
+
+  private async writeStatuses() {
+    await repo.setApplicationStatuses(this.tx, [...this.pending.values()]);
+    this.pending.clear();
+  }
+
+  /** The place after the last of the group's waiting list, for an application that joins it. */
+  private async takePlace(group: Group): Promise<number> {
+    const key = repo.groupKey(group);
+    let place = this.nextPlace.get(key);
+    if (place === undefined) {
+      await this.writeStatuses();
+      place = await repo.nextWaitingPlace(this.tx, group);
+    }
+    this.nextPlace.set(key, place + 1);
+    return place;
+  }
+
+  /** An application left the group's waiting list: the list is renumbered 1..M by `flush`. */
+  private closeGap(group: Group) {
+    this.gaps.set(repo.groupKey(group), group);
+  }
+
+  /**
+   * After a seat of `group` was freed by a decline: when the period moves the waiting list on decline, the first
+   * application of that grade's waiting list is offered the seat (movement 'Automatic'). Answers it, if any.
+   */
+  async offerFreedSeat(group: Group): Promise<Movable | undefined> {
+    await this.writeStatuses();
+    const fetched = await repo.waitingHead(this.tx, this.scope, group);
+    if (!fetched) return undefined;
+    const head = this.byId.get(fetched.id_application) ?? fetched;
+    this.byId.set(head.id_application, head);
+    return (await this.move(head, STATUS.OFFERED, MOVEMENT_TYPE.AUTOMATIC)) ? head : undefined;
+  }
+}
