@@ -5,6 +5,7 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { NotFound } from '../components/NotFound';
 import { RequirePermission } from '../components/RequirePermission';
 import { restoreSession } from '../features/auth/api/auth';
+import { LIST_SCREENS } from '../features/applications/lists';
 import { onSessionEnd } from './client';
 
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
@@ -23,6 +24,8 @@ const PeriodDetailPage = lazy(() => import('../features/enrollment/components/Pe
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
+const ApplicationsListPage = lazy(() => import('../features/applications/components/ApplicationsListPage'));
+const ApplicationDetailPage = lazy(() => import('../features/applications/components/ApplicationDetailPage'));
 // panels one feature's screen shows from another feature: composed here, so features never import each other
 const UsersPanel = lazy(() =>
   import('../features/users/components/UsersPanel').then((m) => ({ default: m.UsersPanel })),
@@ -60,11 +63,14 @@ const guarded = (subject: Subject, element: React.ReactNode) => (
 );
 const later = (subject: Subject, titleKey: string) => guarded(subject, <PlaceholderPage titleKey={titleKey} />);
 
-/** A list screen and its `{id}` detail (spec section 2). */
-const listAndDetail = (path: string, subject: Subject, titleKey: string) => [
-  { path, element: later(subject, titleKey) },
-  { path: `${path}/:id`, element: later(subject, titleKey) },
-];
+/** The applications lists and their `{id}` details (spec section 2); a new screen per address. */
+const applicationScreens = LIST_SCREENS.flatMap((screen) => [
+  { path: screen.path, element: guarded(screen.subject, <ApplicationsListPage key={screen.path} screen={screen} />) },
+  {
+    path: `${screen.path}/:id`,
+    element: guarded(screen.subject, <ApplicationDetailPage key={screen.path} screen={screen} />),
+  },
+]);
 
 export const router = createBrowserRouter([
   {
@@ -77,12 +83,7 @@ export const router = createBrowserRouter([
         element: <MainLayout />,
         children: [
           { index: true, element: <Navigate to="/main/applications" replace /> },
-          ...listAndDetail('applications', 'applications', 'menu.applications'),
-          ...listAndDetail('applications/selected-list', 'selected_list', 'menu.selectedList'),
-          ...listAndDetail('applications/waiting-list', 'waiting_list', 'menu.waitingList'),
-          ...listAndDetail('applications/declined-list', 'declined_list', 'menu.declinedList'),
-          ...listAndDetail('applications/denied-applications', 'denied_applications', 'menu.deniedApplications'),
-          ...listAndDetail('historical', 'historical', 'menu.historical'),
+          ...applicationScreens,
           { path: 'enrollment-settings', element: guarded('enrollment_settings', <EnrollmentSettingsPage />) },
           {
             path: 'enrollment-settings/:id_campus_year',
@@ -103,7 +104,6 @@ export const router = createBrowserRouter([
           { path: 'roles/role/:id', element: guarded('roles', <RoleDetailPage />) },
           { path: 'priorities-configuration', element: guarded('priorities_configuration', <PrioritiesPage />) },
           { path: 'feedback', element: later('feedback', 'menu.feedback') },
-          ...listAndDetail('school-applications', 'school_applications', 'menu.schoolApplications'),
           { path: 'application-tags', element: guarded('tags_configuration', <TagsPage />) },
           { path: 'ads/tracking', element: later('ads_tracking', 'menu.adsTracking') },
           { path: 'ads/tracking/:platform/:id_status/:timeFrame', element: later('ads_tracking', 'menu.adsTracking') },

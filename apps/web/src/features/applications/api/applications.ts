@@ -1,0 +1,79 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ApplicationDetail,
+  ApplicationListQuery,
+  ApplicationPage,
+  StatusMove,
+  StatusMoveResult,
+} from '@openseat/shared/schemas/applications';
+import { http } from '../../../app/client';
+
+/** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
+export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'> &
+  Partial<
+    Pick<
+      ApplicationListQuery,
+      'id_campus' | 'id_school_year' | 'text' | 'id_grade' | 'id_status' | 'sort' | 'direction'
+    >
+  >;
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  list: (p: ListParams) => ['applications', 'list', p] as const,
+  detail: (id: number) => ['applications', 'detail', id] as const,
+};
+
+/** Empty filters are dropped from the query (spec section 5). */
+const withoutEmpty = (params: ListParams) =>
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;
+
+export const useApplications = (params: ListParams, enabled = true) =>
+  useQuery({
+    queryKey: applicationKeys.list(params),
+    queryFn: () => http.get<ApplicationPage>('/application', withoutEmpty(params)),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useApplication = (id: number) =>
+  useQuery({
+    queryKey: applicationKeys.detail(id),
+    queryFn: () => http.get<ApplicationDetail>(`/application/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+
+/** Every list and detail shows the change at once (a move takes rows out of one list and into another). */
+function useRefreshingMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.all }) });
+}
+
+export const useMoveApplications = () =>
+  useRefreshingMutation((move: StatusMove) => http.put<StatusMoveResult>('/application/status', move));
+
+export const usePreviousStatus = () =>
+  useRefreshingMutation((id_application: number) =>
+    http.put<StatusMoveResult>('/application/status/previous', { id_application }),
+  );
+
+export const useMarkRead = () =>
+  useRefreshingMutation((id_application: number) =>
+    http.put<{ message: string }>(`/application/read/${id_application}`),
+  );
+
+export const useMarkUnread = () =>
+  useRefreshingMutation((applicationIds: number[]) =>
+    http.put<{ message: string }>('/application/unread', { applicationIds }),
+  );
+
+/** Every grade, for the grade filter (the catalogue every signed-in user may read). */
+export const useGradeOptions = () =>
+  useQuery({
+    queryKey: ['catalog', 'grade'],
+    queryFn: () => http.get<Array<{ id_grade: number; name: string }>>('/catalog/grade'),
+    staleTime: Infinity,
+  });

@@ -1,0 +1,260 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Chip,
+  Grid,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PROGRESS_STEPS } from '@openseat/shared/application-status';
+import { isStatusId } from '@openseat/shared/application-status';
+import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
+import { useAbility } from '../../../app/client';
+import { NotFound } from '../../../components/NotFound';
+import { PageTitle } from '../../../components/PageTitle';
+import { LoadingOverlay } from '../../../components/LoadingOverlay';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { currentLanguage } from '../../../app/i18n';
+import { useApplication, useMarkRead, useMarkUnread, usePreviousStatus } from '../api/applications';
+import type { ListScreen } from '../lists';
+import { MoveDialog, useOfferedMoves } from './MoveDialog';
+
+/** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
+export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const application = useApplication(id);
+  if (!Number.isInteger(id) || id <= 0 || application.isError) return <NotFound backTo={`/main/${screen.path}`} />;
+  if (!application.data) return <LoadingOverlay />;
+  return <Detail application={application.data} t={t} />;
+}
+
+type T = ReturnType<typeof useTranslation>['t'];
+
+function Detail({ application: a, t }: { application: ApplicationDetail; t: T }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const ability = useAbility();
+  const [moving, setMoving] = useState(false);
+  const markRead = useMarkRead();
+  const markUnread = useMarkUnread();
+  const previous = usePreviousStatus();
+  const moves = useOfferedMoves(a);
+  const readOnly = a.periodState === 'finalized';
+  const notify = (p: Promise<{ message: string }>) =>
+    p
+      .then((r) => enqueueSnackbar(r.message, { variant: 'success' }))
+      .catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }));
+  const { mutate: read } = markRead;
+  // opening an unread application reads it
+  useEffect(() => {
+    if (!a.read) read(a.id_application);
+  }, [a.id_application, a.read, read]);
+
+  const name = `${a.applicant.firstName} ${a.applicant.lastName}`;
+  const field = (label: string, value: string | null | undefined) => (
+    <ListItem disableGutters sx={{ py: 0.25 }}>
+      <ListItemText primary={value || t('common.notSelected')} secondary={label} />
+    </ListItem>
+  );
+  return (
+    <>
+      <PageTitle>{`${name} · #${a.correlative}`}</PageTitle>
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('applications.finalizedReadOnly')}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
+        <Chip label={t(`statuses.${a.id_status}`)} color="primary" data-testid="application-status" />
+        {a.waiting_list_position !== null && (
+          <Chip label={t('applications.position', { position: a.waiting_list_position })} />
+        )}
+        {moves.length > 0 && (
+          <Button variant="contained" onClick={() => setMoving(true)} data-testid="application-move">
+            {t('applications.move')}
+          </Button>
+        )}
+        {!readOnly && a.previousStatus !== null && ability.can('previous_status', 'application') && (
+          <Button
+            onClick={() => void notify(previous.mutateAsync(a.id_application))}
+            data-testid="application-previous"
+          >
+            {t('applications.previousStatus', { status: t(`statuses.${a.previousStatus}`) })}
+          </Button>
+        )}
+        <Button
+          onClick={() => void notify(markUnread.mutateAsync([a.id_application]))}
+          data-testid="application-unread"
+        >
+          {t('applications.markUnread')}
+        </Button>
+      </Stack>
+      <Progress id_status={a.id_status} t={t} />
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Section title={t('applications.studentInfo')}>
+            <List dense>
+              {field(t('applications.applicant'), name)}
+              {field(t('applications.dateOfBirth'), formatDate(a.applicant.dateOfBirth, t('common.noDate')))}
+              {field(t('applications.grade'), a.grade?.name)}
+              {field(t('applications.email'), a.applicant.email)}
+              {field(t('applications.phone'), a.applicant.phoneNumber)}
+              {field(t('applications.address'), a.applicant.address)}
+              {field(t('applications.currentSchool'), a.applicant.actualSchool)}
+              {field(t('applications.priority'), a.priority_item?.name)}
+            </List>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Section title={t('applications.guardianInfo')}>
+            <List dense>
+              {field(t('applications.guardianName'), a.applicant.guardianName)}
+              {field(t('applications.guardianType'), a.applicant.guardianType?.name)}
+              {field(t('applications.email'), a.applicant.guardianEmail)}
+              {field(t('applications.phone'), a.applicant.guardianPhoneNumber)}
+              {field(t('applications.address'), a.applicant.guardianAddress)}
+              {field(t('applications.occupation'), a.applicant.guardianOccupation)}
+            </List>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Section title={t('applications.eventInfo')}>
+            <List dense>
+              {field(t('applications.eventDate'), formatDateTime(a.event_date, currentLanguage(), t('common.noDate')))}
+              {field(t('applications.eventPreference'), a.event_preference)}
+              {field(t('applications.campus'), a.campuses[0]?.campus.name)}
+              {field(t('applications.schoolYear'), a.school_year.name)}
+            </List>
+          </Section>
+          <Section title={t('applications.tags')}>
+            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+              {a.applicationTag.length === 0 && <Typography color="text.secondary">{t('common.none')}</Typography>}
+              {a.applicationTag.map((x) => (
+                <Chip key={x.id_tag} size="small" label={x.tag.name} />
+              ))}
+            </Stack>
+          </Section>
+        </Grid>
+      </Grid>
+      <History application={a} t={t} />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Section title={t('applications.notes')}>
+            {a.notes.length === 0 && <Typography color="text.secondary">{t('applications.noNotes')}</Typography>}
+            <List dense>
+              {a.notes.map((n) => (
+                <ListItem key={n.id_application_note} disableGutters>
+                  <ListItemText
+                    primary={n.note}
+                    secondary={`${n.author?.name ?? t('common.unknown')} · ${formatDate(n.createdAt, t('common.noDate'))}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Section title={t('applications.files')}>
+            {a.applicationFiles.length === 0 && (
+              <Typography color="text.secondary">{t('applications.noFiles')}</Typography>
+            )}
+            <List dense>
+              {a.applicationFiles.map((f) => (
+                <ListItem key={f.id_application_file} disableGutters>
+                  <ListItemText primary={f.originalName} secondary={formatDate(f.createdAt, t('common.noDate'))} />
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Section title={t('applications.communication')}>
+            <Typography color="text.secondary">{t('applications.noMessages')}</Typography>
+          </Section>
+        </Grid>
+      </Grid>
+      {moving && <MoveDialog application={a} onClose={() => setMoving(false)} />}
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The steps of spec section 4 for the current status. */
+function Progress({ id_status, t }: { id_status: number; t: T }) {
+  if (!isStatusId(id_status)) return null;
+  const { steps, current } = PROGRESS_STEPS[id_status];
+  return (
+    <Paper sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
+      <Stepper activeStep={current} alternativeLabel aria-label={t('applications.progress')}>
+        {steps.map((step) => (
+          <Step key={step} completed={steps.indexOf(step) < current}>
+            <StepLabel>{t(`statuses.${step}`)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+    </Paper>
+  );
+}
+
+function History({ application, t }: { application: ApplicationDetail; t: T }) {
+  return (
+    <Section title={t('applications.statusHistory')}>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="status-history">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('applications.date')}</TableCell>
+              <TableCell>{t('applications.movement')}</TableCell>
+              <TableCell>{t('applications.by')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {application.statuses.map((s) => (
+              <TableRow key={s.id_application_status}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(s.createdAt, currentLanguage(), t('common.noDate'))}
+                </TableCell>
+                <TableCell>
+                  {s.statusFrom
+                    ? t('applications.movedFromTo', {
+                        from: t(`statuses.${s.statusFrom.id_status}`),
+                        to: t(`statuses.${s.id_status}`),
+                      })
+                    : t(`statuses.${s.id_status}`)}
+                </TableCell>
+                <TableCell>{s.author?.name ?? t('common.unknown')}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Section>
+  );
+}

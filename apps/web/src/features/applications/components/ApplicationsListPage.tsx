@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Checkbox,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
+import type { ApplicationRow } from '@openseat/shared/schemas/applications';
+import { useSession } from '../../../app/client';
+import { EmptyRow } from '../../../components/EmptyRow';
+import { PageTitle } from '../../../components/PageTitle';
+import { useWorkingContext } from '../../../hooks/working-context';
+import { formatDate } from '../../../lib/dates';
+import { useApplications, type ListParams } from '../api/applications';
+import { truncate, type ListScreen } from '../lists';
+import { BulkMoveBar } from './BulkMoveBar';
+import { CopyEmail } from './CopyEmail';
+import { ListFilters, type Filters } from './ListFilters';
+
+type Sort = NonNullable<ListParams['sort']>;
+const COLUMNS = 8;
+
+/** One applications list (inbox, selected, waiting, declined, denied, historical, school): server pages and sorts. */
+export default function ApplicationsListPage({ screen }: { screen: ListScreen }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const context = useWorkingContext();
+  const { user } = useSession();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const [filters, setFilters] = useState<Filters>({ text: '' });
+  const [sort, setSort] = useState<{ by: Sort; direction: 'asc' | 'desc' } | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const schoolWide = screen.type === 9;
+  const params: ListParams = {
+    type: screen.type,
+    page,
+    pageSize,
+    id_campus: schoolWide ? undefined : (context.id_campus ?? undefined),
+    id_school_year: schoolWide ? undefined : (context.id_school_year ?? undefined),
+    ...filters,
+    sort: sort?.by,
+    direction: sort?.direction,
+  };
+  const list = useApplications(params, schoolWide || context.id_campus !== null);
+  const rows = list.data?.data ?? [];
+  const allShown = rows.length > 0 && rows.every((r) => selected.includes(r.id_application));
+
+  const sortBy = (by: Sort) => {
+    setSort((s) => ({ by, direction: s?.by === by && s.direction === 'asc' ? 'desc' : 'asc' }));
+    setPage(0);
+  };
+  const header = (by: Sort, label: string) => (
+    <TableSortLabel
+      active={sort?.by === by}
+      direction={sort?.by === by ? sort.direction : 'asc'}
+      onClick={() => sortBy(by)}
+    >
+      {label}
+    </TableSortLabel>
+  );
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const unreadHint = (row: ApplicationRow) =>
+    row.lastMove?.from
+      ? t('applications.movedFromTo', {
+          from: t(`statuses.${row.lastMove.from.id_status}`),
+          to: t(`statuses.${row.lastMove.to.id_status}`),
+        })
+      : t('applications.newLead');
+
+  return (
+    <>
+      <PageTitle>{t(screen.titleKey)}</PageTitle>
+      <ListFilters
+        type={screen.type}
+        value={filters}
+        onChange={(next) => {
+          setFilters(next);
+          setPage(0);
+          setSelected([]);
+        }}
+      />
+      {selected.length > 0 && <BulkMoveBar selected={selected} onDone={() => setSelected([])} />}
+      {list.isError && <Alert severity="error">{list.error.message}</Alert>}
+      <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
+        <Table size="small" data-testid="applications-table">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allShown}
+                  indeterminate={selected.length > 0 && !allShown}
+                  onChange={() => setSelected(allShown ? [] : rows.map((r) => r.id_application))}
+                  slotProps={{ input: { 'aria-label': t('applications.selectPage') } }}
+                />
+              </TableCell>
+              <TableCell>{header('createdAt', t('applications.date'))}</TableCell>
+              <TableCell>{header('correlative', t('applications.id'))}</TableCell>
+              <TableCell>{header('applicant', t('applications.applicant'))}</TableCell>
+              <TableCell>{t('applications.email')}</TableCell>
+              <TableCell>{t('applications.phone')}</TableCell>
+              <TableCell>{t('applications.grade')}</TableCell>
+              <TableCell>{t('applications.status')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow
+                key={row.id_application}
+                hover
+                sx={{ cursor: 'pointer' }}
+                onClick={() => navigate(`/main/${screen.path}/${row.id_application}`)}
+                data-testid={`application-row-${row.correlative}`}
+              >
+                <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
+                  <Checkbox
+                    checked={selected.includes(row.id_application)}
+                    onChange={() => toggle(row.id_application)}
+                    slotProps={{ input: { 'aria-label': t('applications.selectNamed', { name: row.applicantName }) } }}
+                  />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Stack direction="row" spacing={1} alignItems="center">
+                    {!row.read && row.lastMove?.id_user !== user?.id_user && (
+                      <Tooltip title={unreadHint(row)}>
+                        <Box
+                          component="span"
+                          role="img"
+                          aria-label={unreadHint(row)}
+                          sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'info.main', flexShrink: 0 }}
+                          data-testid="unread-dot"
+                        />
+                      </Tooltip>
+                    )}
+                    <span>{formatDate(row.createdAt, t('common.noDate'))}</span>
+                  </Stack>
+                </TableCell>
+                <TableCell>{row.correlative}</TableCell>
+                <TableCell>
+                  <Tooltip title={row.applicantName}>
+                    <span>{truncate(row.applicantName)}</span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell onClick={(e) => e.stopPropagation()}>
+                  {row.email ? <CopyEmail email={row.email} /> : t('common.notSelected')}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.phoneNumber ?? ''}</TableCell>
+                <TableCell>{row.grade?.name ?? t('common.notSelected')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {t(`statuses.${row.id_status}`)}
+                  {row.waiting_list_position !== null && ` #${row.waiting_list_position}`}
+                </TableCell>
+              </TableRow>
+            ))}
+            <EmptyRow show={list.isSuccess && rows.length === 0} columns={COLUMNS} />
+          </TableBody>
+        </Table>
+        <TablePagination
+          component="div"
+          count={list.data?.total ?? 0}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_, p) => setPage(p)}
+          onRowsPerPageChange={(e) => {
+            setPageSize(Number(e.target.value));
+            setPage(0);
+          }}
+        />
+      </TableContainer>
+    </>
+  );
+}

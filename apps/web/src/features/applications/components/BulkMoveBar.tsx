@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { MOVE_TARGETS } from '@openseat/shared/application-status';
+import type { StatusId } from '@openseat/shared/constants';
+import { useMoveApplications } from '../api/applications';
+import { moveNotice, noticeText } from '../move-outcome';
+
+/** Moves the selected applications in one call; the server answers which moved, had no seat or were refused. */
+export function BulkMoveBar({ selected, onDone }: { selected: number[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const move = useMoveApplications();
+  const [target, setTarget] = useState<StatusId | ''>('');
+  const submit = async () => {
+    if (target === '') return;
+    try {
+      const result = await move.mutateAsync({ applicationIds: selected, id_status: target });
+      const notice = moveNotice(result, selected.length);
+      enqueueSnackbar(noticeText(notice, t), { variant: notice.severity });
+      onDone();
+    } catch (error) {
+      enqueueSnackbar((error as Error).message, { variant: 'error' });
+    }
+  };
+  return (
+    <Paper sx={{ p: 1.5, mb: 2 }} data-testid="bulk-bar">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+        <Typography>{t('applications.selectedCount', { count: selected.length })}</Typography>
+        <TextField
+          select
+          size="small"
+          label={t('applications.moveTo')}
+          value={target}
+          onChange={(e) => setTarget(Number(e.target.value) as StatusId)}
+          sx={{ minWidth: 180 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'bulk-target' } as object } }}
+        >
+          {MOVE_TARGETS.map((id) => (
+            <MenuItem key={id} value={id}>
+              {t(`statuses.${id}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="contained"
+          disabled={target === '' || move.isPending}
+          onClick={() => void submit()}
+          data-testid="bulk-move"
+        >
+          {t('applications.move')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Button, Tooltip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { truncate } from '../lists';
+
+/** An e-mail that copies itself to the clipboard on a click and says so for 1000 ms (spec section 2). */
+export function CopyEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(email);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1000);
+    } catch (error) {
+      // the spec: a failed copy is only logged
+      console.warn('copy failed', error);
+    }
+  };
+  return (
+    <Tooltip title={copied ? t('applications.copied') : email}>
+      <Button
+        size="small"
+        onClick={() => void copy()}
+        aria-label={t('applications.copyEmail', { email })}
+        sx={{ textTransform: 'none', p: 0, minWidth: 0 }}
+      >
+        {copied ? t('applications.copied') : truncate(email)}
+      </Button>
+    </Tooltip>
+  );
+}
