@@ -225,6 +225,25 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    name: 'applications inbox',
+    who: ['school'],
+    visit: (page) => openAndWait(page, '/main/applications', 'applications-table'),
+  },
+  {
+    name: 'waiting list',
+    who: ['school'],
+    visit: (page) => openAndWait(page, '/main/applications/waiting-list', 'applications-table'),
+  },
+  {
+    name: 'application',
+    who: ['school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/applications/selected-list', 'applications-table');
+      await clickAndWait(page, firstRow(page, 'applications-table'), 'application-status');
+    },
+    views: [dialog('move dialog', 'application-move')],
+  },
+  {
     name: 'not found',
     who: ['superadmin', 'school'],
     visit: (page) => openAndWait(page, '/main/schools/school/999999', 'not-found'),

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, signIn } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Moves inside the app without a page load (a reload spends a refresh token). */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+async function chooseLanguage(page: Page, lng: 'en' | 'es') {
+  await page.getByTestId('language-switch-button').click();
+  await page.getByTestId(`language-${lng}`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
+}
+
+const table = (page: Page) => page.getByTestId('applications-table');
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+/** The text of the data rows (the "nothing to show" row has a single cell). */
+const rowTexts = (page: Page) => bodyRows(page).allInnerTexts();
+
+describe('the applications pipeline, as a new staff member works it', () => {
+  it('filters and searches the inbox, opens an application, moves it to the waiting list and back', async () => {
+    const page = await openPage(browser, baseUrl);
+    await signIn(page, 'school@demo.openseat.org');
+    await page.waitForURL('**/main/dashboard');
+    await visit(page, '/main/applications');
+    await expect.poll(async () => (await rowTexts(page)).length).toBeGreaterThan(1);
+    await screenshot(page, 'apps-01-inbox');
+
+    // only applied applications
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Applied' }).click();
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Applied'))).toBe(true);
+
+    // search for the first one by its surname
+    const first = (await bodyRows(page).first().locator('td').nth(3).innerText()).trim();
+    const surname = first.replace('…', '').split(' ').pop()!;
+    await page.getByTestId('applications-search').fill(surname);
+    await expect
+      .poll(async () => (await rowTexts(page)).every((r) => r.toLowerCase().includes(surname.toLowerCase())))
+      .toBe(true);
+
+    // open it: the detail shows where it stands and its history
+    await bodyRows(page).first().click();
+    await page.waitForURL(/\/main\/applications\/\d+$/);
+    await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Applied');
+    await expect.poll(() => page.getByTestId('status-history').innerText()).toContain('Applied');
+    await screenshot(page, 'apps-02-detail');
+
+    // to the waiting list: it gets a place at the end of its grade's list
+    await page.getByTestId('application-move').click();
+    await page.getByTestId('move-to-6').click();
+    await page.getByTestId('move-submit').click();
+    await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Waiting list');
+    await expect.poll(() => page.getByText(/^Position \d+$/).isVisible()).toBe(true);
+    const detailUrl = new URL(page.url()).pathname;
+
+    // it is on the waiting list screen
+    await visit(page, '/main/applications/waiting-list');
+    await page.getByTestId('applications-search').fill(surname);
+    await expect.poll(async () => (await rowTexts(page)).some((r) => r.includes('Waiting list #'))).toBe(true);
+
+    // and back to applied with "previous status"
+    await visit(page, detailUrl);
+    await page.getByTestId('application-previous').click();
+    await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Applied');
+    await page.context().close();
+  });
+
+  it('moves a selection in one go and says how many moved; the list reads in Spanish', async () => {
+    const page = await openPage(browser, baseUrl);
+    await signIn(page, 'school@demo.openseat.org');
+    await page.waitForURL('**/main/dashboard');
+    await visit(page, '/main/applications');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Contacted' }).click();
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Contacted'))).toBe(true);
+    const before = await rowTexts(page);
+    expect(before.length).toBeGreaterThan(2);
+
+    await bodyRows(page).nth(0).getByRole('checkbox').check();
+    await bodyRows(page).nth(1).getByRole('checkbox').check();
+    await expect.poll(() => page.getByTestId('bulk-bar').innerText()).toContain('2 selected');
+    await page.getByTestId('bulk-target').click();
+    await page.getByRole('option', { name: 'Applied' }).click();
+    await page.getByTestId('bulk-move').click();
+    await expect.poll(() => page.getByText('2 applications moved.').isVisible()).toBe(true);
+    // they left the "contacted" filter
+    await expect.poll(async () => (await rowTexts(page)).includes(before[0])).toBe(false);
+    await screenshot(page, 'apps-03-bulk-moved');
+
+    // Spanish, from the language menu of the top bar (the choice is saved: set English back after)
+    await chooseLanguage(page, 'es');
+    try {
+      await expect.poll(() => table(page).locator('thead').innerText()).toContain('Solicitante');
+      await expect.poll(() => page.locator('.MuiTablePagination-root').innerText()).toContain('Filas por página');
+      await screenshot(page, 'apps-04-spanish');
+    } finally {
+      await chooseLanguage(page, 'en');
+      await page.context().close();
+    }
+  });
+});
