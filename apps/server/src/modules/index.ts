@@ -11,6 +11,10 @@ import { rolesRoutes } from './roles/roles.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { tagsRoutes } from './tags/tags.routes';
 import { usersRoutes } from './users/users.routes';
+import { applicationNotesRoutes } from './application-notes/application-notes.routes';
+import { applicationFilesRoutes } from './application-files/application-files.routes';
+import { applicationTagsRoutes } from './application-tags/application-tags.routes';
+import { userFiltersRoutes } from './user-filters/user-filters.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -26,4 +30,9 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   enrollmentRoutes,
   prioritiesRoutes,
   tagsRoutes,
+  // application records (app-records)
+  applicationNotesRoutes,
+  applicationFilesRoutes,
+  applicationTagsRoutes,
+  userFiltersRoutes,
 ];
