@@ -141,6 +141,7 @@ export const SUBJECT_ACTIONS: Record<Subject, readonly Action[]> = {
     'move_to_waiting',
     'move_to_denied',
     'save_details',
+    'create',
     'delete',
   ],
   enrollment_settings: [

@@ -37,3 +37,20 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   }
   return changes;
 }
+
+/** Appends many audit rows in one statement (bulk moves: one row per application). */
+export async function writeAudits(db: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      id_user: actor.id_user,
+      id_school: entry.id_school ?? actor.id_school,
+      id_campus: entry.id_campus ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId == null ? null : String(entry.entityId),
+      changes: entry.changes ?? null,
+      ip: actor.ip ?? null,
+    })),
+  );
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../plugins/types';
 import { accountRoutes } from './account/account.routes';
+import { applicationsRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
 import { campusesRoutes } from './campuses/campuses.routes';
 import { catalogRoutes, scopedLookupRoutes } from './catalog/catalog.routes';
@@ -30,6 +31,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   enrollmentRoutes,
   prioritiesRoutes,
   tagsRoutes,
+  applicationsRoutes,
   // application records (app-records)
   applicationNotesRoutes,
   applicationFilesRoutes,

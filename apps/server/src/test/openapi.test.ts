@@ -9,7 +9,8 @@ import { operationsOf, type JsonSchema, type OpenApiDocument, type Operation } f
  */
 
 /** Writes that take no input by design: the bearer token is the whole request. */
-const NO_BODY = new Set(['POST /api/auth/validate-token']);
+// routes whose whole input is in the path (spec: PUT /application/read/{id}, one call per application)
+const NO_BODY = new Set(['POST /api/auth/validate-token', 'PUT /api/application/read/{id}']);
 
 const WRITES = ['POST', 'PUT', 'PATCH'];
 

@@ -222,7 +222,15 @@ export const ApplicationRowSchema = z
     waiting_list_position: nullableInt(),
     read: z.boolean(),
     /** The newest move, for the unread tooltip 'moved from {from} to {to}' (from is null for a new lead). */
-    lastMove: z.object({ from: StatusRefSchema.nullable(), to: StatusRefSchema, createdAt: str() }).nullable(),
+    lastMove: z
+      .object({
+        from: StatusRefSchema.nullable(),
+        to: StatusRefSchema,
+        /** Who moved it (null: an automatic move or an intake); a screen may skip the dot for the caller's own move. */
+        id_user: nullableInt(),
+        createdAt: str(),
+      })
+      .nullable(),
     tags: z.array(TagRefSchema),
   })
   .describe('An application in a list');

@@ -68,12 +68,20 @@ export const applicant = pgTable(
     guardianAddress: text('guardian_address'),
     guardianOccupation: text('guardian_occupation'),
     guardianDateOfBirth: date('guardian_date_of_birth'),
+    /**
+     * What the list's text search looks in: names, e-mails and phones of applicant and guardian, lower case.
+     * Kept by the database; a trigram index makes `LIKE '%term%'` on it an index search, not a scan.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_number, '') || ' ' || coalesce(guardian_name, '') || ' ' || coalesce(guardian_email, '') || ' ' || coalesce(guardian_phone_number, ''))`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('applicant_school_name_idx').on(t.id_school, t.lastName, t.firstName),
     unique('applicant_school_id').on(t.id_school, t.id_applicant),
+    index('applicant_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -145,6 +153,12 @@ export const application = pgTable(
       'application_waiting_list_position',
       sql`${t.waiting_list_position} IS NULL OR ${t.waiting_list_position} > 0`,
     ),
+    // only an application on the waiting list has a place in it
+    check('application_waiting_only', sql`${t.waiting_list_position} IS NULL OR ${t.id_status} = 6`),
+    // the lists: live applications of a campus, newest first (deleted ones are kept only for the audit)
+    index('application_live_campus_idx')
+      .on(t.id_campus, t.id_school_year, t.createdAt)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 

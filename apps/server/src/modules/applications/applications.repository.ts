@@ -1,0 +1,251 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { PERIOD_STATE, LIST_TYPE, type StatusId } from '@openseat/shared/constants';
+import type { ApplicationListQuery } from '@openseat/shared/schemas/applications';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inCampus, type Scope } from '../../lib/scope';
+
+/*
+ * Reads of the applications lists and detail. Every query is scoped (campus in scope) and leaves deleted
+ * applications out: they are kept only for the audit.
+ */
+
+const a = s.application;
+const ap = s.applicant;
+
+/** LIKE pattern for a lower-cased "contains" on the generated search column (%, _ and \ taken literally). */
+const containsLower = (text: string) => `%${text.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+/** The text search: names, e-mails and phones (trigram index on applicant.search_text), or the correlative. */
+function searchCondition(text: string): SQL {
+  const matches = sql`${a.id_applicant} IN (SELECT ${ap.id_applicant} FROM ${ap} WHERE ${ap.id_school} = ${a.id_school} AND ${ap.searchText} LIKE ${containsLower(text)})`;
+  const digits = text.replace(/^#/, '');
+  if (/^\d{1,9}$/.test(digits)) return or(eq(a.correlative, Number(digits)), matches) as SQL;
+  return matches;
+}
+
+export type ListFilter = Omit<ApplicationListQuery, 'ids_status' | 'page' | 'pageSize'> & { statuses: StatusId[] };
+
+function listConditions(scope: Scope, f: ListFilter): SQL {
+  const conditions: Array<SQL | undefined> = [isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)];
+  if (f.id_campus !== undefined) conditions.push(eq(a.id_campus, f.id_campus));
+  if (f.id_school_year !== undefined) conditions.push(eq(a.id_school_year, f.id_school_year));
+  conditions.push(f.statuses.length ? inArray(a.id_status, f.statuses) : sql`false`);
+  if (f.id_grade !== undefined) conditions.push(eq(a.id_grade, f.id_grade));
+  if (f.id_priority_item !== undefined) conditions.push(eq(a.id_priority_item, f.id_priority_item));
+  if (f.tagIds?.length)
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM ${s.applicationTag} WHERE ${s.applicationTag.id_application} = ${a.id_application} AND ${inArray(s.applicationTag.id_tag, f.tagIds)})`,
+    );
+  if (f.text) conditions.push(searchCondition(f.text));
+  // Historical shows finalized periods only; school applications every period; the working lists the others
+  const finalized = sql`EXISTS (SELECT 1 FROM ${s.campusYear} WHERE ${s.campusYear.id_campus_year} = ${a.id_campus_year} AND ${s.campusYear.state} = ${PERIOD_STATE.FINALIZED})`;
+  if (f.type === LIST_TYPE.HISTORICAL) conditions.push(finalized);
+  else if (f.type !== LIST_TYPE.SCHOOL_APPS) conditions.push(sql`NOT ${finalized}`);
+  return and(...conditions) as SQL;
+}
+
+function listOrder(f: ListFilter): SQL[] {
+  const dir = f.direction === 'asc' ? asc : f.direction === 'desc' ? desc : undefined;
+  switch (f.sort) {
+    case 'correlative':
+      return [(dir ?? asc)(a.correlative)];
+    case 'applicant':
+      return [
+        (dir ?? asc)(sql`lower(${ap.firstName})`),
+        (dir ?? asc)(sql`lower(${ap.lastName})`),
+        (dir ?? asc)(a.id_application),
+      ];
+    case 'createdAt':
+      return [(dir ?? desc)(a.createdAt), (dir ?? desc)(a.id_application)];
+    default:
+      if (f.type === LIST_TYPE.WAITING_LIST)
+        return [
+          sql`${s.grade.position} ASC NULLS LAST`,
+          sql`${a.waiting_list_position} ASC NULLS LAST`,
+          asc(a.id_application),
+        ];
+      return [desc(a.createdAt), desc(a.id_application)];
+  }
+}
+
+export async function countApplications(db: Executor, scope: Scope, f: ListFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(a)
+    .where(listConditions(scope, f));
+  return row.n;
+}
+
+export async function listApplications(db: Executor, scope: Scope, f: ListFilter, page: number, pageSize: number) {
+  return db
+    .select({
+      id_application: a.id_application,
+      correlative: a.correlative,
+      createdAt: a.createdAt,
+      id_campus: a.id_campus,
+      campusName: s.campus.name,
+      id_school_year: a.id_school_year,
+      id_campus_year: a.id_campus_year,
+      id_applicant: ap.id_applicant,
+      firstName: ap.firstName,
+      lastName: ap.lastName,
+      email: ap.email,
+      phoneNumber: ap.phoneNumber,
+      guardianName: ap.guardianName,
+      guardianEmail: ap.guardianEmail,
+      guardianPhoneNumber: ap.guardianPhoneNumber,
+      id_grade: a.id_grade,
+      gradeName: s.grade.name,
+      gradeAge: s.grade.age,
+      id_priority_item: a.id_priority_item,
+      id_status: a.id_status,
+      waiting_list_position: a.waiting_list_position,
+      read: a.read,
+    })
+    .from(a)
+    .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
+    .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
+    .leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade))
+    .where(listConditions(scope, f))
+    .orderBy(...listOrder(f))
+    .limit(pageSize)
+    .offset(page * pageSize);
+}
+export type ListedApplication = Awaited<ReturnType<typeof listApplications>>[number];
+
+/** The newest status row of each application (the unread tooltip 'moved from X to Y'). */
+export async function lastMoves(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  const st = s.applicationStatus;
+  return db
+    .selectDistinctOn([st.id_application], {
+      id_application: st.id_application,
+      id_status: st.id_status,
+      id_status_from: st.id_status_from,
+      id_user: st.id_user,
+      createdAt: st.createdAt,
+    })
+    .from(st)
+    .where(inArray(st.id_application, ids))
+    .orderBy(st.id_application, desc(st.id_application_status));
+}
+
+export async function tagsOf(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id_application: s.applicationTag.id_application, id_tag: s.tag.id_tag, name: s.tag.name })
+    .from(s.applicationTag)
+    .innerJoin(s.tag, eq(s.tag.id_tag, s.applicationTag.id_tag))
+    .where(inArray(s.applicationTag.id_application, ids))
+    .orderBy(s.tag.name);
+}
+
+/** One application with its applicant, grade, priority, campus, school, school year and period, when in scope. */
+export async function findDetail(db: Executor, scope: Scope, id_application: number) {
+  const [row] = await db
+    .select({
+      application: a,
+      applicant: ap,
+      guardianTypeName: s.guardianType.name,
+      grade: { id_grade: s.grade.id_grade, name: s.grade.name, age: s.grade.age },
+      priorityName: s.priorityItem.name,
+      priorityLevel: s.campusPriority.priority_level,
+      campusName: s.campus.name,
+      schoolName: s.school.name,
+      schoolYear: {
+        id_school_year: s.schoolYear.id_school_year,
+        name: s.schoolYear.name,
+        year_one: s.schoolYear.year_one,
+        year_two: s.schoolYear.year_two,
+      },
+      periodState: s.campusYear.state,
+    })
+    .from(a)
+    .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
+    .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
+    .innerJoin(s.school, eq(s.school.id_school, a.id_school))
+    .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, a.id_school_year))
+    .leftJoin(s.campusYear, eq(s.campusYear.id_campus_year, a.id_campus_year))
+    .leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade))
+    .leftJoin(s.guardianType, eq(s.guardianType.id, ap.id_guardian_type))
+    .leftJoin(s.priorityItem, eq(s.priorityItem.id_priority_item, a.id_priority_item))
+    .leftJoin(
+      s.campusPriority,
+      and(eq(s.campusPriority.id_campus, a.id_campus), eq(s.campusPriority.id_priority_item, a.id_priority_item)),
+    )
+    .where(and(eq(a.id_application, id_application), isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)));
+  return row;
+}
+export type DetailRow = NonNullable<Awaited<ReturnType<typeof findDetail>>>;
+
+/** The status history of an application, newest first, with who moved it. */
+export async function statusHistory(db: Executor, id_application: number) {
+  const st = s.applicationStatus;
+  return db
+    .select({
+      id_application_status: st.id_application_status,
+      id_status: st.id_status,
+      id_status_from: st.id_status_from,
+      waiting_list_position: st.waiting_list_position,
+      read: st.read,
+      id_status_movement_type: st.id_status_movement_type,
+      movementName: s.statusMovementType.name,
+      id_user: st.id_user,
+      userName: s.user.name,
+      createdAt: st.createdAt,
+    })
+    .from(st)
+    .innerJoin(s.statusMovementType, eq(s.statusMovementType.id_status_movement_type, st.id_status_movement_type))
+    .leftJoin(s.user, eq(s.user.id_user, st.id_user))
+    .where(eq(st.id_application, id_application))
+    .orderBy(desc(st.createdAt), desc(st.id_application_status));
+}
+export type HistoryRow = Awaited<ReturnType<typeof statusHistory>>[number];
+
+export async function notesOf(db: Executor, id_application: number) {
+  const n = s.applicationNote;
+  return db
+    .select({
+      id_application_note: n.id_application_note,
+      note: n.note,
+      id_user: n.id_user,
+      userName: s.user.name,
+      createdAt: n.createdAt,
+    })
+    .from(n)
+    .leftJoin(s.user, eq(s.user.id_user, n.id_user))
+    .where(eq(n.id_application, id_application))
+    .orderBy(desc(n.createdAt), desc(n.id_application_note));
+}
+
+export async function filesOf(db: Executor, id_application: number) {
+  const f = s.applicationFile;
+  return db
+    .select({
+      id_application_file: f.id_application_file,
+      originalName: f.originalName,
+      mimeType: f.mimeType,
+      size: f.size,
+      createdAt: f.createdAt,
+    })
+    .from(f)
+    .where(eq(f.id_application, id_application))
+    .orderBy(desc(f.createdAt), desc(f.id_application_file));
+}
+
+/** Marks applications read or unread (the campus's flag). Only live applications in scope. */
+export async function setRead(db: Executor, scope: Scope, ids: number[], read: boolean) {
+  return db
+    .update(a)
+    .set({ read })
+    .where(
+      and(
+        inArray(a.id_application, ids),
+        isNull(a.deletedAt),
+        inCampus(scope, a.id_school, a.id_campus),
+        ne(a.read, read),
+      ),
+    )
+    .returning({ id_application: a.id_application, id_school: a.id_school, id_campus: a.id_campus });
+}

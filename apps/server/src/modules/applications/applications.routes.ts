@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate, type MessageKey } from '@openseat/shared/messages';
+import {
+  ApplicationCreateSchema,
+  ApplicationCreatedSchema,
+  ApplicationDetailSchema,
+  ApplicationGradeSchema,
+  ApplicationListQuerySchema,
+  ApplicationPageSchema,
+  ApplicationParamsSchema,
+  ApplicationPrioritySchema,
+  ApplicationUpdateSchema,
+  PreviousStatusSchema,
+  SpotsParamsSchema,
+  SpotsResponseSchema,
+  StatusHistoryQuerySchema,
+  StatusHistoryResponseSchema,
+  StatusMoveResultSchema,
+  StatusMoveSchema,
+  TransferSpotSchema,
+  UnreadSchema,
+} from '@openseat/shared/schemas/applications';
+import { MessageResponseSchema, savedOf } from '@openseat/shared/schemas/responses';
+import { STATUS } from '@openseat/shared/constants';
+import type { AppDeps } from '../../plugins/types';
+import { principalOf } from '../../plugins/authenticate';
+import * as applications from './applications.service';
+import * as moves from './moves.service';
+import type { MoveOutcome } from './moves.service';
+
+/** The notice of a move: the spec's seat-shortage wording when some (or all) found no seat. */
+function moveMessage(outcome: MoveOutcome, to: number, count: number): MessageKey {
+  if (outcome.nonTransferable.length && to === STATUS.OFFERED) {
+    if (outcome.data.length) return 'someNotOffered';
+    return count === 1 ? 'applicationNotOffered' : 'noneOffered';
+  }
+  return count === 1 ? 'applicationMoved' : 'applicationsMoved';
+}
+
+const translated = (outcome: MoveOutcome, lng: string) => ({
+  ...outcome,
+  refused: outcome.refused.map((r) => ({ ...r, message: translate(r.message, lng) })),
+});
+
+export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['applications'];
+  const read = { permission: ['application', 'access'] } as const;
+  const detail = { 200: savedOf(ApplicationDetailSchema) };
+  const moved = { 200: StatusMoveResultSchema };
+
+  // the list's permission depends on the list type: checked in the service
+  app.get(
+    '/application',
+    {
+      config: { signedIn: true },
+      schema: { tags, querystring: ApplicationListQuerySchema, response: { 200: ApplicationPageSchema } },
+    },
+    (req) => applications.listApplications(deps.db, principalOf(req), req.query),
+  );
+  app.get(
+    '/application/status-historical',
+    {
+      config: read,
+      schema: { tags, querystring: StatusHistoryQuerySchema, response: { 200: StatusHistoryResponseSchema } },
+    },
+    (req) => applications.statusHistory(deps.db, principalOf(req), req.query.id_application),
+  );
+  app.get(
+    '/application/spots/:id_campus_year',
+    { config: read, schema: { tags, params: SpotsParamsSchema, response: { 200: SpotsResponseSchema } } },
+    (req) => applications.spotsOf(deps.db, principalOf(req), req.params.id_campus_year),
+  );
+  app.get(
+    '/application/:id',
+    { config: read, schema: { tags, params: ApplicationParamsSchema, response: { 200: ApplicationDetailSchema } } },
+    (req) => applications.getApplication(deps.db, principalOf(req), req.params.id),
+  );
+  app.post(
+    '/application',
+    {
+      config: { permission: ['application', 'create'] },
+      schema: { tags, body: ApplicationCreateSchema, response: { 200: ApplicationCreatedSchema } },
+    },
+    async (req) => {
+      const created = await applications.createApplication(deps.db, principalOf(req), req.body);
+      const message = created.duplicates.length ? 'applicationDuplicate' : 'created';
+      return { message: translate(message, req.lng), ...created };
+    },
+  );
+  app.put(
+    '/application',
+    {
+      config: { permission: ['application', 'edit_info'] },
+      schema: { tags, body: ApplicationUpdateSchema, response: detail },
+    },
+    async (req) => ({
+      message: translate('saved', req.lng),
+      data: await applications.updateApplication(deps.db, principalOf(req), req.body),
+    }),
+  );
+  app.put(
+    '/application/grade',
+    {
+      config: { permission: ['application', 'save_details'] },
+      schema: { tags, body: ApplicationGradeSchema, response: detail },
+    },
+    async (req) => {
+      const caller = principalOf(req);
+      await applications.assertGradeOf(deps.db, caller, req.body.id_application, req.body.id_grade);
+      await moves.changeGrade(deps.db, caller, req.body.id_application, req.body.id_grade);
+      return {
+        message: translate('saved', req.lng),
+        data: await applications.getApplication(deps.db, caller, req.body.id_application),
+      };
+    },
+  );
+  app.put(
+    '/application/priority',
+    {
+      config: { permission: ['application', 'save_details'] },
+      schema: { tags, body: ApplicationPrioritySchema, response: detail },
+    },
+    async (req) => ({
+      message: translate('saved', req.lng),
+      data: await applications.setPriority(
+        deps.db,
+        principalOf(req),
+        req.body.id_application,
+        req.body.id_priority_item,
+      ),
+    }),
+  );
+  app.delete(
+    '/application/:id',
+    {
+      config: { permission: ['application', 'delete'] },
+      schema: { tags, params: ApplicationParamsSchema, response: { 200: MessageResponseSchema } },
+    },
+    async (req) => {
+      await moves.deleteApplication(deps.db, principalOf(req), req.params.id);
+      return { message: translate('deleted', req.lng) };
+    },
+  );
+
+  // each move needs the permission of its transition (application-status.ts): checked per application
+  app.put(
+    '/application/status',
+    { config: { signedIn: true }, schema: { tags, body: StatusMoveSchema, response: moved } },
+    async (req) => {
+      const outcome = await moves.moveApplications(deps.db, principalOf(req), req.body);
+      const message = moveMessage(outcome, req.body.id_status, req.body.applicationIds.length);
+      return { message: translate(message, req.lng), ...translated(outcome, req.lng) };
+    },
+  );
+  app.put(
+    '/application/status/previous',
+    {
+      config: { permission: ['application', 'previous_status'] },
+      schema: { tags, body: PreviousStatusSchema, response: moved },
+    },
+    async (req) => {
+      const outcome = await moves.moveToPrevious(deps.db, principalOf(req), req.body.id_application);
+      return { message: translate('movedBack', req.lng), ...outcome };
+    },
+  );
+  app.post(
+    '/application/transfer-spot',
+    {
+      config: { permission: ['selected_list', 'transfer_spot'] },
+      schema: { tags, body: TransferSpotSchema, response: moved },
+    },
+    async (req) => {
+      const outcome = await moves.transferSpot(deps.db, principalOf(req), req.body);
+      return { message: translate('spotTransferred', req.lng), ...outcome };
+    },
+  );
+  app.put(
+    '/application/read/:id',
+    { config: read, schema: { tags, params: ApplicationParamsSchema, response: { 200: MessageResponseSchema } } },
+    async (req) => {
+      await applications.setRead(deps.db, principalOf(req), [req.params.id], true);
+      return { message: translate('markedRead', req.lng) };
+    },
+  );
+  app.put(
+    '/application/unread',
+    { config: read, schema: { tags, body: UnreadSchema, response: { 200: MessageResponseSchema } } },
+    async (req) => {
+      await applications.setRead(deps.db, principalOf(req), req.body.applicationIds, false);
+      return { message: translate('markedUnread', req.lng) };
+    },
+  );
+}

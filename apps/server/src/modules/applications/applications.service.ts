@@ -1,0 +1,221 @@
+import { allowedTargets, LIST_STATUSES, LIST_SUBJECT } from '@openseat/shared/application-status';
+import type { StatusId } from '@openseat/shared/constants';
+import type {
+  ApplicationCreate,
+  ApplicationListQuery,
+  ApplicationPage,
+  ApplicationUpdate,
+} from '@openseat/shared/schemas/applications';
+import type { Db, Executor } from '../../db/client';
+import { diff, writeAudit } from '../../lib/audit';
+import { requireApplication } from '../../lib/application-ref';
+import { requireCampus } from '../../lib/campus-ref';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import type { Principal } from '../auth/auth.principal';
+import { assertAcceptingApplications, listSeats } from '../enrollment/enrollment.service';
+import { presentDetail, presentHistory, presentRow } from './applications.presenter';
+import * as repo from './applications.repository';
+import * as intake from './intake.repository';
+import { previousOf } from './moves.service';
+import { findMovable, historyOldestFirst, insertHistory } from './moves.repository';
+
+/** `GET /application`: one page of a list, filtered, searched and sorted on the server. */
+export async function listApplications(
+  db: Db,
+  caller: Principal,
+  query: ApplicationListQuery,
+): Promise<ApplicationPage> {
+  if (!caller.ability.can('access', LIST_SUBJECT[query.type])) throw forbidden();
+  if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
+  const listStatuses = LIST_STATUSES[query.type];
+  let statuses: StatusId[] = query.ids_status
+    ? listStatuses.filter((st) => query.ids_status!.includes(st))
+    : [...listStatuses];
+  if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
+  const { page, pageSize, ids_status: _ignored, ...rest } = query;
+  const filter = { ...rest, statuses };
+  const [total, rows] = await Promise.all([
+    repo.countApplications(db, caller.scope, filter),
+    repo.listApplications(db, caller.scope, filter, page, pageSize),
+  ]);
+  const ids = rows.map((r) => r.id_application);
+  const [moves, tags] = await Promise.all([repo.lastMoves(db, ids), repo.tagsOf(db, ids)]);
+  const moveOf = new Map(moves.map((m) => [m.id_application, m]));
+  const data = rows.map((r) =>
+    presentRow(
+      r,
+      moveOf.get(r.id_application),
+      tags.filter((t) => t.id_application === r.id_application),
+    ),
+  );
+  return { data, total, page, pageSize };
+}
+
+/** `GET /application/:id`: everything the detail screen shows. */
+export async function getApplication(db: Executor, caller: Principal, id_application: number) {
+  const row = await repo.findDetail(db, caller.scope, id_application);
+  if (!row) throw notFound();
+  // one after the other: inside a transaction they share one connection
+  const history = await repo.statusHistory(db, id_application);
+  const tags = await repo.tagsOf(db, [id_application]);
+  const notes = await repo.notesOf(db, id_application);
+  const files = await repo.filesOf(db, id_application);
+  const oldestFirst = await historyOldestFirst(db, id_application);
+
+  return presentDetail({
+    row,
+    history,
+    tags,
+    notes,
+    files,
+    previousStatus: previousOf(oldestFirst),
+    allowedStatuses: allowedTargets(row.application.id_status),
+  });
+}
+
+export async function statusHistory(db: Db, caller: Principal, id_application: number) {
+  await requireApplication(db, caller.scope, id_application);
+  return (await repo.statusHistory(db, id_application)).map(presentHistory);
+}
+
+async function assertGrade(db: Executor, id_campus: number, id_grade: number | null) {
+  if (id_grade !== null && !(await intake.campusOffersGrade(db, id_campus, id_grade)))
+    throw badRequest('unknownGrade', [{ path: 'id_grade', message: 'unknownGrade' }]);
+}
+
+async function assertPriority(db: Executor, id_priority_item: number | null) {
+  if (id_priority_item !== null && !(await intake.priorityItemExists(db, id_priority_item)))
+    throw badRequest('invalidValue', [{ path: 'id_priority_item', message: 'invalidValue' }]);
+}
+
+async function assertGuardianType(db: Executor, id: number | null) {
+  if (id !== null && !(await intake.guardianTypeExists(db, id)))
+    throw badRequest('invalidValue', [{ path: 'guardian.id_guardian_type', message: 'invalidValue' }]);
+}
+
+const eventDate = (v: string | null) => (v === null ? null : new Date(`${v}T00:00:00Z`));
+
+/**
+ * `POST /application`: a new lead with its applicant and guardian, in a period that is accepting applications.
+ * It is unread for the campus; possible duplicates in the period are answered as a warning.
+ */
+export async function createApplication(db: Db, caller: Principal, input: ApplicationCreate) {
+  return db.transaction(async (tx) => {
+    const campus = await requireCampus(tx, caller.scope, input.id_campus);
+    const { id_campus_year } = await assertAcceptingApplications(tx, campus.id_campus, input.id_school_year);
+    await assertGrade(tx, campus.id_campus, input.id_grade);
+    await assertPriority(tx, input.id_priority_item);
+    await assertGuardianType(tx, input.guardian.id_guardian_type);
+    const applicant = intake.applicantValues(input.applicant, input.guardian);
+    const duplicates = await intake.findDuplicates(tx, campus.id_school, id_campus_year, applicant, null);
+    const created = await intake.insertApplication(tx, {
+      id_school: campus.id_school,
+      id_campus: campus.id_campus,
+      id_campus_year,
+      id_school_year: input.id_school_year,
+      id_grade: input.id_grade,
+      id_priority_item: input.id_priority_item,
+      id_status: input.id_status,
+      event_date: eventDate(input.event_date),
+      event_preference: input.event_preference,
+      sibling_priority: input.sibling_priority,
+      read: false,
+      applicant,
+    });
+    await insertHistory(tx, [
+      {
+        id_school: campus.id_school,
+        id_application: created.id_application,
+        id_status: input.id_status,
+        id_user: caller.id_user,
+      },
+    ]);
+    await writeAudit(tx, caller, {
+      action: 'application.create',
+      entity: 'application',
+      entityId: created.id_application,
+      id_school: campus.id_school,
+      id_campus: campus.id_campus,
+      changes: { correlative: created.correlative, id_status: input.id_status, id_campus_year },
+    });
+    return {
+      data: await getApplication(tx, caller, created.id_application),
+      duplicates: duplicates.map((d) => ({
+        id_application: d.id_application,
+        correlative: d.correlative,
+        reason: d.child ? ('applicant' as const) : ('guardian' as const),
+      })),
+    };
+  });
+}
+
+/** `PUT /application`: student and guardian info; the application must have a grade (spec section 5). */
+export async function updateApplication(db: Db, caller: Principal, input: ApplicationUpdate) {
+  return db.transaction(async (tx) => {
+    const ref = await requireApplication(tx, caller.scope, input.id_application, true);
+    if (ref.id_grade === null) throw badRequest('gradeRequired', [{ path: 'id_grade', message: 'gradeRequired' }]);
+    await assertGuardianType(tx, input.guardian.id_guardian_type);
+    const before = await intake.findApplicant(tx, ref.id_application);
+    const values = intake.applicantValues(input.applicant, input.guardian);
+    await intake.updateApplicant(tx, before.applicant.id_applicant, values);
+    const event = { event_date: eventDate(input.event_date), event_preference: input.event_preference };
+    await intake.updateApplication(tx, ref.id_application, event);
+    await writeAudit(tx, caller, {
+      action: 'application.update',
+      entity: 'application',
+      entityId: ref.id_application,
+      id_school: ref.id_school,
+      id_campus: ref.id_campus,
+      changes: diff({ ...before.applicant, ...before }, { ...values, ...event }),
+    });
+    return getApplication(tx, caller, ref.id_application);
+  });
+}
+
+/** `PUT /application/priority`. */
+export async function setPriority(db: Db, caller: Principal, id_application: number, id_priority_item: number | null) {
+  return db.transaction(async (tx) => {
+    const ref = await requireApplication(tx, caller.scope, id_application, true);
+    await assertPriority(tx, id_priority_item);
+    await intake.updateApplication(tx, ref.id_application, { id_priority_item });
+    await writeAudit(tx, caller, {
+      action: 'application.priority',
+      entity: 'application',
+      entityId: ref.id_application,
+      id_school: ref.id_school,
+      id_campus: ref.id_campus,
+      changes: { id_priority_item },
+    });
+    return getApplication(tx, caller, ref.id_application);
+  });
+}
+
+/** Checks the grade before the move engine changes it (the campus must offer it). */
+export async function assertGradeOf(db: Db, caller: Principal, id_application: number, id_grade: number | null) {
+  const ref = await requireApplication(db, caller.scope, id_application);
+  await assertGrade(db, ref.id_campus, id_grade);
+}
+
+/** `PUT /application/read/:id` and `PUT /application/unread`. Ids not in scope are not found (404, nothing changed). */
+export async function setRead(db: Db, caller: Principal, ids: number[], read: boolean) {
+  return db.transaction(async (tx) => {
+    const found = new Set((await findMovable(tx, caller.scope, ids, false)).map((a) => a.id_application));
+    const missing = ids.flatMap((id, i) =>
+      found.has(id) ? [] : [{ path: `applicationIds.${i}`, message: 'notFound' }],
+    );
+    if (missing.length) throw new AppError('NOT_FOUND', 'notFound', missing);
+    const changed = await repo.setRead(tx, caller.scope, ids, read);
+    for (const row of changed)
+      await writeAudit(tx, caller, {
+        action: read ? 'application.read' : 'application.unread',
+        entity: 'application',
+        entityId: row.id_application,
+        id_school: row.id_school,
+        id_campus: row.id_campus,
+      });
+    return changed.length;
+  });
+}
+
+/** `GET /application/spots/:id_campus_year`: the seats and seats taken per grade (scoped like the period). */
+export const spotsOf = (db: Db, caller: Principal, id_campus_year: number) => listSeats(db, caller, id_campus_year);

@@ -1,0 +1,150 @@
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ApplicantInput, GuardianInput } from '@openseat/shared/schemas/applications';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { nextCorrelative } from '../../lib/correlative';
+
+/* Intake and edits of applications: applicant and guardian, grade, priority. */
+
+const a = s.application;
+const ap = s.applicant;
+
+export const applicantValues = (applicant: ApplicantInput, guardian: GuardianInput) => ({
+  firstName: applicant.firstName,
+  lastName: applicant.lastName,
+  email: applicant.email,
+  phoneNumber: applicant.phoneNumber,
+  dateOfBirth: applicant.dateOfBirth,
+  address: applicant.address,
+  gender: applicant.gender,
+  ethnicity: applicant.ethnicity,
+  actualSchool: applicant.actualSchool,
+  sisterSchool: applicant.sisterSchool,
+  id_guardian_type: guardian.id_guardian_type,
+  guardianName: guardian.name,
+  guardianEmail: guardian.email,
+  guardianPhoneNumber: guardian.phoneNumber,
+  guardianAddress: guardian.address,
+  guardianOccupation: guardian.occupation,
+  guardianDateOfBirth: guardian.dateOfBirth,
+});
+export type ApplicantValues = ReturnType<typeof applicantValues>;
+
+export async function insertApplication(
+  db: Executor,
+  values: Omit<typeof a.$inferInsert, 'correlative' | 'id_applicant'> & { applicant: ApplicantValues },
+) {
+  const { applicant, ...application } = values;
+  const [{ id_applicant }] = await db
+    .insert(ap)
+    .values({ ...applicant, id_school: application.id_school })
+    .returning({ id_applicant: ap.id_applicant });
+  const correlative = await nextCorrelative(db, application.id_school);
+  const [row] = await db
+    .insert(a)
+    .values({ ...application, id_applicant, correlative })
+    .returning({ id_application: a.id_application, correlative: a.correlative });
+  return row;
+}
+
+/**
+ * Live applications of the same school period that look like the same child (same name and date of birth) or the
+ * same family (same guardian e-mail or phone): intake warns about them.
+ */
+export async function findDuplicates(
+  db: Executor,
+  id_school: number,
+  id_campus_year: number,
+  values: ApplicantValues,
+  except: number | null,
+) {
+  const same = (column: AnyPgColumn, v: string) => sql`lower(${column}) = ${v.toLowerCase()}`;
+  const child =
+    values.dateOfBirth === null
+      ? sql`false`
+      : and(
+          same(ap.firstName, values.firstName),
+          same(ap.lastName, values.lastName),
+          eq(ap.dateOfBirth, values.dateOfBirth),
+        );
+  const family = or(
+    values.guardianEmail === null ? sql`false` : eq(ap.guardianEmail, values.guardianEmail),
+    values.guardianPhoneNumber === null ? sql`false` : eq(ap.guardianPhoneNumber, values.guardianPhoneNumber),
+  );
+  return db
+    .select({
+      id_application: a.id_application,
+      correlative: a.correlative,
+      child: sql<boolean>`coalesce(${child}, false)`,
+    })
+    .from(a)
+    .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
+    .where(
+      and(
+        eq(a.id_school, id_school),
+        eq(a.id_campus_year, id_campus_year),
+        isNull(a.deletedAt),
+        except === null ? undefined : ne(a.id_application, except),
+        or(child, family),
+      ),
+    )
+    .orderBy(a.correlative)
+    .limit(20);
+}
+
+/** Whether the campus offers the grade (an activated campus grade). */
+export async function campusOffersGrade(db: Executor, id_campus: number, id_grade: number) {
+  const rows = await db
+    .select({ id: s.campusGrade.id_campus_grade })
+    .from(s.campusGrade)
+    .where(
+      and(
+        eq(s.campusGrade.id_campus, id_campus),
+        eq(s.campusGrade.id_grade, id_grade),
+        eq(s.campusGrade.activatable, true),
+      ),
+    );
+  return rows.length > 0;
+}
+
+export async function priorityItemExists(db: Executor, id_priority_item: number) {
+  const rows = await db
+    .select({ id: s.priorityItem.id_priority_item })
+    .from(s.priorityItem)
+    .where(eq(s.priorityItem.id_priority_item, id_priority_item));
+  return rows.length > 0;
+}
+
+export async function guardianTypeExists(db: Executor, id: number) {
+  const rows = await db.select({ id: s.guardianType.id }).from(s.guardianType).where(eq(s.guardianType.id, id));
+  return rows.length > 0;
+}
+
+/** The applicant and guardian as stored (for the audit's before/after). */
+export async function findApplicant(db: Executor, id_application: number) {
+  const [row] = await db
+    .select({ applicant: ap, event_date: a.event_date, event_preference: a.event_preference })
+    .from(a)
+    .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
+    .where(eq(a.id_application, id_application));
+  return row;
+}
+
+export async function updateApplicant(db: Executor, id_applicant: number, values: ApplicantValues) {
+  await db
+    .update(ap)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(ap.id_applicant, id_applicant));
+}
+
+export async function updateApplication(
+  db: Executor,
+  id_application: number,
+  values: Partial<Pick<typeof a.$inferInsert, 'event_date' | 'event_preference' | 'id_priority_item'>>,
+) {
+  await db
+    .update(a)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(a.id_application, id_application));
+}

@@ -1,0 +1,168 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { STATUS } from '@openseat/shared/constants';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inCampus, type Scope } from '../../lib/scope';
+
+/*
+ * The writes behind status moves: seats, waiting-list places, status and history. Callers hold the lock of
+ * every (school period, grade) group they touch (`lockGroups`) and the application rows (`lockApplications`),
+ * always in that order, so concurrent moves queue instead of deadlocking.
+ */
+
+const a = s.application;
+const seat = s.campusYearGrade;
+
+/** A waiting list / seat group: one grade of one school period (grade null = applications without a grade). */
+export type Group = { id_campus_year: number; id_grade: number | null };
+
+export const groupKey = (g: Group) => `${g.id_campus_year}:${g.id_grade ?? 0}`;
+
+/**
+ * Serialises every change to the seats and waiting list of these groups until the transaction ends.
+ * Locks are taken in one global order (period, then grade), so two transactions never wait on each other in a cycle.
+ */
+export async function lockGroups(db: Executor, groups: Group[]) {
+  const unique = new Map(groups.map((g) => [groupKey(g), g]));
+  const ordered = [...unique.values()].sort(
+    (x, y) => x.id_campus_year - y.id_campus_year || (x.id_grade ?? 0) - (y.id_grade ?? 0),
+  );
+  for (const g of ordered) await db.execute(sql`SELECT pg_advisory_xact_lock(${g.id_campus_year}, ${g.id_grade ?? 0})`);
+}
+
+const movableColumns = {
+  id_application: a.id_application,
+  id_school: a.id_school,
+  id_campus: a.id_campus,
+  id_campus_year: a.id_campus_year,
+  id_grade: a.id_grade,
+  id_status: a.id_status,
+  waiting_list_position: a.waiting_list_position,
+  correlative: a.correlative,
+  periodState: s.campusYear.state,
+  autoMove: s.campusYear.auto_move_waiting_list_on_decline,
+};
+
+/** Live applications in scope among `ids`, in id order; `lock` takes their rows (FOR UPDATE) in that order. */
+export async function findMovable(db: Executor, scope: Scope, ids: number[], lock: boolean) {
+  const query = db
+    .select(movableColumns)
+    .from(a)
+    .leftJoin(s.campusYear, eq(s.campusYear.id_campus_year, a.id_campus_year))
+    .where(and(inArray(a.id_application, ids), isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)))
+    .orderBy(asc(a.id_application));
+  return lock ? query.for('update', { of: a }) : query;
+}
+export type Movable = Awaited<ReturnType<typeof findMovable>>[number];
+
+/** Takes one seat of the grade when one is left: the conditional update is the whole guarantee. */
+export async function takeSeat(db: Executor, g: Group): Promise<boolean> {
+  if (g.id_grade === null) return false;
+  const rows = await db
+    .update(seat)
+    .set({ taken: sql`${seat.taken} + 1` })
+    .where(
+      and(eq(seat.id_campus_year, g.id_campus_year), eq(seat.id_grade, g.id_grade), sql`${seat.taken} < ${seat.spots}`),
+    )
+    .returning({ id: seat.id_campus_year_grade });
+  return rows.length === 1;
+}
+
+export async function releaseSeat(db: Executor, g: Group) {
+  if (g.id_grade === null) return;
+  await db
+    .update(seat)
+    .set({ taken: sql`${seat.taken} - 1` })
+    .where(and(eq(seat.id_campus_year, g.id_campus_year), eq(seat.id_grade, g.id_grade), sql`${seat.taken} > 0`));
+}
+
+const inGroup = (g: Group) =>
+  and(
+    eq(a.id_campus_year, g.id_campus_year),
+    g.id_grade === null ? isNull(a.id_grade) : eq(a.id_grade, g.id_grade),
+    eq(a.id_status, STATUS.WAITING_LIST),
+    isNull(a.deletedAt),
+  );
+
+/** The place after the last of the group's waiting list. */
+export async function nextWaitingPlace(db: Executor, g: Group): Promise<number> {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${a.waiting_list_position}), 0)::int` })
+    .from(a)
+    .where(inGroup(g));
+  return row.last + 1;
+}
+
+/** Closes the gap a leaving application left at `place`: everyone behind it moves up one. */
+export async function closeWaitingGap(db: Executor, g: Group, place: number) {
+  await db
+    .update(a)
+    .set({ waiting_list_position: sql`${a.waiting_list_position} - 1` })
+    .where(and(inGroup(g), sql`${a.waiting_list_position} > ${place}`));
+}
+
+/** The first application of the group's waiting list, its row locked. */
+export async function waitingHead(db: Executor, scope: Scope, g: Group) {
+  const [row] = await db
+    .select({ id: a.id_application })
+    .from(a)
+    .where(and(inGroup(g), inCampus(scope, a.id_school, a.id_campus)))
+    .orderBy(asc(a.waiting_list_position), asc(a.id_application))
+    .limit(1);
+  if (!row) return undefined;
+  return (await findMovable(db, scope, [row.id], true))[0];
+}
+
+export type StatusChange = {
+  id_status: number;
+  waiting_list_position: number | null;
+  id_grade?: number | null;
+};
+
+/** The application's new status: unread for the campus (someone moved it), history appended by the caller. */
+export async function setApplicationStatus(db: Executor, id_application: number, change: StatusChange) {
+  await db
+    .update(a)
+    .set({ ...change, read: false, updatedAt: new Date() })
+    .where(eq(a.id_application, id_application));
+}
+
+export async function insertHistory(db: Executor, rows: Array<typeof s.applicationStatus.$inferInsert>) {
+  if (rows.length) await db.insert(s.applicationStatus).values(rows);
+}
+
+/**
+ * Every status row of an application, oldest first (to find the status 'previous status' returns to). Rows of one
+ * application are written under its row lock, so their ids follow the order of the moves.
+ */
+export async function historyOldestFirst(db: Executor, id_application: number) {
+  const st = s.applicationStatus;
+  return db
+    .select({
+      id_status: st.id_status,
+      id_status_from: st.id_status_from,
+      id_status_movement_type: st.id_status_movement_type,
+    })
+    .from(st)
+    .where(eq(st.id_application, id_application))
+    .orderBy(asc(st.id_application_status));
+}
+
+export async function setApplicationGrade(
+  db: Executor,
+  id_application: number,
+  change: { id_grade: number | null; waiting_list_position: number | null },
+) {
+  await db
+    .update(a)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(a.id_application, id_application));
+}
+
+/** Soft delete: the row stays for the audit, out of every list, count, seat and waiting list. */
+export async function softDelete(db: Executor, id_application: number) {
+  await db
+    .update(a)
+    .set({ deletedAt: new Date(), waiting_list_position: null, updatedAt: new Date() })
+    .where(eq(a.id_application, id_application));
+}

@@ -1,0 +1,276 @@
+import { holdsSeat, mayMove, MOVEMENT_TYPE, statusName } from '@openseat/shared/application-status';
+import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
+import type { MessageKey } from '@openseat/shared/messages';
+import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
+import type { Db, Tx } from '../../db/client';
+import { writeAudits } from '../../lib/audit';
+import { sqlStateOf } from '../../lib/db-errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Principal } from '../auth/auth.principal';
+import { groupOf, MoveSession, refusalOf } from './move-step';
+import * as repo from './moves.repository';
+import type { Group, Movable } from './moves.repository';
+
+/*
+ * Status moves, back to the previous status, and spot transfer. Each runs in one transaction that first locks the
+ * (school period, grade) groups it touches, then the application rows in id order: concurrent moves of one grade
+ * queue on the group lock, and the seat count can never pass the grade's spots (conditional update + CHECK).
+ */
+
+export type Refusal = { id_application: number; code: string; message: MessageKey };
+export type MoveOutcome = {
+  data: MovedRow[];
+  nonTransferable: number[];
+  refused: Refusal[];
+  autoOffered: MovedRow[];
+};
+
+const CODE_OF: Partial<Record<MessageKey, string>> = {
+  periodFinalized: 'PERIOD_FINALIZED',
+  alreadyInStatus: 'MOVE_NOT_ALLOWED',
+  moveNotAllowed: 'MOVE_NOT_ALLOWED',
+  applicationNoPeriod: 'MOVE_NOT_ALLOWED',
+  gradeRequiredForSeat: 'GRADE_REQUIRED',
+  gradeHoldsSeat: 'GRADE_REQUIRED',
+  applicationNotOffered: 'NO_SPOTS',
+  noPreviousStatus: 'MOVE_NOT_ALLOWED',
+  transferNotSeatHolder: 'MOVE_NOT_ALLOWED',
+  transferSameGrade: 'MOVE_NOT_ALLOWED',
+  transferTargetStatus: 'MOVE_NOT_ALLOWED',
+};
+export const refusalError = (message: MessageKey) => new AppError(CODE_OF[message] ?? 'CONFLICT', message, [], 409);
+
+/** The group lock was taken for groups that changed before the rows were locked (a grade edit): start again. */
+class GroupsChanged extends Error {}
+
+const RETRIES = 5;
+
+/**
+ * Runs `work` in a transaction that holds the groups of `ids` and their rows. Retries when the groups changed in
+ * between, or when the database chose this transaction as a deadlock victim (it changes nothing then).
+ */
+async function withLockedApplications<T>(
+  db: Db,
+  caller: Principal,
+  ids: number[],
+  work: (tx: Tx, apps: Movable[], session: MoveSession) => Promise<T>,
+  moreGroups: (apps: Movable[]) => Group[] = () => [],
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const seen = await repo.findMovable(tx, caller.scope, ids, false);
+        assertAllFound(ids, seen);
+        const groups = [...seen.map(groupOf).filter((g): g is Group => g !== null), ...moreGroups(seen)];
+        await repo.lockGroups(tx, groups);
+        const apps = await repo.findMovable(tx, caller.scope, ids, true);
+        assertAllFound(ids, apps);
+        const locked = new Set(groups.map(repo.groupKey));
+        for (const app of apps) {
+          const g = groupOf(app);
+          if (g && !locked.has(repo.groupKey(g))) throw new GroupsChanged();
+        }
+        const session = new MoveSession(tx, caller.scope, caller.id_user, apps);
+        const result = await work(tx, apps, session);
+        await auditMoves(tx, caller, session);
+        return result;
+      });
+    } catch (error) {
+      const retry = error instanceof GroupsChanged || sqlStateOf(error) === '40P01';
+      if (!retry || attempt >= RETRIES) throw error;
+    }
+  }
+}
+
+/** Ids that are not live applications in the caller's scope: 404 naming them, nothing changed. */
+function assertAllFound(ids: number[], found: Movable[]) {
+  if (found.length === ids.length) return;
+  const have = new Set(found.map((a) => a.id_application));
+  const errors = ids.flatMap((id, i) => (have.has(id) ? [] : [{ path: `applicationIds.${i}`, message: 'notFound' }]));
+  throw new AppError('NOT_FOUND', 'notFound', errors);
+}
+
+async function auditMoves(tx: Tx, caller: Principal, session: MoveSession) {
+  await writeAudits(
+    tx,
+    caller,
+    session.audit.map(({ app, from, to, movement }) => ({
+      action: 'application.status',
+      entity: 'application',
+      entityId: app.id_application,
+      id_school: app.id_school,
+      id_campus: app.id_campus,
+      changes: { id_status: { from: statusName(from), to: statusName(to) }, movement },
+    })),
+  );
+}
+
+const movedRow = (app: Movable, from: number): MovedRow => ({
+  id_application: app.id_application,
+  correlative: app.correlative,
+  id_status_from: from,
+  id_status: app.id_status,
+  waiting_list_position: app.waiting_list_position,
+});
+
+/**
+ * `PUT /application/status`: every named application to `id_status`. Applications whose move the table does not
+ * allow (or whose period is finalized) are refused one by one; those that needed a seat their grade no longer had
+ * stay where they were (`nonTransferable`); the rest move. A move the caller has no permission for refuses the
+ * whole request (403, nothing changed).
+ */
+export async function moveApplications(db: Db, caller: Principal, input: StatusMove): Promise<MoveOutcome> {
+  const to = input.id_status as StatusId;
+  const can = caller.ability.can.bind(caller.ability);
+  const outcome = await withLockedApplications(db, caller, input.applicationIds, async (_tx, apps, session) => {
+    const outcome: MoveOutcome = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
+    const moved: Array<{ app: Movable; from: number }> = [];
+    const auto: Array<{ app: Movable; from: number }> = [];
+    for (const app of apps) {
+      const from = app.id_status;
+      const refusal = refusalOf(app, to) ?? (mayMoveAny(from, to) ? null : 'moveNotAllowed');
+      if (refusal) {
+        outcome.refused.push({
+          id_application: app.id_application,
+          code: CODE_OF[refusal] ?? 'CONFLICT',
+          message: refusal,
+        });
+        continue;
+      }
+      if (!mayMove(can, from, to)) throw forbidden('noPermissionMove');
+      if (!(await session.move(app, to))) {
+        outcome.nonTransferable.push(app.id_application);
+        continue;
+      }
+      moved.push({ app, from });
+      if (to === STATUS.DECLINED && holdsSeat(from) && app.autoMove) {
+        const g = groupOf(app);
+        const head = g ? await session.offerFreedSeat(g) : undefined;
+        if (head) auto.push({ app: head, from: STATUS.WAITING_LIST });
+      }
+    }
+    // rows as they stand at the end: later moves may have moved a waiting-list place up
+    outcome.data = [...moved, ...auto].map(({ app, from }) => movedRow(app, from));
+    outcome.autoOffered = auto.map(({ app, from }) => movedRow(app, from));
+    return outcome;
+  });
+  // nothing moved and nothing waited for a seat: the request as a whole is refused, with the reason of each
+  if (!outcome.data.length && !outcome.nonTransferable.length && outcome.refused.length) {
+    const first = outcome.refused[0];
+    const errors = outcome.refused.map((r) => ({
+      path: `applicationIds.${input.applicationIds.indexOf(r.id_application)}`,
+      message: r.message,
+    }));
+    throw new AppError(first.code, first.message, errors, 409);
+  }
+  return outcome;
+}
+
+const mayMoveAny = (from: number, to: number) => mayMove(() => true, from, to);
+
+/**
+ * The status 'previous status' returns to: the history is replayed as a stack (a move pushes its status, a
+ * 'previous status' row pops one), so going back twice walks back two moves, never forward again.
+ */
+export function previousOf(history: Array<{ id_status: number; id_status_movement_type: number }>): number | null {
+  const stack: number[] = [];
+  for (const row of history) {
+    if (row.id_status_movement_type === MOVEMENT_TYPE.PREVIOUS_STATUS) stack.pop();
+    else stack.push(row.id_status);
+  }
+  return stack.length >= 2 ? stack[stack.length - 2] : null;
+}
+
+/** `PUT /application/status/previous`: one step back in the application's own history, seat and place included. */
+export async function moveToPrevious(db: Db, caller: Principal, id_application: number): Promise<MoveOutcome> {
+  return withLockedApplications(db, caller, [id_application], async (tx, [app], session) => {
+    const target = previousOf(await repo.historyOldestFirst(tx, app.id_application));
+    if (target === null) throw refusalError('noPreviousStatus');
+    const refusal = refusalOf(app, target as StatusId);
+    if (refusal) throw refusalError(refusal === 'alreadyInStatus' ? 'noPreviousStatus' : refusal);
+    const from = app.id_status;
+    if (!(await session.move(app, target as StatusId, MOVEMENT_TYPE.PREVIOUS_STATUS)))
+      throw refusalError('applicationNotOffered');
+    return { data: [movedRow(app, from)], nonTransferable: [], refused: [], autoOffered: [] };
+  });
+}
+
+const RECEIVES_SPOT = new Set<number>([STATUS.APPLIED, STATUS.WAITING_LIST, STATUS.DECLINED]);
+
+/**
+ * `POST /application/transfer-spot`: the giver's seat goes to the receiver in one transaction. The giver is declined
+ * (its seat freed, never offered on to the waiting list), the receiver offered (it takes that very seat).
+ */
+export async function transferSpot(db: Db, caller: Principal, input: TransferSpot): Promise<MoveOutcome> {
+  const ids = [input.id_application_from, input.id_application_to];
+  return withLockedApplications(db, caller, ids, async (_tx, apps, session) => {
+    const giver = apps.find((a) => a.id_application === input.id_application_from);
+    const receiver = apps.find((a) => a.id_application === input.id_application_to);
+    if (!giver || !receiver) throw notFound();
+    if (giver.periodState === PERIOD_STATE.FINALIZED || receiver.periodState === PERIOD_STATE.FINALIZED)
+      throw refusalError('periodFinalized');
+    if (!holdsSeat(giver.id_status)) throw refusalError('transferNotSeatHolder');
+    if (!RECEIVES_SPOT.has(receiver.id_status)) throw refusalError('transferTargetStatus');
+    if (giver.id_campus_year !== receiver.id_campus_year || giver.id_grade !== receiver.id_grade)
+      throw refusalError('transferSameGrade');
+    const [giverFrom, receiverFrom] = [giver.id_status, receiver.id_status];
+    await session.move(giver, STATUS.DECLINED);
+    // the seat just freed is held by this transaction's group lock: the offer cannot miss it
+    if (!(await session.move(receiver, STATUS.OFFERED))) throw refusalError('applicationNotOffered');
+    return {
+      data: [movedRow(giver, giverFrom), movedRow(receiver, receiverFrom)],
+      nonTransferable: [],
+      refused: [],
+      autoOffered: [],
+    };
+  });
+}
+
+/**
+ * `PUT /application/grade`: a seat holder needs a grade and a seat of the new grade (409 when it has none);
+ * a waiting application goes to the end of the new grade's list. Answers false when nothing changed.
+ */
+export async function changeGrade(db: Db, caller: Principal, id_application: number, id_grade: number | null) {
+  return withLockedApplications(
+    db,
+    caller,
+    [id_application],
+    async (tx, [app], session) => {
+      if (app.periodState === PERIOD_STATE.FINALIZED) throw refusalError('periodFinalized');
+      if (app.id_grade === id_grade) return false;
+      if (holdsSeat(app.id_status) && id_grade === null) throw refusalError('gradeHoldsSeat');
+      const from = app.id_grade;
+      if (!(await session.regrade(app, id_grade))) throw new AppError('NO_SPOTS', 'noSpotsInGrade', [], 409);
+      await writeAudits(tx, caller, [
+        {
+          action: 'application.grade',
+          entity: 'application',
+          entityId: app.id_application,
+          id_school: app.id_school,
+          id_campus: app.id_campus,
+          changes: { id_grade: { from, to: id_grade } },
+        },
+      ]);
+      return true;
+    },
+    (seen) => seen.flatMap((a) => (a.id_campus_year === null ? [] : [{ id_campus_year: a.id_campus_year, id_grade }])),
+  );
+}
+
+/** `DELETE /application/:id`: soft delete, seat and waiting-list place freed; refused in a finalized period. */
+export async function deleteApplication(db: Db, caller: Principal, id_application: number) {
+  await withLockedApplications(db, caller, [id_application], async (tx, [app], session) => {
+    if (app.periodState === PERIOD_STATE.FINALIZED) throw refusalError('periodFinalized');
+    await session.remove(app);
+    await writeAudits(tx, caller, [
+      {
+        action: 'application.delete',
+        entity: 'application',
+        entityId: app.id_application,
+        id_school: app.id_school,
+        id_campus: app.id_campus,
+        changes: { id_status: statusName(app.id_status), waiting_list_position: app.waiting_list_position },
+      },
+    ]);
+  });
+}
