@@ -155,6 +155,7 @@ const en = {
   applicationsTransferred: 'Applications moved to the school year.',
   copyQueued: 'The copy has started. You will get an e-mail when it is done.',
   copyDoneSubject: 'Your copy of applications is done',
+  notSelected: 'Not selected',
   copyDoneBody: '{copied} applications were copied to the school year {schoolYear} ({already} had been copied before).',
 } as const;
 
@@ -309,6 +310,7 @@ const es: Record<MessageKey, string> = {
   applicationsTransferred: 'Solicitudes movidas al año escolar.',
   copyQueued: 'La copia ha comenzado. Recibirá un correo electrónico cuando termine.',
   copyDoneSubject: 'Su copia de solicitudes ha terminado',
+  notSelected: 'No seleccionado',
   copyDoneBody: 'Se copiaron {copied} solicitudes al año escolar {schoolYear} ({already} ya se habían copiado antes).',
 };
 

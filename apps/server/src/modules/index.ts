@@ -16,6 +16,7 @@ import { applicationNotesRoutes } from './application-notes/application-notes.ro
 import { applicationFilesRoutes } from './application-files/application-files.routes';
 import { applicationTagsRoutes } from './application-tags/application-tags.routes';
 import { userFiltersRoutes } from './user-filters/user-filters.routes';
+import { exportsRoutes } from './exports/exports.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -37,4 +38,5 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   applicationFilesRoutes,
   applicationTagsRoutes,
   userFiltersRoutes,
+  exportsRoutes,
 ];
