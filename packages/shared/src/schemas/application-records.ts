@@ -260,7 +260,15 @@ export const CopyJobSchema = z
   .describe('A copy to another school year and how far it has gone');
 export type CopyJob = z.infer<typeof CopyJobSchema>;
 
-export const CopyStartedSchema = z.object({ message: str(), data: CopyJobSchema }).describe('The copy, queued');
+export const CopyStartedSchema = z
+  .object({
+    message: str(),
+    data: CopyJobSchema,
+    /** Applications left out of the copy (out of reach, same school year, no open period of the target). */
+    refused: z.array(RecordRefusalSchema),
+  })
+  .describe('The copy, queued');
+export const CopyParamsSchema = z.object({ id: id });
 
 /** Text of a file name as the uploader gave it (kept only for display). */
 export const originalFileName = text().trim().max(255, { error: 'tooLong' });
