@@ -70,6 +70,8 @@ function refusalsFor(ids: number[], found: Movable[], lng: string): Refusal[] {
 
 /** Nothing could go: the request fails as a whole with the reason of the first (400, nothing changed). */
 function nothingMoves(refused: Refusal[]): never {
+  // none in reach: as for any other id out of reach
+  if (refused.every((r) => r.code === 'NOT_FOUND')) throw new AppError('NOT_FOUND', 'notFound');
   throw new AppError('VALIDATION', refused[0]?.message ?? 'noSchoolYearTarget', [
     { path: 'target', message: refused[0]?.message ?? 'noSchoolYearTarget' },
   ]);
