@@ -27,7 +27,8 @@ type Period = Awaited<ReturnType<typeof repo.openPeriodsOf>>[number];
 /** The school years every campus of the selection has an open period in, other than the selection's own years. */
 export async function targetsOf(db: Executor, caller: Principal, ids: number[]) {
   const apps = await findMovable(db, caller.scope, ids, false);
-  if (!apps.length) return [];
+  // any id out of reach answers 404, as everywhere
+  if (apps.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 'notFound');
   const campuses = [...new Set(apps.map((x) => x.id_campus))];
   const periods = await repo.openPeriodsOf(db, campuses);
   const ownYears = new Set(
