@@ -1787,7 +1787,7 @@ const RECORD_LISTS: ListRow[] = [
     route: 'GET /application/export',
     actor: 'campusAdminA',
     path: '/application/export?format=product',
-    own: () => ['Alba-A1-Child', 'Secret-A2-Child'],
+    own: () => ['Lead-A1-Child', 'Secret-A2-Child'],
     foreign: () => ['Secret-B1-Child'],
   },
 ];
@@ -1831,6 +1831,21 @@ async function databaseDigest(): Promise<Record<string, string>> {
   }
   const { rows } = await ctx.database.executeSql(digestQuery);
   return Object.fromEntries((rows as Array<{ name: string; digest: string }>).map((r) => [r.name, r.digest]));
+}
+
+/** Waits until background work started by earlier rows (a copy, its mail) is done, so it cannot touch a digest. */
+async function settleJobs() {
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await ctx.database.executeSql(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active')`,
+        );
+        return (rows as Array<{ n: number }>)[0].n;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
 }
 
 function changedTables(before: Record<string, string>, after: Record<string, string>) {
@@ -1935,6 +1950,7 @@ describe('tenant isolation', () => {
   }
 
   it('refuses a maintainer that has not chosen a school on every other route, changing nothing', async () => {
+    await settleJobs();
     const before = await databaseDigest();
     const answered: string[] = [];
     for (const route of ctx.app.apiRoutes) {
