@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
@@ -50,12 +50,19 @@ const exportColumns = {
     string | null
   >`(SELECT string_agg(${s.tag.name}, ', ' ORDER BY ${s.tag.name}) FROM ${s.applicationTag} JOIN ${s.tag} ON ${s.tag.id_tag} = ${s.applicationTag.id_tag} WHERE ${s.applicationTag.id_application} = ${a.id_application})`,
 };
+/** The highest application id now: the export walks id windows up to it. */
+export async function maxApplicationId(db: Executor): Promise<number> {
+  const [row] = await db.select({ max: sql<number | null>`max(${a.id_application})` }).from(a);
+  return Number(row.max ?? 0);
+}
+
 /**
- * One page of the list's applications after `afterId`, in id order: pages are read by key (no OFFSET), so a
- * 100,000-row export costs the same per page at the end as at the start and never sits in memory.
+ * The list's applications with ids in (afterId, toId], in id order. Pages are windows of the primary key, not
+ * `ORDER BY ... LIMIT` over the list's conditions: a window reads at most its own rows whatever the planner thinks
+ * of the filters, so a 100,000-row export costs the same per page at the end as at the start and never sits in
+ * memory.
  */
-export async function exportPage(db: Executor, scope: Scope, filter: ListFilter, afterId: number, size: number) {
-  const where = and(listConditions(scope, filter), gt(a.id_application, afterId)) as SQL;
+export async function exportWindow(db: Executor, scope: Scope, filter: ListFilter, afterId: number, toId: number) {
   return db
     .select(exportColumns)
     .from(a)
@@ -72,8 +79,7 @@ export async function exportPage(db: Executor, scope: Scope, filter: ListFilter,
       and(eq(s.campusPriority.id_campus, a.id_campus), eq(s.campusPriority.id_priority_item, a.id_priority_item)),
     )
     .leftJoin(s.guardianType, eq(s.guardianType.id, ap.id_guardian_type))
-    .where(where)
-    .orderBy(asc(a.id_application))
-    .limit(size);
+    .where(and(listConditions(scope, filter), gt(a.id_application, afterId), lte(a.id_application, toId)) as SQL)
+    .orderBy(asc(a.id_application));
 }
-export type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];
+export type ExportRow = Awaited<ReturnType<typeof exportWindow>>[number];

@@ -9,10 +9,10 @@ import type { Scope } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';
 import type { ListFilter } from '../applications/applications.repository';
 import { formatOf } from './export-formats';
-import { exportPage } from './exports.repository';
+import { exportWindow, maxApplicationId } from './exports.repository';
 
-/** Rows read per query while streaming. */
-export const EXPORT_PAGE_SIZE = 1000;
+/** Application ids per query while streaming (at most this many rows are held at once). */
+export const EXPORT_PAGE_SIZE = 2000;
 
 /** The list filter of `GET /application` from the export query (same statuses rule as the list). */
 function filterOf(query: ApplicationExportQuery): ListFilter {
@@ -26,13 +26,9 @@ function filterOf(query: ApplicationExportQuery): ListFilter {
 }
 
 async function* rowsOf(db: Db, scope: Scope, filter: ListFilter) {
-  let afterId = 0;
-  for (;;) {
-    const page = await exportPage(db, scope, filter, afterId, EXPORT_PAGE_SIZE);
-    yield* page;
-    if (page.length < EXPORT_PAGE_SIZE) return;
-    afterId = page[page.length - 1].id_application;
-  }
+  const last = await maxApplicationId(db);
+  for (let afterId = 0; afterId < last; afterId += EXPORT_PAGE_SIZE)
+    yield* await exportWindow(db, scope, filter, afterId, afterId + EXPORT_PAGE_SIZE);
 }
 
 /**

@@ -196,7 +196,7 @@ describe('application exports', () => {
     expect((await call('GET', '/application/export')).status).toBe(401);
   });
 
-  it('streams a list larger than one page, every row exactly once, in id order', async () => {
+  it('streams a list larger than one id window, every row exactly once, in id order', async () => {
     const period = await createPeriod(ctx.db, w.campuses.a1, { id_school_year: 4, grades: { 3: 5 } });
     const first = await createRecordApplication(ctx.db, period, { id_status: STATUS.APPLIED });
     const extra = EXPORT_PAGE_SIZE * 2 + 10;
