@@ -51,11 +51,13 @@ export async function targetsOf(db: Executor, caller: Principal, ids: number[]) 
 /** Why an application may not go to the target year (null: it may), and the target period of its campus. */
 type Checked = { period: Period; refusal?: undefined } | { period?: undefined; refusal: Refusal };
 
-function checkTarget(app: Movable, target: number, periods: Period[], lng: string): Checked {
+/** A transfer changes the application, so its period must not be finalized; a copy only reads it (historical). */
+function checkTarget(app: Movable, target: number, periods: Period[], lng: string, fromFinalized = false): Checked {
   const refuse = (code: string, key: MessageKey): Checked => ({
     refusal: { id_application: app.id_application, code, message: translate(key, lng) },
   });
-  if (app.periodState === PERIOD_STATE.FINALIZED) return refuse('PERIOD_FINALIZED', 'periodFinalized');
+  if (app.periodState === PERIOD_STATE.FINALIZED && !fromFinalized)
+    return refuse('PERIOD_FINALIZED', 'periodFinalized');
   const period = periods.find((p) => p.id_campus === app.id_campus && p.id_school_year === target);
   if (!period) return refuse('NO_TARGET', 'noSchoolYearTarget');
   if (period.id_campus_year === app.id_campus_year) return refuse('SAME_SCHOOL_YEAR', 'sameSchoolYear');
@@ -89,8 +91,9 @@ export async function transfer(db: Db, caller: Principal, input: SchoolYearMove,
     const periods = await repo.openPeriodsOf(tx, [...new Set(seen.map((x) => x.id_campus))]);
     const groups: Group[] = [];
     for (const app of seen) {
+      // every group an application could touch: its status may change before its row is locked
       const { period } = checkTarget(app, input.target, periods, lng);
-      if (!period || !(holdsSeat(app.id_status) || isWaiting(app.id_status))) continue;
+      if (!period) continue;
       groups.push({ id_campus_year: period.id_campus_year, id_grade: app.id_grade });
       if (app.id_campus_year) groups.push({ id_campus_year: app.id_campus_year, id_grade: app.id_grade });
     }
@@ -152,7 +155,7 @@ export async function requestCopy(db: Db, jobs: JobQueue, caller: Principal, inp
     const refused = refusalsFor(input.applicationIds, apps, lng);
     const eligible: Movable[] = [];
     for (const app of apps) {
-      const checked = checkTarget(app, input.target, periods, lng);
+      const checked = checkTarget(app, input.target, periods, lng, true);
       if (checked.period) eligible.push(app);
       else refused.push(checked.refusal);
     }

@@ -283,3 +283,34 @@ describe('school years: copy as a job', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('school years: finalized periods', () => {
+  it('refuses to transfer out of a finalized period (read-only) but copies from it (Historical to a new year)', async () => {
+    const old = await createPeriod(ctx.db, w.campuses.a1, { id_school_year: 2, state: 'finalized', grades: { 3: 5 } });
+    const alumni = await createApplication(ctx.db, old, { id_status: STATUS.DECLINED });
+    const moved = await call<Refusal>('PUT', '/application/update-school-year', {
+      token: w.tokens.campus,
+      body: { applicationIds: [alumni.id_application], target: 4 },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toBe('This school period is finalized: its data can no longer change.');
+    expect(await applicationRow(ctx.db, alumni.id_application)).toMatchObject({ id_campus_year: old.id_campus_year });
+    const copied = await call<{ data: CopyJob }>('POST', '/application/copy-to-school-year', {
+      token: w.tokens.campus,
+      body: { applicationIds: [alumni.id_application], target: 4 },
+    });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    const id = copied.body.data.id_application_copy;
+    await expect
+      .poll(
+        async () =>
+          (await call<CopyJob>('GET', `/application/copy-to-school-year/${id}`, { token: w.tokens.campus })).body
+            .status,
+        { timeout: 15_000 },
+      )
+      .toBe('done');
+    const [copy] = await liveCopiesOf(alumni.id_application);
+    expect(copy).toMatchObject({ id_campus_year: next.id_campus_year, id_status: STATUS.APPLIED });
+    expect(await applicationRow(ctx.db, alumni.id_application)).toMatchObject({ id_status: STATUS.DECLINED });
+  });
+});
