@@ -61,7 +61,13 @@ try {
   let direct = 0;
   const last = await maxApplicationId(ctx.db);
   for (let after = 0; after < last; after += EXPORT_PAGE_SIZE)
-    direct += (await exportWindow(ctx.db, SYSTEM_SCOPE, filter, after, after + EXPORT_PAGE_SIZE)).length;
+    direct += (
+      await exportWindow(ctx.db, SYSTEM_SCOPE, filter, {
+        afterId: after,
+        toId: after + EXPORT_PAGE_SIZE,
+        withTags: false,
+      })
+    ).length;
   const directMs = performance.now() - t2;
 
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);

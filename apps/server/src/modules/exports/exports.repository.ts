@@ -46,10 +46,13 @@ const exportColumns = {
   guardianDateOfBirth: ap.guardianDateOfBirth,
   isAgeSchool: s.schoolConfiguration.is_age_school,
   timeZone: s.schoolConfiguration.time_zone,
-  tags: sql<
-    string | null
-  >`(SELECT string_agg(${s.tag.name}, ', ' ORDER BY ${s.tag.name}) FROM ${s.applicationTag} JOIN ${s.tag} ON ${s.tag.id_tag} = ${s.applicationTag.id_tag} WHERE ${s.applicationTag.id_application} = ${a.id_application})`,
 };
+
+/** The application's tag names; only the product CSV shows them, so only it pays for them. */
+const tagNames = sql<
+  string | null
+>`(SELECT string_agg(${s.tag.name}, ', ' ORDER BY ${s.tag.name}) FROM ${s.applicationTag} JOIN ${s.tag} ON ${s.tag.id_tag} = ${s.applicationTag.id_tag} WHERE ${s.applicationTag.id_application} = ${a.id_application})`;
+
 /** The highest application id now: the export walks id windows up to it. */
 export async function maxApplicationId(db: Executor): Promise<number> {
   const [row] = await db.select({ max: sql<number | null>`max(${a.id_application})` }).from(a);
@@ -62,9 +65,14 @@ export async function maxApplicationId(db: Executor): Promise<number> {
  * of the filters, so a 100,000-row export costs the same per page at the end as at the start and never sits in
  * memory.
  */
-export async function exportWindow(db: Executor, scope: Scope, filter: ListFilter, afterId: number, toId: number) {
+export async function exportWindow(
+  db: Executor,
+  scope: Scope,
+  filter: ListFilter,
+  window: { afterId: number; toId: number; withTags: boolean },
+) {
   return db
-    .select(exportColumns)
+    .select({ ...exportColumns, tags: window.withTags ? tagNames : sql<string | null>`null` })
     .from(a)
     .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
     .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
@@ -79,7 +87,13 @@ export async function exportWindow(db: Executor, scope: Scope, filter: ListFilte
       and(eq(s.campusPriority.id_campus, a.id_campus), eq(s.campusPriority.id_priority_item, a.id_priority_item)),
     )
     .leftJoin(s.guardianType, eq(s.guardianType.id, ap.id_guardian_type))
-    .where(and(listConditions(scope, filter), gt(a.id_application, afterId), lte(a.id_application, toId)) as SQL)
+    .where(
+      and(
+        listConditions(scope, filter),
+        gt(a.id_application, window.afterId),
+        lte(a.id_application, window.toId),
+      ) as SQL,
+    )
     .orderBy(asc(a.id_application));
 }
 export type ExportRow = Awaited<ReturnType<typeof exportWindow>>[number];

@@ -25,10 +25,10 @@ function filterOf(query: ApplicationExportQuery): ListFilter {
   return { ...rest, statuses };
 }
 
-async function* rowsOf(db: Db, scope: Scope, filter: ListFilter) {
+async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boolean) {
   const last = await maxApplicationId(db);
   for (let afterId = 0; afterId < last; afterId += EXPORT_PAGE_SIZE)
-    yield* await exportWindow(db, scope, filter, afterId, afterId + EXPORT_PAGE_SIZE);
+    yield* await exportWindow(db, scope, filter, { afterId, toId: afterId + EXPORT_PAGE_SIZE, withTags });
 }
 
 /**
@@ -47,5 +47,6 @@ export async function prepareExport(db: Db, caller: Principal, query: Applicatio
     id_campus: query.id_campus ?? null,
     changes: { format: name, columns: columns ?? null, filters },
   });
-  return { ...format, rows: rowsOf(db, caller.scope, filter) };
+  const withTags = query.format === 'product' && (!query.columns?.length || query.columns.includes('tags'));
+  return { ...format, rows: rowsOf(db, caller.scope, filter, withTags) };
 }
