@@ -145,6 +145,16 @@ describe('application exports', () => {
     const [header, row] = csvOf(res.text);
     expect(header).toEqual(['ID', 'Applicant', 'Grade', 'Status']);
     expect(row).toEqual([String(w.apps.a1.correlative), 'José "Pepe" Núñez, Jr.', '1', 'initial lead']);
+    await ctx.db.insert(s.applicationTag).values({
+      id_school: w.apps.a1.id_school,
+      id_application: w.apps.a1.id_application,
+      id_tag: w.tags.a1.id_tag,
+    });
+    const tagged = csvOf((await download('/application/export?format=product&columns=correlative,tags')).text);
+    expect(tagged).toEqual([
+      ['ID', 'Tags'],
+      [String(w.apps.a1.correlative), 'Tag a1'],
+    ]);
     const es = await download('/application/export?format=product&columns=createdAt,grade&lng=es');
     expect(csvOf(es.text)[0]).toEqual(['Fecha', 'Grado']);
     expect(csvOf(es.text)[1][0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
