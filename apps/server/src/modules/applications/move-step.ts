@@ -12,7 +12,7 @@ import type { Group, Movable } from './moves.repository';
  * - offered, confirmed and enrolled hold a seat of the grade in the school period; entering them takes one with a
  *   conditional update (none left: the application stays where it was), leaving them frees it;
  * - the waiting list of a period and grade is numbered 1..M: entering puts the application last, leaving moves
- *   everyone behind it up one;
+ *   everyone behind it up one (once per list and transaction, in `flush`);
  * - every move sets the status and appends a history row (from, to, movement type, who).
  * The caller holds the group locks and the application rows (moves.service.ts).
  */
@@ -30,10 +30,21 @@ export function refusalOf(app: Movable, to: StatusId): MessageKey | null {
   return null;
 }
 
-/** The applications of one transaction, kept current as moves shift waiting-list places. */
+/** The applications of one transaction and what their moves still have to write (`flush`). */
 export class MoveSession {
   readonly byId = new Map<number, Movable>();
   readonly audit: Array<{ app: Movable; from: number; to: number; movement: number }> = [];
+  /** History rows, written together by `flush` (one statement for a bulk move). */
+  private readonly history: Array<Parameters<typeof repo.insertHistory>[1][number]> = [];
+  /** The next free place of each waiting list touched, kept current under the group lock. */
+  private readonly nextPlace = new Map<string, number>();
+  /** Status changes not yet written: one statement for all of them, before anything reads statuses again. */
+  private readonly pending = new Map<
+    number,
+    { id_application: number; id_status: number; waiting_list_position: number | null }
+  >();
+  /** Waiting lists that someone left: renumbered once, by `flush`. */
+  private readonly gaps = new Map<string, Group>();
 
   constructor(
     readonly tx: Executor,
@@ -52,23 +63,25 @@ export class MoveSession {
       if (!group || !(await repo.takeSeat(this.tx, group))) return false;
     }
     if (holdsSeat(from) && !holdsSeat(to) && group) await repo.releaseSeat(this.tx, group);
-    const leftPlace = isWaiting(from) && !isWaiting(to) ? app.waiting_list_position : null;
+    const left = isWaiting(from) && !isWaiting(to);
     let place = isWaiting(to) ? app.waiting_list_position : null;
-    if (isWaiting(to) && !isWaiting(from) && group) place = await repo.nextWaitingPlace(this.tx, group);
-    await repo.setApplicationStatus(this.tx, app.id_application, { id_status: to, waiting_list_position: place });
-    if (leftPlace !== null && group) await this.closeGap(group, leftPlace);
-    await repo.insertHistory(this.tx, [
-      {
-        id_school: app.id_school,
-        id_application: app.id_application,
-        id_status: to,
-        id_status_from: from,
-        id_status_movement_type: movement,
-        waiting_list_position: place,
-        read: false,
-        id_user: this.id_user,
-      },
-    ]);
+    if (isWaiting(to) && !isWaiting(from) && group) place = await this.takePlace(group);
+    this.pending.set(app.id_application, {
+      id_application: app.id_application,
+      id_status: to,
+      waiting_list_position: place,
+    });
+    if (left && group) this.closeGap(group);
+    this.history.push({
+      id_school: app.id_school,
+      id_application: app.id_application,
+      id_status: to,
+      id_status_from: from,
+      id_status_movement_type: movement,
+      waiting_list_position: place,
+      read: false,
+      id_user: this.id_user,
+    });
     app.id_status = to;
     app.waiting_list_position = place;
     this.audit.push({ app, from, to, movement });
@@ -86,10 +99,9 @@ export class MoveSession {
       if (!(await repo.takeSeat(this.tx, after))) return false;
       await repo.releaseSeat(this.tx, before);
     }
-    const leftPlace = isWaiting(app.id_status) ? app.waiting_list_position : null;
-    const place = isWaiting(app.id_status) && after ? await repo.nextWaitingPlace(this.tx, after) : null;
+    const place = isWaiting(app.id_status) && after ? await this.takePlace(after) : null;
     await repo.setApplicationGrade(this.tx, app.id_application, { id_grade, waiting_list_position: place });
-    if (leftPlace !== null && before) await this.closeGap(before, leftPlace);
+    if (isWaiting(app.id_status) && before) this.closeGap(before);
     app.id_grade = id_grade;
     app.waiting_list_position = place;
     return true;
@@ -99,25 +111,56 @@ export class MoveSession {
   async remove(app: Movable) {
     const group = groupOf(app);
     if (holdsSeat(app.id_status) && group) await repo.releaseSeat(this.tx, group);
-    const leftPlace = isWaiting(app.id_status) ? app.waiting_list_position : null;
     await repo.softDelete(this.tx, app.id_application);
     this.byId.delete(app.id_application);
-    if (leftPlace !== null && group) await this.closeGap(group, leftPlace);
+    if (isWaiting(app.id_status) && group) this.closeGap(group);
   }
 
-  /** Everyone behind `place` moves up one, in the database and in the applications this session holds. */
-  private async closeGap(group: Group, place: number) {
-    await repo.closeWaitingGap(this.tx, group, place);
-    for (const other of this.byId.values()) {
-      if (
-        other.id_status === STATUS.WAITING_LIST &&
-        other.id_campus_year === group.id_campus_year &&
-        other.id_grade === group.id_grade &&
-        other.waiting_list_position !== null &&
-        other.waiting_list_position > place
-      )
-        other.waiting_list_position -= 1;
+  /**
+   * Closes the gaps of every waiting list touched (one renumbering statement per list, however many left it), then
+   * writes the history rows with the places as they now are. Call once the moves are made, before reading places.
+   */
+  async flush() {
+    await this.writeStatuses();
+    for (const group of this.gaps.values()) await repo.renumberWaitingList(this.tx, group);
+    this.gaps.clear();
+    const waiting = [...this.byId.values()].filter((a) => a.id_status === STATUS.WAITING_LIST);
+    if (waiting.length) {
+      const places = new Map(
+        (
+          await repo.placesOf(
+            this.tx,
+            waiting.map((a) => a.id_application),
+          )
+        ).map((r) => [r.id, r.place]),
+      );
+      for (const app of waiting) app.waiting_list_position = places.get(app.id_application) ?? null;
+      for (const row of this.history)
+        if (row.id_status === STATUS.WAITING_LIST) row.waiting_list_position = places.get(row.id_application) ?? null;
     }
+    await repo.insertHistory(this.tx, this.history.splice(0));
+  }
+
+  private async writeStatuses() {
+    await repo.setApplicationStatuses(this.tx, [...this.pending.values()]);
+    this.pending.clear();
+  }
+
+  /** The place after the last of the group's waiting list, for an application that joins it. */
+  private async takePlace(group: Group): Promise<number> {
+    const key = repo.groupKey(group);
+    let place = this.nextPlace.get(key);
+    if (place === undefined) {
+      await this.writeStatuses();
+      place = await repo.nextWaitingPlace(this.tx, group);
+    }
+    this.nextPlace.set(key, place + 1);
+    return place;
+  }
+
+  /** An application left the group's waiting list: the list is renumbered 1..M by `flush`. */
+  private closeGap(group: Group) {
+    this.gaps.set(repo.groupKey(group), group);
   }
 
   /**
@@ -125,6 +168,7 @@ export class MoveSession {
    * application of that grade's waiting list is offered the seat (movement 'Automatic'). Answers it, if any.
    */
   async offerFreedSeat(group: Group): Promise<Movable | undefined> {
+    await this.writeStatuses();
     const fetched = await repo.waitingHead(this.tx, this.scope, group);
     if (!fetched) return undefined;
     const head = this.byId.get(fetched.id_application) ?? fetched;

@@ -93,12 +93,29 @@ export async function nextWaitingPlace(db: Executor, g: Group): Promise<number> 
   return row.last + 1;
 }
 
-/** Closes the gap a leaving application left at `place`: everyone behind it moves up one. */
-export async function closeWaitingGap(db: Executor, g: Group, place: number) {
+/** Numbers the group's waiting list 1..M again, keeping its order (one statement: the place constraint is deferrable). */
+export async function renumberWaitingList(db: Executor, g: Group) {
+  const ranked = db
+    .select({
+      id: a.id_application,
+      place: sql<number>`row_number() OVER (ORDER BY ${a.waiting_list_position}, ${a.id_application})`.as('place'),
+    })
+    .from(a)
+    .where(inGroup(g))
+    .as('ranked');
   await db
     .update(a)
-    .set({ waiting_list_position: sql`${a.waiting_list_position} - 1` })
-    .where(and(inGroup(g), sql`${a.waiting_list_position} > ${place}`));
+    .set({ waiting_list_position: sql`${ranked.place}` })
+    .from(ranked)
+    .where(and(eq(a.id_application, ranked.id), sql`${a.waiting_list_position} IS DISTINCT FROM ${ranked.place}`));
+}
+
+/** The current places of these applications. */
+export async function placesOf(db: Executor, ids: number[]) {
+  return db
+    .select({ id: a.id_application, place: a.waiting_list_position })
+    .from(a)
+    .where(inArray(a.id_application, ids));
 }
 
 /** The first application of the group's waiting list, its row locked. */
@@ -119,12 +136,23 @@ export type StatusChange = {
   id_grade?: number | null;
 };
 
-/** The application's new status: unread for the campus (someone moved it), history appended by the caller. */
-export async function setApplicationStatus(db: Executor, id_application: number, change: StatusChange) {
-  await db
-    .update(a)
-    .set({ ...change, read: false, updatedAt: new Date() })
-    .where(eq(a.id_application, id_application));
+/**
+ * The applications' new statuses and places, in one statement: each becomes unread for the campus (someone moved
+ * it). History rows are appended by the caller.
+ */
+export async function setApplicationStatuses(
+  db: Executor,
+  changes: Array<{ id_application: number; id_status: number; waiting_list_position: number | null }>,
+) {
+  if (!changes.length) return;
+  const values = sql.join(
+    changes.map((c) => sql`(${c.id_application}::int, ${c.id_status}::int, ${c.waiting_list_position}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE ${a} SET id_status = v.id_status, waiting_list_position = v.place, read = false, updated_at = now()
+    FROM (VALUES ${values}) AS v(id_application, id_status, place)
+    WHERE ${a.id_application} = v.id_application`);
 }
 
 export async function insertHistory(db: Executor, rows: Array<typeof s.applicationStatus.$inferInsert>) {

@@ -72,6 +72,7 @@ async function withLockedApplications<T>(
         }
         const session = new MoveSession(tx, caller.scope, caller.id_user, apps);
         const result = await work(tx, apps, session);
+        await session.flush();
         await auditMoves(tx, caller, session);
         return result;
       });
@@ -150,6 +151,7 @@ export async function moveApplications(db: Db, caller: Principal, input: StatusM
       }
     }
     // rows as they stand at the end: later moves may have moved a waiting-list place up
+    await session.flush();
     outcome.data = [...moved, ...auto].map(({ app, from }) => movedRow(app, from));
     outcome.autoOffered = auto.map(({ app, from }) => movedRow(app, from));
     return outcome;
@@ -191,6 +193,7 @@ export async function moveToPrevious(db: Db, caller: Principal, id_application: 
     const from = app.id_status;
     if (!(await session.move(app, target as StatusId, MOVEMENT_TYPE.PREVIOUS_STATUS)))
       throw refusalError('applicationNotOffered');
+    await session.flush();
     return { data: [movedRow(app, from)], nonTransferable: [], refused: [], autoOffered: [] };
   });
 }
@@ -217,6 +220,7 @@ export async function transferSpot(db: Db, caller: Principal, input: TransferSpo
     await session.move(giver, STATUS.DECLINED);
     // the seat just freed is held by this transaction's group lock: the offer cannot miss it
     if (!(await session.move(receiver, STATUS.OFFERED))) throw refusalError('applicationNotOffered');
+    await session.flush();
     return {
       data: [movedRow(giver, giverFrom), movedRow(receiver, receiverFrom)],
       nonTransferable: [],
