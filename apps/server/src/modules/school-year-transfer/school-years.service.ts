@@ -8,11 +8,11 @@ import { writeAudit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import {
-  closeWaitingGap,
   findMovable,
   lockGroups,
   nextWaitingPlace,
   releaseSeat,
+  renumberWaitingList,
   takeSeat,
   type Group,
   type Movable,
@@ -123,8 +123,8 @@ export async function transfer(db: Db, caller: Principal, input: SchoolYearMove,
         id_school_year: input.target,
         waiting_list_position: waiting ? await nextWaitingPlace(tx, to) : null,
       });
-      if (waiting && app.id_campus_year && app.waiting_list_position)
-        await closeWaitingGap(tx, from, app.waiting_list_position);
+      // the old list closes up behind it
+      if (waiting && app.id_campus_year) await renumberWaitingList(tx, from);
       await writeAudit(tx, caller, {
         action: 'application.school_year.transfer',
         entity: 'application',
