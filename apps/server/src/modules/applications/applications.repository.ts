@@ -27,7 +27,7 @@ function searchCondition(text: string): SQL {
 
 export type ListFilter = Omit<ApplicationListQuery, 'ids_status' | 'page' | 'pageSize'> & { statuses: StatusId[] };
 
-function listConditions(scope: Scope, f: ListFilter): SQL {
+export function listConditions(scope: Scope, f: ListFilter): SQL {
   const conditions: Array<SQL | undefined> = [isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)];
   if (f.id_campus !== undefined) conditions.push(eq(a.id_campus, f.id_campus));
   if (f.id_school_year !== undefined) conditions.push(eq(a.id_school_year, f.id_school_year));
