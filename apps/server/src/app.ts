@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     mailer: deps.mailer,
     secrets: deps.secrets,
     log: app.log.child({ jobs: true }),
+    jobs: deps.jobs,
   });
   app.addHook('onClose', () => deps.jobs.stop());
   return app;

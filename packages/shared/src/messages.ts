@@ -136,6 +136,27 @@ const en = {
   markedUnread: 'Marked as unread.',
   applicationNoPeriod: 'This application has no school period.',
   unknownGrade: 'The campus does not offer this grade.',
+  // application records (app-records): notes, files, tags, saved filters, exports, school years
+  noteAdded: 'Note added.',
+  unknownAuthor: 'Unknown',
+  fileUploaded: 'File uploaded.',
+  fileDeleted: 'File deleted.',
+  fileRequired: 'Choose a file to upload.',
+  applicationFileType:
+    'The file must be a PDF, an image (PNG, JPEG, WebP, HEIC) or a Word, Excel or OpenDocument text document.',
+  tagAdded: 'Tag added.',
+  tagRemoved: 'Tag removed.',
+  tagsAdded: 'Tag added to the selected applications.',
+  tagOtherCampus: 'The tag belongs to another campus than the application.',
+  filterSaved: 'Filter saved.',
+  filtersReset: 'Filters are back to their defaults.',
+  noSchoolYearTarget: 'There is no other school year available on this campus to copy or transfer to.',
+  sameSchoolYear: 'The application is already in this school year.',
+  applicationsTransferred: 'Applications moved to the school year.',
+  copyQueued: 'The copy has started. You will get an e-mail when it is done.',
+  copyDoneSubject: 'Your copy of applications is done',
+  notSelected: 'Not selected',
+  copyDoneBody: '{copied} applications were copied to the school year {schoolYear} ({already} had been copied before).',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -270,6 +291,27 @@ const es: Record<MessageKey, string> = {
   markedUnread: 'Marcada como no leída.',
   applicationNoPeriod: 'Esta solicitud no tiene periodo escolar.',
   unknownGrade: 'El campus no ofrece este grado.',
+  // application records (app-records): notes, files, tags, saved filters, exports, school years
+  noteAdded: 'Nota agregada.',
+  unknownAuthor: 'Desconocido',
+  fileUploaded: 'Archivo subido.',
+  fileDeleted: 'Archivo eliminado.',
+  fileRequired: 'Elija un archivo para subir.',
+  applicationFileType:
+    'El archivo debe ser un PDF, una imagen (PNG, JPEG, WebP, HEIC) o un documento de Word, Excel u OpenDocument.',
+  tagAdded: 'Etiqueta agregada.',
+  tagRemoved: 'Etiqueta quitada.',
+  tagsAdded: 'Etiqueta agregada a las solicitudes seleccionadas.',
+  tagOtherCampus: 'La etiqueta pertenece a otro campus que la solicitud.',
+  filterSaved: 'Filtro guardado.',
+  filtersReset: 'Los filtros volvieron a sus valores predeterminados.',
+  noSchoolYearTarget: 'No hay otro año escolar disponible en este campus para copiar o transferir.',
+  sameSchoolYear: 'La solicitud ya está en este año escolar.',
+  applicationsTransferred: 'Solicitudes movidas al año escolar.',
+  copyQueued: 'La copia ha comenzado. Recibirá un correo electrónico cuando termine.',
+  copyDoneSubject: 'Su copia de solicitudes ha terminado',
+  notSelected: 'No seleccionado',
+  copyDoneBody: 'Se copiaron {copied} solicitudes al año escolar {schoolYear} ({already} ya se habían copiado antes).',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

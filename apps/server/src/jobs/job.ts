@@ -1,11 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import type { Secrets } from '../lib/secrets';
 
-/** What a job's handler may use. */
-export type JobContext = { db: Db; mailer: Mailer; secrets: Secrets; log: FastifyBaseLogger };
+/** What a job's handler may use; `jobs` queues follow-up work (a mail) in the handler's own transaction. */
+export type JobContext = { db: Db; mailer: Mailer; secrets: Secrets; log: FastifyBaseLogger; jobs: JobQueue };
+
+export type JobQueue = {
+  /**
+   * Enqueues through `executor`: pass the request's transaction, and the job exists only if the transaction
+   * commits (with the outbox row it will send). Returns the job's id, or null when a job with the same
+   * idempotency key is already waiting.
+   */
+  enqueue<Payload>(executor: Executor, job: JobDefinition<Payload>, payload: Payload): Promise<string | null>;
+};
 
 export type Attempt = {
   /** 1 for the first run, 2 for the first retry... */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client';
-import type { JobContext, JobDefinition } from './job';
+import type { JobContext, JobDefinition, JobQueue } from './job';
 
 export type JobRunnerOptions = {
   /** Replaces every job's retry delay (tests retry at once instead of waiting a minute). */
@@ -12,14 +12,7 @@ export type JobRunnerOptions = {
   maintenance?: boolean;
 };
 
-export type JobQueue = {
-  /**
-   * Enqueues through `executor`: pass the request's transaction, and the job exists only if the transaction
-   * commits (with the outbox row it will send). Returns the job's id, or null when a job with the same
-   * idempotency key is already waiting.
-   */
-  enqueue<Payload>(executor: Executor, job: JobDefinition<Payload>, payload: Payload): Promise<string | null>;
-};
+export type { JobQueue } from './job';
 
 export type JobRunner = JobQueue & {
   /** Installs pg-boss's tables when needed, creates the queues and starts the workers of this process. */

@@ -1,6 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 
+export type CsvOptions = {
+  /** A UTF-8 byte-order mark first, so Excel reads accents right. */
+  bom?: boolean;
+  /** Text cells that a spreadsheet would run as a formula are written as text (see `neutralizeCell`). */
+  neutralize?: boolean;
+};
+
+/** A cell starting with = + - @ tab or CR is a formula to Excel or Sheets: a leading ' keeps it plain text (OWASP). */
+export const neutralizeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
 /**
  * Streams rows as CSV (header first) without holding the whole file in memory.
  *
@@ -14,10 +24,19 @@ export async function streamCsv<T>(
   columns: string[],
   rows: AsyncIterable<T>,
   toCells: (row: T) => unknown[],
+  options: CsvOptions = {},
 ) {
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();
-  const csv = stringify({ header: true, columns, cast: { boolean: (v) => String(v) } });
+  const csv = stringify({
+    header: true,
+    columns,
+    bom: options.bom ?? false,
+    cast: {
+      boolean: (v) => String(v),
+      ...(options.neutralize ? { string: (v: string) => neutralizeCell(v) } : {}),
+    },
+  });
   void (async () => {
     try {
       for (let next = first; !next.done; next = await iterator.next()) {

@@ -12,6 +12,12 @@ import { rolesRoutes } from './roles/roles.routes';
 import { schoolsRoutes } from './schools/schools.routes';
 import { tagsRoutes } from './tags/tags.routes';
 import { usersRoutes } from './users/users.routes';
+import { applicationNotesRoutes } from './application-notes/application-notes.routes';
+import { applicationFilesRoutes } from './application-files/application-files.routes';
+import { applicationTagsRoutes } from './application-tags/application-tags.routes';
+import { userFiltersRoutes } from './user-filters/user-filters.routes';
+import { exportsRoutes } from './exports/exports.routes';
+import { schoolYearTransferRoutes } from './school-year-transfer/school-years.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -28,4 +34,11 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   prioritiesRoutes,
   tagsRoutes,
   applicationsRoutes,
+  // application records (app-records)
+  applicationNotesRoutes,
+  applicationFilesRoutes,
+  applicationTagsRoutes,
+  userFiltersRoutes,
+  exportsRoutes,
+  schoolYearTransferRoutes,
 ];

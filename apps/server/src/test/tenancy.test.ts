@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import { actionId, subjectId } from '@openseat/shared/permissions';
 import * as s from '../db/schema/index';
 import { apiClient, startTestApp, type TestContext } from './harness';
 import { createCampus, createSchool, createUser } from './factories';
 import { buildEnrollmentFixtures, createCampusGrades, createPeriod, createRoleWith } from './enrollment-factories';
-import { buildApplicationFixtures } from './application-factories';
+import { buildApplicationFixtures, createApplication } from './application-factories';
 import { storeImage } from './people-factories';
 import { signIn } from './session';
 
@@ -25,7 +25,7 @@ import { signIn } from './session';
  * To add a route: add a row to ROWS (or LISTS for a list), with the actor that may call it.
  */
 type Fixtures = Awaited<ReturnType<typeof buildFixtures>>;
-type Call = { method: string; path: string; body?: unknown };
+type Call = { method: string; path: string; body?: unknown; rawBody?: string; contentType?: string };
 type Actor =
   /** School Admin of school A. */
   | 'schoolA'
@@ -1483,8 +1483,317 @@ const APPLICATION_LISTS: ListRow[] = [
   },
 ];
 
-const ROWS: Row[] = [...SCHOOL_AND_CAMPUS_ROWS, ...PEOPLE_ROWS, ...CATALOG_ROWS, ...APPLICATION_ROWS];
-const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS, ...APPLICATION_LISTS];
+// application records (app-records): notes, files, tags, saved filters, exports, school years
+type RecordsFixtures = Awaited<ReturnType<typeof buildRecordsFixtures>>;
+let r: RecordsFixtures;
+const RECORD_PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
+const SECRET_RECORDS = ['secret-note-a2', 'secret-a2.pdf', 'Secret-A2-Child', 'Secret-B1-Child'];
+
+/** A JSON body, or a raw one (multipart) with its content type. */
+function bodyOf(c: Call) {
+  if (c.rawBody === undefined) return { body: c.body };
+  return { rawBody: c.rawBody, headers: { 'content-type': c.contentType ?? 'application/octet-stream' } };
+}
+
+function uploadCall(id_application: number): Call {
+  const boundary = 'tenancyboundary';
+  const rawBody =
+    `--${boundary}\r\nContent-Disposition: form-data; name="id_application"\r\n\r\n${id_application}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upload.pdf"\r\n` +
+    `Content-Type: application/pdf\r\n\r\n${RECORD_PDF}\r\n--${boundary}--\r\n`;
+  return {
+    method: 'POST',
+    path: '/application/upload-file',
+    rawBody,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function buildRecordsFixtures(db: TestContext['db'], x: Fixtures) {
+  const a2App = x.applications.a2;
+  const file = async (app: { id_application: number; id_school: number }, originalName: string) => {
+    const storedPath = `applications/${originalName.replace(/\W/g, '')}-${app.id_application}.pdf`;
+    fs.mkdirSync(path.join(dataDir, 'files', 'applications'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'files', storedPath), RECORD_PDF);
+    const [row] = await db
+      .insert(s.applicationFile)
+      .values({
+        id_school: app.id_school,
+        id_application: app.id_application,
+        storedPath,
+        originalName,
+        mimeType: 'application/pdf',
+        size: RECORD_PDF.length,
+      })
+      .returning();
+    return row;
+  };
+  await db
+    .insert(s.applicationNote)
+    .values({ id_school: a2App.id_school, id_application: a2App.id_application, note: 'secret-note-a2' });
+  await db
+    .insert(s.applicationTag)
+    .values({ id_school: a2App.id_school, id_application: a2App.id_application, id_tag: x.enrollment.a2.tag.id_tag });
+  const nextPeriod = await createPeriod(db, x.a1, { id_school_year: 4, grades: { 3: 5 } });
+  const [mover, copied] = [
+    await createApplication(db, x.enrollment.a1.period, { id_status: STATUS.LEAD, firstName: 'Mover-A1-Child' }),
+    await createApplication(db, x.enrollment.a1.period, { id_status: STATUS.LEAD, firstName: 'Copied-A1-Child' }),
+  ];
+  const copyOf = async (id_user: number, id_school: number) =>
+    (
+      await db
+        .insert(s.applicationCopy)
+        .values({ id_school, id_user, id_school_year: 4, applicationIds: [], total: 0, status: 'done' })
+        .returning()
+    )[0];
+  return {
+    files: {
+      a1: await file(x.applications.a1, 'own-a1.pdf'),
+      a1Spare: await file(x.applications.a1, 'spare-a1.pdf'),
+      a2: await file(a2App, 'secret-a2.pdf'),
+    },
+    nextPeriod,
+    mover,
+    copied,
+    copies: {
+      own: await copyOf(x.users.campusA1.id_user, x.schoolA.id_school),
+      other: await copyOf(x.users.staffB1.id_user, x.schoolB.id_school),
+    },
+  };
+}
+
+const RECORD_ROWS: Row[] = [
+  {
+    route: 'GET /application/notes',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/application/notes?id_application=${appOf(x, 'a1')}` }),
+    other: (x) => ({ method: 'GET', path: `/application/notes?id_application=${appOf(x, 'a2')}` }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'POST /application/notes',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application/notes',
+      body: { id_application: appOf(x, 'a1'), note: 'Mine' },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application/notes',
+      body: { id_application: appOf(x, 'a2'), note: 'Planted' },
+    }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'GET /application/files',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/application/files?id_application=${appOf(x, 'a1')}` }),
+    other: (x) => ({ method: 'GET', path: `/application/files?id_application=${appOf(x, 'a2')}` }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'POST /application/upload-file',
+    actor: 'campusA1',
+    own: (x) => uploadCall(appOf(x, 'a1')),
+    other: (x) => uploadCall(appOf(x, 'a2')),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'GET /application/file/:id',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: `/application/file/${r.files.a1.id_application_file}` }),
+    other: () => ({ method: 'GET', path: `/application/file/${r.files.a2.id_application_file}` }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'DELETE /application/delete-file',
+    actor: 'campusA1',
+    own: () => ({
+      method: 'DELETE',
+      path: `/application/delete-file?id_application_file=${r.files.a1Spare.id_application_file}`,
+    }),
+    other: () => ({
+      method: 'DELETE',
+      path: `/application/delete-file?id_application_file=${r.files.a2.id_application_file}`,
+    }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'POST /application-tag',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application-tag',
+      body: { id_application: appOf(x, 'a1'), id_tag: x.enrollment.a1.tag.id_tag },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application-tag',
+      body: { id_application: appOf(x, 'a2'), id_tag: x.enrollment.a2.tag.id_tag },
+    }),
+    foreign: (x) => [...SECRET_RECORDS, x.enrollment.a2.tag.name],
+  },
+  {
+    route: 'POST /application-tag',
+    case: "another school's tag on an own application",
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application-tag',
+      body: { id_application: appOf(x, 'a2'), id_tag: x.enrollment.a2.tag.id_tag },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application-tag',
+      body: { id_application: appOf(x, 'a2'), id_tag: x.enrollment.b1.tag.id_tag },
+    }),
+    foreign: (x) => [x.enrollment.b1.tag.name],
+  },
+  {
+    route: 'DELETE /application-tag',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'DELETE',
+      path: `/application-tag?id_application=${appOf(x, 'a1')}&id_tag=${x.enrollment.a1.tag.id_tag}`,
+    }),
+    other: (x) => ({
+      method: 'DELETE',
+      path: `/application-tag?id_application=${appOf(x, 'a2')}&id_tag=${x.enrollment.a2.tag.id_tag}`,
+    }),
+    foreign: (x) => [...SECRET_RECORDS, x.enrollment.a2.tag.name],
+  },
+  {
+    route: 'POST /application-tag/multiple',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application-tag/multiple',
+      body: { applicationIds: [appOf(x, 'a1')], id_tag: x.enrollment.a1.tag.id_tag },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application-tag/multiple',
+      body: { applicationIds: [appOf(x, 'a2')], id_tag: x.enrollment.a2.tag.id_tag },
+    }),
+    foreign: (x) => [...SECRET_RECORDS, x.enrollment.a2.tag.name],
+  },
+  {
+    route: 'GET /filter',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: '/filter' }),
+    shared: 'the filter catalog is the same for every school',
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'GET /user/filter',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: '/user/filter' }),
+    shared: "the caller's own saved filters",
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'POST /user/filter',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/user/filter',
+      body: { listType: 1, id_filter: 6, values: [x.a1.id_campus] },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/user/filter',
+      body: { listType: 1, id_filter: 6, values: [x.a2.id_campus] },
+    }),
+    foreign: () => ['Alpha South'],
+  },
+  {
+    route: 'PUT /user/filter',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/user/filter',
+      body: { listType: 1, id_filter: 3, values: [x.enrollment.a2.tag.id_tag] },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/user/filter',
+      body: { listType: 1, id_filter: 3, values: [x.enrollment.b1.tag.id_tag] },
+    }),
+    foreign: (x) => [x.enrollment.b1.tag.name],
+  },
+  {
+    route: 'DELETE /user/filter',
+    actor: 'campusA1',
+    own: () => ({ method: 'DELETE', path: '/user/filter?listType=1' }),
+    shared: "resets the caller's own saved filters",
+    foreign: () => [],
+  },
+  {
+    route: 'GET /application/export',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/application/export?id_campus=${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/application/export?id_campus=${x.a2.id_campus}` }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'GET /application/school-year-targets',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: `/application/school-year-targets?applicationIds=${r.mover.id_application}` }),
+    other: (x) => ({ method: 'GET', path: `/application/school-year-targets?applicationIds=${appOf(x, 'a2')}` }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'PUT /application/update-school-year',
+    actor: 'campusA1',
+    own: () => ({
+      method: 'PUT',
+      path: '/application/update-school-year',
+      body: { applicationIds: [r.mover.id_application], target: 4 },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/application/update-school-year',
+      body: { applicationIds: [appOf(x, 'a2')], target: 4 },
+    }),
+    foreign: () => SECRET_RECORDS,
+  },
+  {
+    route: 'GET /application/copy-to-school-year/:id',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: `/application/copy-to-school-year/${r.copies.own.id_application_copy}` }),
+    other: () => ({ method: 'GET', path: `/application/copy-to-school-year/${r.copies.other.id_application_copy}` }),
+    foreign: () => SECRET_RECORDS,
+  },
+  // last: its own control starts a background copy
+  {
+    route: 'POST /application/copy-to-school-year',
+    actor: 'campusA1',
+    own: () => ({
+      method: 'POST',
+      path: '/application/copy-to-school-year',
+      body: { applicationIds: [r.copied.id_application], target: 4 },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application/copy-to-school-year',
+      body: { applicationIds: [appOf(x, 'b1')], target: 4 },
+    }),
+    foreign: () => SECRET_RECORDS,
+  },
+];
+const RECORD_LISTS: ListRow[] = [
+  {
+    route: 'GET /application/export',
+    actor: 'campusAdminA',
+    path: '/application/export?format=product',
+    own: () => ['Lead-A1-Child', 'Secret-A2-Child'],
+    foreign: () => ['Secret-B1-Child'],
+  },
+];
+
+const ROWS: Row[] = [...SCHOOL_AND_CAMPUS_ROWS, ...PEOPLE_ROWS, ...CATALOG_ROWS, ...APPLICATION_ROWS, ...RECORD_ROWS];
+const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS, ...APPLICATION_LISTS, ...RECORD_LISTS];
 const ACTORS: Actor[] = [
   'schoolA',
   'campusAdminA',
@@ -1524,6 +1833,21 @@ async function databaseDigest(): Promise<Record<string, string>> {
   return Object.fromEntries((rows as Array<{ name: string; digest: string }>).map((r) => [r.name, r.digest]));
 }
 
+/** Waits until background work started by earlier rows (a copy, its mail) is done, so it cannot touch a digest. */
+async function settleJobs() {
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await ctx.database.executeSql(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active')`,
+        );
+        return (rows as Array<{ n: number }>)[0].n;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(0);
+}
+
 function changedTables(before: Record<string, string>, after: Record<string, string>) {
   return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
 }
@@ -1544,6 +1868,7 @@ beforeAll(async () => {
   ctx = await startTestApp({ env: { DATA_DIR: dataDir } });
   call = apiClient(ctx.baseUrl);
   f = await buildFixtures(ctx.db);
+  r = await buildRecordsFixtures(ctx.db, f);
   for (const actor of [
     'schoolA',
     'campusAdminA',
@@ -1597,7 +1922,7 @@ describe('tenant isolation', () => {
         const other = row.other(f);
         const write = other.method !== 'GET';
         const before = write ? await databaseDigest() : {};
-        const refused = await call(other.method, other.path, { token: tokens[row.actor], body: other.body });
+        const refused = await call(other.method, other.path, { token: tokens[row.actor], ...bodyOf(other) });
         expect([403, 404], `${other.method} ${other.path}: ${JSON.stringify(refused.body)}`).toContain(refused.status);
         const text = JSON.stringify(refused.body);
         for (const trace of row.foreign(f)) expect(text).not.toContain(trace);
@@ -1605,7 +1930,7 @@ describe('tenant isolation', () => {
           expect(changedTables(before, await databaseDigest()), 'tables changed by a refused write').toEqual([]);
       }
       const own = row.own(f);
-      const ok = await call(own.method, own.path, { token: tokens[row.ownActor ?? row.actor], body: own.body });
+      const ok = await call(own.method, own.path, { token: tokens[row.ownActor ?? row.actor], ...bodyOf(own) });
       expect(ok.status, `${own.method} ${own.path}: ${JSON.stringify(ok.body)}`).toBeLessThan(300);
       if (!row.other) {
         const text = typeof ok.body === 'string' ? ok.body : JSON.stringify(ok.body);
@@ -1625,6 +1950,7 @@ describe('tenant isolation', () => {
   }
 
   it('refuses a maintainer that has not chosen a school on every other route, changing nothing', async () => {
+    await settleJobs();
     const before = await databaseDigest();
     const answered: string[] = [];
     for (const route of ctx.app.apiRoutes) {

@@ -13,7 +13,6 @@ import {
   optionalText,
   requiredSelect,
   requiredText,
-  text,
 } from './rules';
 
 /**
@@ -174,9 +173,6 @@ export type Unread = z.infer<typeof UnreadSchema>;
 export const StatusHistoryQuerySchema = z.object({ id_application: id });
 export const SpotsParamsSchema = z.object({ id_campus_year: id });
 export const ApplicationParamsSchema = z.object({ id: id });
-
-/** Search text: kept as typed (trimmed); also matches the correlative when it is a number. */
-export const applicationSearchText = text().trim().max(200, { error: 'tooLong' });
 
 // ---- responses ----
 

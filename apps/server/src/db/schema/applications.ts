@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { grade, guardianType, priorityItem, schoolYear, status, statusMovementType } from './catalog';
@@ -144,6 +145,10 @@ export const application = pgTable(
     index('application_waiting_idx').on(t.id_campus_year, t.id_grade, t.waiting_list_position),
     index('application_applicant_idx').on(t.id_applicant),
     index('application_ads_idx').on(t.id_school, t.platform, t.createdAt),
+    // one live copy of an application per school year: a copy job run again (retried) adds no duplicate
+    uniqueIndex('application_copy_once')
+      .on(t.copiedFrom, t.id_school_year)
+      .where(sql`${t.copiedFrom} IS NOT NULL AND ${t.deletedAt} IS NULL`),
     check(
       'application_waiting_list_position',
       sql`${t.waiting_list_position} IS NULL OR ${t.waiting_list_position} > 0`,

@@ -11,3 +11,4 @@ export * from './ads';
 export * from './dashboard';
 export * from './notifications';
 export * from './platform';
+export * from './application-records';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import { openTestDatabase } from '../../test/harness';
+import { expectSeatsAndPlacesConsistent } from '../../test/application-factories';
 import type { Database } from '../client';
 import * as s from '../schema/index';
 import { DEMO_LOGINS } from './demo-logins';
@@ -43,6 +44,8 @@ describe('demo data', () => {
       })
       .from(s.campusYear);
     expect(periods).toEqual({ started: 5, notStarted: 5 });
+    // the seats taken are the applications holding them, and every waiting list is numbered 1..M
+    await expectSeatsAndPlacesConsistent(database.db);
   });
 
   it('creates the demo logins with their context types, schools and campuses', async () => {

@@ -18,7 +18,8 @@ const containsLower = (text: string) => `%${text.toLowerCase().replace(/[%_\\]/g
 
 /** The text search: names, e-mails and phones (trigram index on applicant.search_text), or the correlative. */
 function searchCondition(text: string): SQL {
-  const matches = sql`${a.id_applicant} IN (SELECT ${ap.id_applicant} FROM ${ap} WHERE ${ap.id_school} = ${a.id_school} AND ${ap.searchText} LIKE ${containsLower(text)})`;
+  // not correlated with the outer row: the planner runs it once, through the trigram index when the term is rare
+  const matches = sql`${a.id_applicant} IN (SELECT "s"."id_applicant" FROM ${ap} AS "s" WHERE "s"."search_text" LIKE ${containsLower(text)})`;
   const digits = text.replace(/^#/, '');
   if (/^\d{1,9}$/.test(digits)) return or(eq(a.correlative, Number(digits)), matches) as SQL;
   return matches;
@@ -26,7 +27,7 @@ function searchCondition(text: string): SQL {
 
 export type ListFilter = Omit<ApplicationListQuery, 'ids_status' | 'page' | 'pageSize'> & { statuses: StatusId[] };
 
-function listConditions(scope: Scope, f: ListFilter): SQL {
+export function listConditions(scope: Scope, f: ListFilter): SQL {
   const conditions: Array<SQL | undefined> = [isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)];
   if (f.id_campus !== undefined) conditions.push(eq(a.id_campus, f.id_campus));
   if (f.id_school_year !== undefined) conditions.push(eq(a.id_school_year, f.id_school_year));
@@ -77,8 +78,25 @@ export async function countApplications(db: Executor, scope: Scope, f: ListFilte
   return row.n;
 }
 
+/**
+ * One page of a list in two steps: the page's ids first, sorted and cut on the application rows alone (joining the
+ * applicant only to sort by name, the grade only for the waiting list's order), then the columns of those 25 rows.
+ * So the page costs the same on page 0 and page 400, and never joins every applicant of the school.
+ */
 export async function listApplications(db: Executor, scope: Scope, f: ListFilter, page: number, pageSize: number) {
-  return db
+  let pageQuery = db.select({ id: a.id_application }).from(a).$dynamic();
+  if (f.sort === 'applicant') pageQuery = pageQuery.innerJoin(ap, eq(ap.id_applicant, a.id_applicant));
+  if (!f.sort && f.type === LIST_TYPE.WAITING_LIST)
+    pageQuery = pageQuery.leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade));
+  const ids = (
+    await pageQuery
+      .where(listConditions(scope, f))
+      .orderBy(...listOrder(f))
+      .limit(pageSize)
+      .offset(page * pageSize)
+  ).map((r) => r.id);
+  if (!ids.length) return [];
+  const rows = await db
     .select({
       id_application: a.id_application,
       correlative: a.correlative,
@@ -107,10 +125,9 @@ export async function listApplications(db: Executor, scope: Scope, f: ListFilter
     .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
     .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
     .leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade))
-    .where(listConditions(scope, f))
-    .orderBy(...listOrder(f))
-    .limit(pageSize)
-    .offset(page * pageSize);
+    .where(inArray(a.id_application, ids));
+  const byId = new Map(rows.map((r) => [r.id_application, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 export type ListedApplication = Awaited<ReturnType<typeof listApplications>>[number];
 

@@ -1,0 +1,90 @@
+import { createReadStream } from 'node:fs';
+import type { Db } from '../../db/client';
+import { requireApplication } from '../../lib/application-ref';
+import { writeAudit } from '../../lib/audit';
+import { notFound } from '../../lib/errors';
+import { removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
+import { storedFilePath } from '../../lib/uploads';
+import type { Principal } from '../auth/auth.principal';
+import { presentFile } from './application-files.presenter';
+import * as repo from './application-files.repository';
+import { readFileUpload } from './application-files.upload';
+
+/**
+ * Stores the checked file under the data directory (outside the web root, under a random name), then records it.
+ * If the record fails the stored file is removed again.
+ */
+export async function uploadFile(db: Db, dataDir: string, caller: Principal, form: UploadForm, lng: string) {
+  const { id_application, file } = await readFileUpload(form);
+  await requireApplication(db, caller.scope, id_application);
+  const folder = 'applications';
+  const stored = { buffer: file.buffer, ext: file.ext, field: 'file' };
+  return withStoredImage(dataDir, folder, stored, async (storedPath) => {
+    const result = await db.transaction(async (tx) => {
+      const application = await requireApplication(tx, caller.scope, id_application);
+      const id_application_file = await repo.insertFile(tx, {
+        id_school: application.id_school,
+        id_application: application.id_application,
+        storedPath: storedPath!,
+        originalName: file.originalName,
+        mimeType: file.mime,
+        size: file.buffer.length,
+        id_user: caller.id_user,
+      });
+      await writeAudit(tx, caller, {
+        action: 'application.file.upload',
+        entity: 'application',
+        entityId: application.id_application,
+        id_school: application.id_school,
+        id_campus: application.id_campus,
+        changes: { id_application_file, mimeType: file.mime, size: file.buffer.length },
+      });
+      return presentFile((await repo.findFile(tx, caller.scope, id_application_file))!, lng);
+    });
+    return { result, replaced: null };
+  });
+}
+
+export async function listFiles(db: Db, caller: Principal, id_application: number, lng: string) {
+  const application = await requireApplication(db, caller.scope, id_application);
+  return (await repo.listFiles(db, application.id_application)).map((f) => presentFile(f, lng));
+}
+
+/** Opens a file for download; every download is in the audit log (a child's document was read). */
+export async function openFile(db: Db, dataDir: string, caller: Principal, id_application_file: number) {
+  const file = await repo.findFile(db, caller.scope, id_application_file);
+  if (!file) throw notFound();
+  const stream = createReadStream(storedFilePath(dataDir, file.storedPath));
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', () => reject(notFound()));
+  });
+  await writeAudit(db, caller, {
+    action: 'application.file.download',
+    entity: 'application',
+    entityId: file.id_application,
+    id_school: file.id_school,
+    id_campus: file.id_campus,
+    changes: { id_application_file },
+  });
+  return { file, stream };
+}
+
+/** The row goes in the transaction; the stored file once it has committed (a rollback keeps both). */
+export async function deleteFile(db: Db, dataDir: string, caller: Principal, id_application_file: number) {
+  const removed = await db.transaction(async (tx) => {
+    const file = await repo.findFile(tx, caller.scope, id_application_file, true);
+    if (!file) throw notFound();
+    await repo.deleteFile(tx, id_application_file);
+    await writeAudit(tx, caller, {
+      action: 'application.file.delete',
+      entity: 'application',
+      entityId: file.id_application,
+      id_school: file.id_school,
+      id_campus: file.id_campus,
+      changes: { id_application_file, originalName: file.originalName },
+    });
+    return file;
+  });
+  await removeStoredFile(dataDir, removed.storedPath);
+}

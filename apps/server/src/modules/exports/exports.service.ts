@@ -1,0 +1,55 @@
+import { LIST_STATUSES, LIST_SUBJECT } from '@openseat/shared/application-status';
+import type { StatusId } from '@openseat/shared/constants';
+import type { ApplicationExportQuery } from '@openseat/shared/schemas/application-records';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../lib/audit';
+import { requireCampus } from '../../lib/campus-ref';
+import { forbidden } from '../../lib/errors';
+import type { Scope } from '../../lib/scope';
+import type { Principal } from '../auth/auth.principal';
+import type { ListFilter } from '../applications/applications.repository';
+import { formatOf } from './export-formats';
+import { exportPage } from './exports.repository';
+
+/** Rows read per query while streaming. */
+export const EXPORT_PAGE_SIZE = 1000;
+
+/** The list filter of `GET /application` from the export query (same statuses rule as the list). */
+function filterOf(query: ApplicationExportQuery): ListFilter {
+  const listStatuses = LIST_STATUSES[query.type];
+  let statuses: StatusId[] = query.ids_status
+    ? listStatuses.filter((st) => query.ids_status!.includes(st))
+    : [...listStatuses];
+  if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
+  const { ids_status: _ids, format: _format, columns: _columns, lng: _lng, ...rest } = query;
+  return { ...rest, statuses };
+}
+
+async function* rowsOf(db: Db, scope: Scope, filter: ListFilter) {
+  let afterId = 0;
+  for (;;) {
+    const page = await exportPage(db, scope, filter, afterId, EXPORT_PAGE_SIZE);
+    yield* page;
+    if (page.length < EXPORT_PAGE_SIZE) return;
+    afterId = page[page.length - 1].id_application;
+  }
+}
+
+/**
+ * Everything that can refuse an export happens here, before a byte is sent: the permission to export the list
+ * (`export_csv` on the list's screen), the campus in scope, and the audit row that records who exported what.
+ */
+export async function prepareExport(db: Db, caller: Principal, query: ApplicationExportQuery, lng: 'en' | 'es') {
+  if (!caller.ability.can('export_csv', LIST_SUBJECT[query.type])) throw forbidden();
+  if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
+  const filter = filterOf(query);
+  const format = formatOf(query.format, { columns: query.columns, lng: query.lng ?? lng });
+  const { format: name, columns, lng: _lng, ...filters } = query;
+  await writeAudit(db, caller, {
+    action: 'application.export',
+    entity: 'application',
+    id_campus: query.id_campus ?? null,
+    changes: { format: name, columns: columns ?? null, filters },
+  });
+  return { ...format, rows: rowsOf(db, caller.scope, filter) };
+}

@@ -1,0 +1,218 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_TYPE, STATUS } from '@openseat/shared/constants';
+import * as s from '../../db/schema/index';
+import { createPeriod } from '../../test/enrollment-factories';
+import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { createRecordApplication } from '../../test/records-factories';
+import { recordsWorld } from '../../test/records-setup';
+import { EXPORT_PAGE_SIZE } from './exports.service';
+
+let ctx: TestContext;
+let call: ReturnType<typeof apiClient>;
+let w: Awaited<ReturnType<typeof recordsWorld>>;
+
+const BOM = '\uFEFF';
+
+async function download(path: string, token = w.tokens.campus) {
+  const res = await fetch(`${ctx.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes, text: bytes.toString('utf8') };
+}
+
+/** A tiny CSV reader for the tests (quoted cells with "" escapes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted) cell += c;
+    else if (c === ',') endCell();
+    else if (c === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += c;
+  }
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+const csvOf = (text: string) => parseCsv(text.replace(/^\uFEFF/, ''));
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  call = apiClient(ctx.baseUrl);
+  w = await recordsWorld(ctx, [['applications', 'access']]);
+  await ctx.db
+    .update(s.applicant)
+    .set({
+      firstName: 'José "Pepe"',
+      lastName: 'Núñez, Jr.',
+      gender: 'Male',
+      phoneNumber: '+15551234567',
+      address: '=HYPERLINK("http://evil.example","click")',
+      ethnicity: '@SUM(A1)',
+    })
+    .where(eq(s.applicant.id_applicant, w.apps.a1.id_applicant));
+});
+afterAll(() => ctx?.close());
+
+describe('application exports', () => {
+  it("writes the spec's application columns, UTF-8 with BOM, quoting and formula neutralisation; audited", async () => {
+    const res = await download(`/application/export?id_campus=${w.campuses.a1.id_campus}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain('applications.csv');
+    expect(res.bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
+    expect(res.text.startsWith(BOM)).toBe(true);
+    const [header, ...rows] = csvOf(res.text);
+    expect(header.slice(0, 14)).toEqual([
+      'creation_date',
+      'id_application',
+      'correlative',
+      'id_school',
+      'school',
+      'id_campus',
+      'campus',
+      'status',
+      'waiting_list_position',
+      'grade_name',
+      'school_year',
+      'priority_item',
+      'priority_item_level',
+      'id_applicant',
+    ]);
+    expect(header).toHaveLength(29);
+    expect(rows).toHaveLength(1);
+    const row = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
+    expect(row).toMatchObject({
+      id_application: String(w.apps.a1.id_application),
+      campus: 'Records North',
+      status: 'lead',
+      first_name: 'José "Pepe"',
+      last_name: 'Núñez, Jr.',
+      phone: "'+15551234567",
+      address: `'=HYPERLINK("http://evil.example","click")`,
+      ethnicity: "'@SUM(A1)",
+    });
+    expect(res.text).toContain('"José ""Pepe"""');
+    const audit = await ctx.db.select().from(s.auditLog).where(eq(s.auditLog.action, 'application.export'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0].changes).toMatchObject({ format: 'application' });
+  });
+
+  it('exports only what the list shows: the caller’s campuses, the list type and its filters', async () => {
+    const school = await download('/application/export', w.tokens.school);
+    const ids = csvOf(school.text)
+      .slice(1)
+      .map((r) => Number(r[1]));
+    expect(ids.sort()).toEqual([w.apps.a1.id_application, w.apps.a2.id_application].sort());
+    const campus = await download('/application/export');
+    expect(
+      csvOf(campus.text)
+        .slice(1)
+        .map((r) => Number(r[1])),
+    ).toEqual([w.apps.a1.id_application]);
+    const denied = await download(`/application/export?type=${LIST_TYPE.DENIED}`, w.tokens.school);
+    expect(csvOf(denied.text)).toHaveLength(1);
+    const searched = await download('/application/export?text=beto', w.tokens.school);
+    expect(
+      csvOf(searched.text)
+        .slice(1)
+        .map((r) => Number(r[1])),
+    ).toEqual([w.apps.a2.id_application]);
+  });
+
+  it('writes the product CSV with the columns shown, in the reader’s language', async () => {
+    const res = await download(
+      '/application/export?format=product&columns=correlative,applicantName,grade,status',
+      w.tokens.campus,
+    );
+    const [header, row] = csvOf(res.text);
+    expect(header).toEqual(['ID', 'Applicant', 'Grade', 'Status']);
+    expect(row).toEqual([String(w.apps.a1.correlative), 'José "Pepe" Núñez, Jr.', '1', 'initial lead']);
+    const es = await download('/application/export?format=product&columns=createdAt,grade&lng=es');
+    expect(csvOf(es.text)[0]).toEqual(['Fecha', 'Grado']);
+    expect(csvOf(es.text)[1][0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  it('writes the PowerSchool, SchoolMint and Aspire formats with their column names and codes', async () => {
+    const ps = csvOf((await download('/application/export?format=powerschool')).text);
+    expect(ps[0].slice(0, 9)).toEqual([
+      'Last_Name',
+      'First_Name',
+      'DOB',
+      'Gender',
+      'Grade_Level',
+      'SchoolID',
+      'EntryDate',
+      'ExitDate',
+      'Enroll_Status',
+    ]);
+    const psRow = Object.fromEntries(ps[0].map((h, i) => [h, ps[1][i]]));
+    expect(psRow).toMatchObject({
+      DOB: '05/01/2019',
+      Gender: 'M',
+      Grade_Level: '1',
+      Enroll_Status: '-1',
+      ExitDate: '07/01/2027',
+    });
+    const sm = csvOf((await download('/application/export?format=schoolmint')).text);
+    expect(sm[0]).toHaveLength(36);
+    expect(sm[0].slice(0, 4)).toEqual(['applicant_id', 'account_id', 'student_id', 'application_id']);
+    expect(sm[1][sm[0].indexOf('status')]).toBe('Submitted');
+    const aspire = csvOf((await download('/application/export?format=aspire')).text);
+    expect(aspire[0].slice(0, 4)).toEqual(['SSID', 'StudentNumber', 'LastName', 'FirstName']);
+  });
+
+  it('refuses before streaming: bad filters 400, another campus 404, no export_csv 403, anonymous 401 (JSON, no file)', async () => {
+    for (const [path, token, status] of [
+      ['/application/export?format=excel', w.tokens.campus, 400],
+      ['/application/export?id_campus=abc', w.tokens.campus, 400],
+      ['/application/export?columns=ssn', w.tokens.campus, 400],
+      [`/application/export?id_campus=${w.campuses.a2.id_campus}`, w.tokens.campus, 404],
+      [`/application/export?id_campus=${w.campuses.b1.id_campus}`, w.tokens.school, 404],
+      ['/application/export', w.tokens.limited, 403],
+    ] as const) {
+      const res = await download(path, token);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-disposition')).toBeNull();
+    }
+    expect((await call('GET', '/application/export')).status).toBe(401);
+  });
+
+  it('streams a list larger than one page, every row exactly once, in id order', async () => {
+    const period = await createPeriod(ctx.db, w.campuses.a1, { id_school_year: 4, grades: { 3: 5 } });
+    const first = await createRecordApplication(ctx.db, period, { id_status: STATUS.APPLIED });
+    const extra = EXPORT_PAGE_SIZE * 2 + 10;
+    await ctx.db.execute(sql`
+      WITH people AS (
+        INSERT INTO applicant (id_school, first_name, last_name)
+        SELECT ${period.id_school}, 'Bulk', 'Child ' || n FROM generate_series(1, ${extra}) n RETURNING id_applicant
+      )
+      INSERT INTO application (id_school, id_campus, id_campus_year, id_school_year, correlative, id_applicant, id_status)
+      SELECT ${period.id_school}, ${period.id_campus}, ${period.id_campus_year}, ${period.id_school_year},
+        100000 + row_number() OVER (ORDER BY id_applicant), id_applicant, ${STATUS.APPLIED} FROM people`);
+    const res = await download(`/application/export?id_school_year=4&format=aspire`);
+    const rows = csvOf(res.text).slice(1);
+    expect(rows).toHaveLength(extra + 1);
+    const numbers = rows.map((r) => Number(r[1]));
+    expect(new Set(numbers).size).toBe(extra + 1);
+    expect(numbers[0]).toBe(first.correlative);
+  });
+});
