@@ -1,5 +1,5 @@
 import { allowedTargets, LIST_STATUSES, LIST_SUBJECT } from '@openseat/shared/application-status';
-import type { StatusId } from '@openseat/shared/constants';
+import { PERIOD_STATE, type StatusId } from '@openseat/shared/constants';
 import type {
   ApplicationCreate,
   ApplicationListQuery,
@@ -16,7 +16,7 @@ import { assertAcceptingApplications, listSeats } from '../enrollment/enrollment
 import { presentDetail, presentHistory, presentRow } from './applications.presenter';
 import * as repo from './applications.repository';
 import * as intake from './intake.repository';
-import { previousOf } from './moves.service';
+import { previousOf, refusalError } from './moves.service';
 import { findMovable, historyOldestFirst, insertHistory } from './moves.repository';
 
 /** `GET /application`: one page of a list, filtered, searched and sorted on the server. */
@@ -93,6 +93,12 @@ async function assertGuardianType(db: Executor, id: number | null) {
     throw badRequest('invalidValue', [{ path: 'guardian.id_guardian_type', message: 'invalidValue' }]);
 }
 
+/** A finalized period is frozen: its applications' data can no longer change (409 PERIOD_FINALIZED). */
+async function assertNotFinalized(db: Executor, id_campus_year: number | null) {
+  if ((await intake.periodStateOf(db, id_campus_year)) === PERIOD_STATE.FINALIZED)
+    throw refusalError('periodFinalized');
+}
+
 const eventDate = (v: string | null) => (v === null ? null : new Date(`${v}T00:00:00Z`));
 
 /**
@@ -153,6 +159,7 @@ export async function createApplication(db: Db, caller: Principal, input: Applic
 export async function updateApplication(db: Db, caller: Principal, input: ApplicationUpdate) {
   return db.transaction(async (tx) => {
     const ref = await requireApplication(tx, caller.scope, input.id_application, true);
+    await assertNotFinalized(tx, ref.id_campus_year);
     if (ref.id_grade === null) throw badRequest('gradeRequired', [{ path: 'id_grade', message: 'gradeRequired' }]);
     await assertGuardianType(tx, input.guardian.id_guardian_type);
     const before = await intake.findApplicant(tx, ref.id_application);
@@ -176,6 +183,7 @@ export async function updateApplication(db: Db, caller: Principal, input: Applic
 export async function setPriority(db: Db, caller: Principal, id_application: number, id_priority_item: number | null) {
   return db.transaction(async (tx) => {
     const ref = await requireApplication(tx, caller.scope, id_application, true);
+    await assertNotFinalized(tx, ref.id_campus_year);
     await assertPriority(tx, id_priority_item);
     await intake.updateApplication(tx, ref.id_application, { id_priority_item });
     await writeAudit(tx, caller, {

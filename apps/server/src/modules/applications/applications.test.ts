@@ -359,6 +359,23 @@ describe('status moves', () => {
       body: { id_application: old.id_application },
     });
     expect(back.status).toBe(409);
+    const priority = await call<Refusal>('PUT', '/application/priority', {
+      token: token.campus,
+      body: { id_application: old.id_application, id_priority_item: 1 },
+    });
+    expect(priority.body.code).toBe('PERIOD_FINALIZED');
+    const edit = await call<Refusal>('PUT', '/application', {
+      token: token.campus,
+      body: {
+        id_application: old.id_application,
+        applicant: { firstName: 'Frozen', lastName: 'Record' },
+        guardian: { name: 'Frozen', phoneNumber: '+14805550000' },
+      },
+    });
+    expect(edit.body.code).toBe('PERIOD_FINALIZED');
+    const removed = await call<Refusal>('DELETE', `/application/${old.id_application}`, { token: token.campus });
+    expect(removed.body.code).toBe('PERIOD_FINALIZED');
+    expect((await applicationRow(ctx.db, old.id_application)).deletedAt).toBeNull();
   });
 
   it('needs a grade to offer a seat', async () => {

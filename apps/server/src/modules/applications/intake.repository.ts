@@ -148,3 +148,13 @@ export async function updateApplication(
     .set({ ...values, updatedAt: new Date() })
     .where(eq(a.id_application, id_application));
 }
+
+/** The state of a school period (null when the application has none). */
+export async function periodStateOf(db: Executor, id_campus_year: number | null) {
+  if (id_campus_year === null) return null;
+  const [row] = await db
+    .select({ state: s.campusYear.state })
+    .from(s.campusYear)
+    .where(eq(s.campusYear.id_campus_year, id_campus_year));
+  return row?.state ?? null;
+}
