@@ -18,11 +18,12 @@ import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import type { Principal } from '../apps/server/src/modules/auth/auth.principal';
 import * as applications from '../apps/server/src/modules/applications/applications.service';
 import { moveApplications } from '../apps/server/src/modules/applications/moves.service';
+import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
 import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
-import { percentiles, startServer, timeEach, type Row, type Server } from './harness';
+import { peakRssMiB, percentiles, startServer, timeEach, type Row, type Server } from './harness';
 
 const COUNT = 100_000;
-const SAMPLES = 200;
+const SAMPLES = 100;
 const BULK = 1000;
 
 type Statement = { query: string; params: unknown[] };
@@ -170,6 +171,17 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     const t = performance.now();
     await moveApplications(database.db, caller, { applicationIds: directMoveIds, id_status: STATUS.CONTACTED });
     const directMove = performance.now() - t;
+    progress(`${kind}: direct export`);
+    const exportQuery = {
+      type: LIST_TYPE.SCHOOL_APPS,
+      id_campus: period.id_campus,
+      id_school_year: period.id_school_year,
+    };
+    const e = performance.now();
+    const prepared = await prepareExport(database.db, caller, { ...exportQuery, format: 'application' } as never, 'en');
+    let directRows = 0;
+    for await (const _row of prepared.rows) directRows++;
+    const directExport = performance.now() - e;
     await database.close();
 
     // 2. the same through the API
@@ -198,6 +210,26 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
       `${kind}: bulk move of ${BULK} (applied -> contacted)`,
       `${ms(apiMove)} ms`,
       `${movedBody.data?.length ?? 0} moved; in-process service ${ms(directMove)} ms; target < 1 s`,
+    ]);
+    progress(`${kind}: API export`);
+    const before = peakRssMiB(server.pid);
+    const x0 = performance.now();
+    const csv = await server.fetch(
+      `/api/application/export?type=${exportQuery.type}&id_campus=${exportQuery.id_campus}&id_school_year=${exportQuery.id_school_year}&format=application`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    if (!csv.ok || !csv.body) throw new Error(`export: ${csv.status}`);
+    let lines = 0;
+    const decoder = new TextDecoder();
+    for await (const chunk of csv.body as unknown as AsyncIterable<Uint8Array>)
+      lines += (decoder.decode(chunk, { stream: true }).match(/\n/g) ?? []).length;
+    const exportSeconds = (performance.now() - x0) / 1000;
+    const after = peakRssMiB(server.pid);
+    const exported = lines - 1;
+    rows.push([
+      `${kind}: CSV export of the period (${exported.toLocaleString('en')} rows)`,
+      `${ms(exportSeconds)} s, ${Math.round(exported / exportSeconds).toLocaleString('en')} rows/s`,
+      `peak RSS ${before?.toFixed(0)} -> ${after?.toFixed(0)} MiB; direct (service rows, no HTTP) ${ms(directExport / 1000)} s for ${directRows.toLocaleString('en')} rows; target > 50,000 rows/s`,
     ]);
   } finally {
     await server?.stop();
