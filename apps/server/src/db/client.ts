@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -25,13 +26,18 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl: string | null; dataDir: string | null };
+export type DatabaseOptions = {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  /** Sees every statement drizzle sends (the bench replays them to time the database alone). */
+  logger?: Logger;
+};
 
 /** PGlite in DATA_DIR/pg by default (or in memory when dataDir is null); a PostgreSQL server with DATABASE_URL. */
-export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, logger }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -46,7 +52,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
   }
   // pg_trgm: the applications text search (migration 0005)
   const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
