@@ -54,7 +54,7 @@ describe('the applications pipeline, as a new staff member works it', () => {
       .toBe(true);
 
     // open it: the detail shows where it stands and its history
-    await bodyRows(page).first().click();
+    await bodyRows(page).first().getByRole('link').click();
     await page.waitForURL(/\/main\/applications\/\d+$/);
     await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Applied');
     await expect.poll(() => page.getByTestId('status-history').innerText()).toContain('Applied');

@@ -239,7 +239,7 @@ export const SCREENS: readonly Screen[] = [
     who: ['school'],
     visit: async (page) => {
       await openAndWait(page, '/main/applications/selected-list', 'applications-table');
-      await clickAndWait(page, firstRow(page, 'applications-table'), 'application-status');
+      await clickAndWait(page, firstRow(page, 'applications-table').getByRole('link'), 'application-status');
     },
     views: [dialog('move dialog', 'application-move')],
   },

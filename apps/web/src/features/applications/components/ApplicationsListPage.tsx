@@ -3,6 +3,7 @@ import {
   Alert,
   Box,
   Checkbox,
+  Link,
   Paper,
   Stack,
   Table,
@@ -16,7 +17,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
 import type { ApplicationRow } from '@openseat/shared/schemas/applications';
 import { useSession } from '../../../app/client';
@@ -149,9 +150,11 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
                   </Stack>
                 </TableCell>
                 <TableCell>{row.correlative}</TableCell>
-                <TableCell>
+                <TableCell onClick={(e) => e.stopPropagation()}>
                   <Tooltip title={row.applicantName}>
-                    <span>{truncate(row.applicantName)}</span>
+                    <Link component={RouterLink} to={`/main/${screen.path}/${row.id_application}`}>
+                      {truncate(row.applicantName)}
+                    </Link>
                   </Tooltip>
                 </TableCell>
                 <TableCell onClick={(e) => e.stopPropagation()}>
