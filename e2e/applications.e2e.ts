@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, signIn } from './browser';
@@ -60,6 +61,14 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await expect.poll(() => page.getByTestId('status-history').innerText()).toContain('Applied');
     await screenshot(page, 'apps-02-detail');
 
+    // a note, with its author
+    await page.getByTestId('note-add').click();
+    await expect.poll(() => page.getByText('Required field.').isVisible()).toBe(true);
+    await page.getByTestId('note-text').fill('Called the family: they will bring the birth certificate.');
+    await page.getByTestId('note-add').click();
+    await expect.poll(() => page.getByTestId('notes-list').innerText()).toContain('birth certificate');
+    await expect.poll(() => page.getByTestId('notes-list').innerText()).toContain('Sharon School');
+
     // to the waiting list: it gets a place at the end of its grade's list
     await page.getByTestId('application-move').click();
     await page.getByTestId('move-to-6').click();
@@ -101,6 +110,18 @@ describe('the applications pipeline, as a new staff member works it', () => {
     // they left the "contacted" filter
     await expect.poll(async () => (await rowTexts(page)).includes(before[0])).toBe(false);
     await screenshot(page, 'apps-03-bulk-moved');
+
+    // the list as the spec's application CSV: a BOM, the spec's columns, one row per application
+    await page.getByTestId('applications-export').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-application').click(),
+    ]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const [header, firstRow] = csv.slice(1).split(/\r?\n/);
+    expect(header.split(',').slice(0, 4)).toEqual(['creation_date', 'id_application', 'correlative', 'id_school']);
+    expect(firstRow.split(',').length).toBeGreaterThan(10);
 
     // Spanish, from the language menu of the top bar (the choice is saved: set English back after)
     await chooseLanguage(page, 'es');

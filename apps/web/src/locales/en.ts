@@ -408,6 +408,15 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    newNote: 'New note',
+    addNote: 'Add note',
+    exportFormats: {
+      application: 'Application CSV',
+      product: 'OpenSeat CSV (columns as shown)',
+      powerschool: 'PowerSchool',
+      schoolmint: 'SchoolMint',
+      aspire: 'Aspire',
+    },
     date: 'Date',
     id: 'ID',
     applicant: 'Applicant',

@@ -411,6 +411,15 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    newNote: 'Nota nueva',
+    addNote: 'Agregar nota',
+    exportFormats: {
+      application: 'CSV de solicitudes',
+      product: 'CSV de OpenSeat (columnas visibles)',
+      powerschool: 'PowerSchool',
+      schoolmint: 'SchoolMint',
+      aspire: 'Aspire',
+    },
     date: 'Fecha',
     id: 'ID',
     applicant: 'Solicitante',

@@ -6,7 +6,9 @@ import type {
   StatusMove,
   StatusMoveResult,
 } from '@openseat/shared/schemas/applications';
+import type { ExportFormat, NoteCreate } from '@openseat/shared/schemas/application-records';
 import { http } from '../../../app/client';
+import { downloadCsv } from '../../../app/download';
 
 /** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
 export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'> &
@@ -77,3 +79,15 @@ export const useGradeOptions = () =>
     queryFn: () => http.get<Array<{ id_grade: number; name: string }>>('/catalog/grade'),
     staleTime: Infinity,
   });
+
+export const useAddNote = () =>
+  useRefreshingMutation((note: NoteCreate) => http.post<{ message: string }>('/application/notes', note));
+
+/** Downloads the list as CSV in one of the formats (the filters of the list, no page). */
+export function exportList(params: ListParams, format: ExportFormat) {
+  const { page: _page, pageSize: _size, ...filters } = params;
+  return downloadCsv('/application/export', `applications-${format}.csv`, {
+    ...withoutEmpty({ ...filters } as ListParams),
+    format,
+  });
+}

@@ -35,6 +35,7 @@ import { currentLanguage } from '../../../app/i18n';
 import { useApplication, useMarkRead, useMarkUnread, usePreviousStatus } from '../api/applications';
 import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
+import { NotesSection } from './NotesSection';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
 export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
@@ -157,17 +158,7 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Section title={t('applications.notes')}>
-            {a.notes.length === 0 && <Typography color="text.secondary">{t('applications.noNotes')}</Typography>}
-            <List dense>
-              {a.notes.map((n) => (
-                <ListItem key={n.id_application_note} disableGutters>
-                  <ListItemText
-                    primary={n.note}
-                    secondary={`${n.author?.name ?? t('common.unknown')} · ${formatDate(n.createdAt, t('common.noDate'))}`}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <NotesSection application={a} />
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>

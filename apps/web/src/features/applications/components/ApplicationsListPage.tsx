@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
 import type { ApplicationRow } from '@openseat/shared/schemas/applications';
-import { useSession } from '../../../app/client';
+import { useAbility, useSession } from '../../../app/client';
 import { EmptyRow } from '../../../components/EmptyRow';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';
@@ -29,6 +29,7 @@ import { useApplications, type ListParams } from '../api/applications';
 import { truncate, type ListScreen } from '../lists';
 import { BulkMoveBar } from './BulkMoveBar';
 import { CopyEmail } from './CopyEmail';
+import { ExportMenu } from './ExportMenu';
 import { ListFilters, type Filters } from './ListFilters';
 
 type Sort = NonNullable<ListParams['sort']>;
@@ -40,6 +41,7 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   const navigate = useNavigate();
   const context = useWorkingContext();
   const { user } = useSession();
+  const ability = useAbility();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
   const [filters, setFilters] = useState<Filters>({ text: '' });
@@ -85,6 +87,11 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   return (
     <>
       <PageTitle>{t(screen.titleKey)}</PageTitle>
+      {ability.can('export_csv', screen.subject) && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <ExportMenu params={params} />
+        </Box>
+      )}
       <ListFilters
         type={screen.type}
         value={filters}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Button, Menu, MenuItem } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { EXPORT_FORMATS, type ExportFormat } from '@openseat/shared/schemas/application-records';
+import { exportList, type ListParams } from '../api/applications';
+
+/** Export CSV of the list as filtered: the spec's application CSV, the screen's columns, or an SIS format. */
+export function ExportMenu({ params }: { params: ListParams }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (format: ExportFormat) => {
+    setAnchor(null);
+    setBusy(true);
+    try {
+      await exportList(params, format);
+    } catch (error) {
+      enqueueSnackbar((error as Error).message, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        disabled={busy}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        data-testid="applications-export"
+      >
+        {busy ? t('common.loading') : t('common.exportCsv')}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {EXPORT_FORMATS.map((format) => (
+          <MenuItem key={format} onClick={() => void run(format)} data-testid={`export-${format}`}>
+            {t(`applications.exportFormats.${format}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
