@@ -158,7 +158,7 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
                 </TableCell>
                 <TableCell>{row.correlative}</TableCell>
                 <TableCell onClick={(e) => e.stopPropagation()}>
-                  <Tooltip title={row.applicantName}>
+                  <Tooltip describeChild title={row.applicantName}>
                     <Link component={RouterLink} to={`/main/${screen.path}/${row.id_application}`}>
                       {truncate(row.applicantName)}
                     </Link>

@@ -18,13 +18,9 @@ export function CopyEmail({ email }: { email: string }) {
     }
   };
   return (
-    <Tooltip title={copied ? t('applications.copied') : email}>
-      <Button
-        size="small"
-        onClick={() => void copy()}
-        aria-label={t('applications.copyEmail', { email })}
-        sx={{ textTransform: 'none', p: 0, minWidth: 0 }}
-      >
+    // describeChild: the tooltip describes the button; its name stays the text it shows (WCAG 2.5.3)
+    <Tooltip describeChild title={copied ? t('applications.copied') : t('applications.copyEmail', { email })}>
+      <Button size="small" onClick={() => void copy()} sx={{ textTransform: 'none', p: 0, minWidth: 0 }}>
         {copied ? t('applications.copied') : truncate(email)}
       </Button>
     </Tooltip>
