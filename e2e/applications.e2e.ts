@@ -69,6 +69,26 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await expect.poll(() => page.getByTestId('notes-list').innerText()).toContain('birth certificate');
     await expect.poll(() => page.getByTestId('notes-list').innerText()).toContain('Sharon School');
 
+    // a file: the progress shows while it goes up, then it is listed; deleting asks first
+    await page.evaluate(() => {
+      const seen = { progress: false };
+      (window as unknown as { uploadSeen: typeof seen }).uploadSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="upload-progress"]')) seen.progress = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 32), Buffer.from('\n%%EOF\n')]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect.poll(() => page.getByTestId('files-list').innerText()).toContain('birth-certificate.pdf');
+    expect(
+      await page.evaluate(() => (window as unknown as { uploadSeen: { progress: boolean } }).uploadSeen.progress),
+    ).toBe(true);
+    await page.locator('[data-testid^="file-delete-"]').first().click();
+    await page.getByTestId('confirm-accept').click();
+    await expect.poll(() => page.getByTestId('files-list').innerText()).not.toContain('birth-certificate.pdf');
+
     // to the waiting list: it gets a place at the end of its grade's list
     await page.getByTestId('application-move').click();
     await page.getByTestId('move-to-6').click();

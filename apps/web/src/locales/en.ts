@@ -408,6 +408,11 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    uploadFile: 'Upload a file',
+    uploading: 'Uploading',
+    deleteFile: 'Delete file',
+    deleteFileNamed: 'Delete {{name}}',
+    deleteFileConsequence: '{{name}} is removed from the application and from the server. This cannot be undone.',
     newNote: 'New note',
     addNote: 'Add note',
     exportFormats: {

@@ -411,6 +411,11 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    uploadFile: 'Subir un archivo',
+    uploading: 'Subiendo',
+    deleteFile: 'Eliminar archivo',
+    deleteFileNamed: 'Eliminar {{name}}',
+    deleteFileConsequence: '{{name}} se quita de la solicitud y del servidor. No se puede deshacer.',
     newNote: 'Nota nueva',
     addNote: 'Agregar nota',
     exportFormats: {

@@ -91,3 +91,38 @@ export function exportList(params: ListParams, format: ExportFormat) {
     format,
   });
 }
+
+/** Uploads a file to an application; `onProgress` hears the share sent (0..1). */
+export const useUploadFile = () =>
+  useRefreshingMutation(
+    ({
+      id_application,
+      file,
+      onProgress,
+    }: {
+      id_application: number;
+      file: File;
+      onProgress: (share: number) => void;
+    }) => {
+      const form = new FormData();
+      form.append('id_application', String(id_application));
+      form.append('file', file);
+      return http.request<{ message: string }>('POST', '/application/upload-file', {
+        form,
+        onUploadProgress: onProgress,
+      });
+    },
+  );
+
+export const useDeleteFile = () =>
+  useRefreshingMutation((id_application_file: number) =>
+    http.request<{ message: string }>('DELETE', '/application/delete-file', { query: { id_application_file } }),
+  );
+
+/** Downloads a stored file through the authorised client (the token never goes into a URL). */
+export async function downloadFile(id_application_file: number, name: string) {
+  const res = await http.request<Response>('GET', `/application/file/${id_application_file}`, { raw: true });
+  const href = URL.createObjectURL(await res.blob());
+  Object.assign(document.createElement('a'), { href, download: name }).click();
+  URL.revokeObjectURL(href);
+}

@@ -35,6 +35,7 @@ import { currentLanguage } from '../../../app/i18n';
 import { useApplication, useMarkRead, useMarkUnread, usePreviousStatus } from '../api/applications';
 import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
+import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
@@ -163,16 +164,7 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Section title={t('applications.files')}>
-            {a.applicationFiles.length === 0 && (
-              <Typography color="text.secondary">{t('applications.noFiles')}</Typography>
-            )}
-            <List dense>
-              {a.applicationFiles.map((f) => (
-                <ListItem key={f.id_application_file} disableGutters>
-                  <ListItemText primary={f.originalName} secondary={formatDate(f.createdAt, t('common.noDate'))} />
-                </ListItem>
-              ))}
-            </List>
+            <FilesSection application={a} />
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
