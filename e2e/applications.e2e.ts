@@ -131,6 +131,26 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await expect.poll(async () => (await rowTexts(page)).includes(before[0])).toBe(false);
     await screenshot(page, 'apps-03-bulk-moved');
 
+    // tag a selection, then find it through the tag filter
+    const rowIds = () => bodyRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    const tagged = (await rowIds()).slice(0, 2);
+    await bodyRows(page).nth(0).getByRole('checkbox').check();
+    await bodyRows(page).nth(1).getByRole('checkbox').check();
+    await page.getByTestId('bulk-tag-choice').click();
+    await page.getByRole('option', { name: 'Bus rider' }).click();
+    await page.getByTestId('bulk-tag').click();
+    await expect.poll(() => page.getByText('2 applications have the tag.').isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: 'Tags' }).click();
+    await page.getByRole('option', { name: 'Bus rider' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => tagged.every((id) => id !== null)).toBe(true);
+    await expect
+      .poll(async () => {
+        const shown = await rowIds();
+        return tagged.every((id) => shown.includes(id));
+      })
+      .toBe(true);
+
     // the list as the spec's application CSV: a BOM, the spec's columns, one row per application
     await page.getByTestId('applications-export').click();
     const [download] = await Promise.all([

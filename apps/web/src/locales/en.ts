@@ -408,6 +408,13 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    addTag: 'Add a tag',
+    add: 'Add',
+    tag: 'Tag',
+    tagSelection: 'Tag the selection',
+    tagged_one: 'One application has the tag.',
+    tagged_other: '{{count}} applications have the tag.',
+    allTags: 'Any tag',
     uploadFile: 'Upload a file',
     uploading: 'Uploading',
     deleteFile: 'Delete file',

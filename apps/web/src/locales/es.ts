@@ -411,6 +411,13 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    addTag: 'Agregar una etiqueta',
+    add: 'Agregar',
+    tag: 'Etiqueta',
+    tagSelection: 'Etiquetar la selección',
+    tagged_one: 'Una solicitud tiene la etiqueta.',
+    tagged_other: '{{count}} solicitudes tienen la etiqueta.',
+    allTags: 'Cualquier etiqueta',
     uploadFile: 'Subir un archivo',
     uploading: 'Subiendo',
     deleteFile: 'Eliminar archivo',

@@ -6,7 +6,15 @@ import type {
   StatusMove,
   StatusMoveResult,
 } from '@openseat/shared/schemas/applications';
-import type { ExportFormat, NoteCreate } from '@openseat/shared/schemas/application-records';
+import type {
+  ApplicationTagBulk,
+  ApplicationTagBulkResult,
+  ApplicationTagRequest,
+  ExportFormat,
+  NoteCreate,
+} from '@openseat/shared/schemas/application-records';
+import type { TagRow } from '@openseat/shared/schemas/enrollment';
+import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
 import { downloadCsv } from '../../../app/download';
 
@@ -27,10 +35,11 @@ export const applicationKeys = {
 
 /** Empty filters are dropped from the query (spec section 5). */
 const withoutEmpty = (params: ListParams) =>
-  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<
-    string,
-    string | number
-  >;
+  Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]),
+  ) as Record<string, string | number>;
 
 export const useApplications = (params: ListParams, enabled = true) =>
   useQuery({
@@ -126,3 +135,23 @@ export async function downloadFile(id_application_file: number, name: string) {
   Object.assign(document.createElement('a'), { href, download: name }).click();
   URL.revokeObjectURL(href);
 }
+
+/** The tags of a campus, for tagging and the tag filter (any signed-in user in scope may read them). */
+export const useCampusTags = (id_campus: number | null | undefined) =>
+  useQuery({
+    queryKey: ['applications', 'tags', id_campus],
+    queryFn: () => http.get<Page<TagRow>>('/tag', { id_campus: id_campus!, page: 0, pageSize: 100 }),
+    enabled: typeof id_campus === 'number',
+  });
+
+export const useTagApplication = () =>
+  useRefreshingMutation(({ add, ...pair }: ApplicationTagRequest & { add: boolean }) =>
+    add
+      ? http.post<{ message: string }>('/application-tag', pair)
+      : http.request<{ message: string }>('DELETE', '/application-tag', { query: pair }),
+  );
+
+export const useBulkTag = () =>
+  useRefreshingMutation((bulk: ApplicationTagBulk) =>
+    http.post<ApplicationTagBulkResult>('/application-tag/multiple', bulk),
+  );

@@ -37,6 +37,7 @@ import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
 import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
+import { TagsSection } from './TagsSection';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
 export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
@@ -146,12 +147,7 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
             </List>
           </Section>
           <Section title={t('applications.tags')}>
-            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-              {a.applicationTag.length === 0 && <Typography color="text.secondary">{t('common.none')}</Typography>}
-              {a.applicationTag.map((x) => (
-                <Chip key={x.id_tag} size="small" label={x.tag.name} />
-              ))}
-            </Stack>
+            <TagsSection application={a} />
           </Section>
         </Grid>
       </Grid>

@@ -94,6 +94,7 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
       )}
       <ListFilters
         type={screen.type}
+        id_campus={schoolWide ? null : context.id_campus}
         value={filters}
         onChange={(next) => {
           setFilters(next);
@@ -101,7 +102,9 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
           setSelected([]);
         }}
       />
-      {selected.length > 0 && <BulkMoveBar selected={selected} onDone={() => setSelected([])} />}
+      {selected.length > 0 && (
+        <BulkMoveBar selected={selected} id_campus={context.id_campus} onDone={() => setSelected([])} />
+      )}
       {list.isError && <Alert severity="error">{list.error.message}</Alert>}
       <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="applications-table">
