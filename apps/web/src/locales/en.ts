@@ -408,6 +408,10 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    gradeAndPriority: 'Grade and priority',
+    delete: 'Delete application',
+    deleteConsequence:
+      "{{name}}'s application leaves every list and count, and frees any seat it holds. It is kept for the audit log.",
     addTag: 'Add a tag',
     add: 'Add',
     tag: 'Tag',

@@ -411,6 +411,10 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    gradeAndPriority: 'Grado y prioridad',
+    delete: 'Eliminar solicitud',
+    deleteConsequence:
+      'La solicitud de {{name}} sale de todas las listas y conteos, y libera el cupo que ocupe. Se conserva para el registro de auditoría.',
     addTag: 'Agregar una etiqueta',
     add: 'Agregar',
     tag: 'Etiqueta',

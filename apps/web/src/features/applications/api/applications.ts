@@ -155,3 +155,25 @@ export const useBulkTag = () =>
   useRefreshingMutation((bulk: ApplicationTagBulk) =>
     http.post<ApplicationTagBulkResult>('/application-tag/multiple', bulk),
   );
+
+export const usePriorityOptions = () =>
+  useQuery({
+    queryKey: ['catalog', 'priority-item'],
+    queryFn: () => http.get<Array<{ id_priority_item: number; name: string }>>('/catalog/priority-item'),
+    staleTime: Infinity,
+  });
+
+/** Grade and priority item of an application (null removes it). */
+export const useSaveGradeAndPriority = () =>
+  useRefreshingMutation(
+    async (change: { id_application: number; id_grade: number | null; id_priority_item: number | null }) => {
+      await http.put('/application/grade', { id_application: change.id_application, id_grade: change.id_grade });
+      return http.put<{ message: string }>('/application/priority', {
+        id_application: change.id_application,
+        id_priority_item: change.id_priority_item,
+      });
+    },
+  );
+
+export const useDeleteApplication = () =>
+  useRefreshingMutation((id_application: number) => http.del<{ message: string }>(`/application/${id_application}`));

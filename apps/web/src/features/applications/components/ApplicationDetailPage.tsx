@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PROGRESS_STEPS } from '@openseat/shared/application-status';
 import { isStatusId } from '@openseat/shared/application-status';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
@@ -32,7 +32,15 @@ import { PageTitle } from '../../../components/PageTitle';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../app/i18n';
-import { useApplication, useMarkRead, useMarkUnread, usePreviousStatus } from '../api/applications';
+import {
+  useApplication,
+  useDeleteApplication,
+  useMarkRead,
+  useMarkUnread,
+  usePreviousStatus,
+} from '../api/applications';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { GradePriorityDialog } from './GradePriorityDialog';
 import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
 import { FilesSection } from './FilesSection';
@@ -46,15 +54,19 @@ export default function ApplicationDetailPage({ screen }: { screen: ListScreen }
   const application = useApplication(id);
   if (!Number.isInteger(id) || id <= 0 || application.isError) return <NotFound backTo={`/main/${screen.path}`} />;
   if (!application.data) return <LoadingOverlay />;
-  return <Detail application={application.data} t={t} />;
+  return <Detail application={application.data} listPath={`/main/${screen.path}`} t={t} />;
 }
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-function Detail({ application: a, t }: { application: ApplicationDetail; t: T }) {
+function Detail({ application: a, listPath, t }: { application: ApplicationDetail; listPath: string; t: T }) {
   const { enqueueSnackbar } = useSnackbar();
   const ability = useAbility();
+  const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
+  const [editingGrade, setEditingGrade] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteApplication();
   const markRead = useMarkRead();
   const markUnread = useMarkUnread();
   const previous = usePreviousStatus();
@@ -170,6 +182,20 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
         </Grid>
       </Grid>
       {moving && <MoveDialog application={a} onClose={() => setMoving(false)} />}
+      {editingGrade && <GradePriorityDialog application={a} onClose={() => setEditingGrade(false)} />}
+      <ConfirmDialog
+        open={deleting}
+        title={t('applications.delete')}
+        consequence={t('applications.deleteConsequence', { name: `${a.applicant.firstName} ${a.applicant.lastName}` })}
+        confirmLabel={t('applications.delete')}
+        danger
+        onConfirm={async () => {
+          const res = await remove.mutateAsync(a.id_application);
+          enqueueSnackbar(res.message, { variant: 'success' });
+          navigate(listPath, { replace: true });
+        }}
+        onClose={() => setDeleting(false)}
+      />
     </>
   );
 }
