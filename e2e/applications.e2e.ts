@@ -163,6 +163,20 @@ describe('the applications pipeline, as a new staff member works it', () => {
     expect(header.split(',').slice(0, 4)).toEqual(['creation_date', 'id_application', 'correlative', 'id_school']);
     expect(firstRow.split(',').length).toBeGreaterThan(10);
 
+    // copy one application to the next school year: confirmed as irreversible, progress shown, done
+    await bodyRows(page).nth(0).getByRole('checkbox').check();
+    await page.getByTestId('bulk-copy-year').click();
+    await page.getByTestId('school-year-target').click();
+    await page.getByRole('option').first().click();
+    await expect.poll(() => page.getByTestId('school-year-submit').isEnabled()).toBe(false);
+    await page.getByTestId('school-year-understood').click();
+    await page.getByTestId('school-year-submit').click();
+    await expect
+      .poll(() => page.getByTestId('copy-progress').innerText(), { timeout: 30_000 })
+      .toContain('Done: one application copied.');
+    await screenshot(page, 'apps-05-copied');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
     // Spanish, from the language menu of the top bar (the choice is saved: set English back after)
     await chooseLanguage(page, 'es');
     try {

@@ -408,6 +408,21 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    schoolYear_copy: 'Copy to school year',
+    schoolYear_transfer: 'Transfer school year',
+    schoolYearCount_one: 'One application.',
+    schoolYearCount_other: '{{count}} applications.',
+    targetSchoolYear: 'Target school year',
+    schoolYearWarning_copy:
+      'A copy of each application is made in the target school year, as applied. This cannot be undone: the copies stay.',
+    schoolYearWarning_transfer:
+      'The applications move to the target school year; a seat they hold must be free there. This cannot be undone.',
+    cannotBeUndone: 'I understand this cannot be undone',
+    copyProgress: 'Copy progress',
+    copyRunning: 'Copying in the background: {{progress}}%. You may close this; an e-mail follows when it is done.',
+    copyDone_one: 'Done: one application copied. An e-mail is on its way to you.',
+    copyDone_other: 'Done: {{count}} applications copied. An e-mail is on its way to you.',
+    copyFailed: 'The copy stopped with an error. Nothing was copied twice; try again.',
     gradeAndPriority: 'Grade and priority',
     delete: 'Delete application',
     deleteConsequence:

@@ -411,6 +411,21 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    schoolYear_copy: 'Copiar a año escolar',
+    schoolYear_transfer: 'Transferir año escolar',
+    schoolYearCount_one: 'Una solicitud.',
+    schoolYearCount_other: '{{count}} solicitudes.',
+    targetSchoolYear: 'Año escolar de destino',
+    schoolYearWarning_copy:
+      'Se crea una copia de cada solicitud en el año escolar de destino, como aplicada. No se puede deshacer: las copias quedan.',
+    schoolYearWarning_transfer:
+      'Las solicitudes pasan al año escolar de destino; el cupo que ocupen debe estar libre allí. No se puede deshacer.',
+    cannotBeUndone: 'Entiendo que no se puede deshacer',
+    copyProgress: 'Progreso de la copia',
+    copyRunning: 'Copiando en segundo plano: {{progress}}%. Puede cerrar esto; recibirá un correo al terminar.',
+    copyDone_one: 'Listo: se copió una solicitud. Le llegará un correo.',
+    copyDone_other: 'Listo: se copiaron {{count}} solicitudes. Le llegará un correo.',
+    copyFailed: 'La copia se detuvo con un error. Nada se copió dos veces; inténtelo de nuevo.',
     gradeAndPriority: 'Grado y prioridad',
     delete: 'Eliminar solicitud',
     deleteConsequence:

@@ -10,8 +10,10 @@ import type {
   ApplicationTagBulk,
   ApplicationTagBulkResult,
   ApplicationTagRequest,
+  CopyJob,
   ExportFormat,
   NoteCreate,
+  SchoolYearMove,
 } from '@openseat/shared/schemas/application-records';
 import type { TagRow } from '@openseat/shared/schemas/enrollment';
 import type { Page } from '@openseat/shared/schemas/pagination';
@@ -177,3 +179,33 @@ export const useSaveGradeAndPriority = () =>
 
 export const useDeleteApplication = () =>
   useRefreshingMutation((id_application: number) => http.del<{ message: string }>(`/application/${id_application}`));
+
+/** The school years a selection may be copied or transferred to (empty: none, the screen says so). */
+export const useSchoolYearTargets = (applicationIds: number[]) =>
+  useQuery({
+    queryKey: ['applications', 'school-year-targets', applicationIds],
+    queryFn: () =>
+      http.get<Array<{ id_school_year: number; name: string }>>('/application/school-year-targets', {
+        applicationIds: applicationIds.join(','),
+      }),
+  });
+
+export type TransferResult = { message: string; data: unknown[]; nonTransferable: number[]; refused: unknown[] };
+
+export const useTransferSchoolYear = () =>
+  useRefreshingMutation((move: SchoolYearMove) => http.put<TransferResult>('/application/update-school-year', move));
+
+export const useCopyToSchoolYear = () =>
+  useRefreshingMutation((move: SchoolYearMove) =>
+    http.post<{ message: string; data: CopyJob; refused: unknown[] }>('/application/copy-to-school-year', move),
+  );
+
+/** A copy's progress, asked every second until it is done or failed. */
+export const useCopyJob = (id: number | null) =>
+  useQuery({
+    queryKey: ['applications', 'copy', id],
+    queryFn: () => http.get<CopyJob>(`/application/copy-to-school-year/${id}`),
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 1000,
+  });

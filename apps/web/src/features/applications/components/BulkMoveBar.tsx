@@ -7,6 +7,7 @@ import type { StatusId } from '@openseat/shared/constants';
 import { useAbility } from '../../../app/client';
 import { useBulkTag, useCampusTags, useMoveApplications } from '../api/applications';
 import { moveNotice, noticeText } from '../move-outcome';
+import { SchoolYearDialog, type SchoolYearMode } from './SchoolYearDialog';
 
 /** Moves the selected applications in one call; the server answers which moved, had no seat or were refused. */
 export function BulkMoveBar({
@@ -27,6 +28,7 @@ export function BulkMoveBar({
   const bulkTag = useBulkTag();
   const [target, setTarget] = useState<StatusId | ''>('');
   const [tagChoice, setTagChoice] = useState<number | ''>('');
+  const [schoolYear, setSchoolYear] = useState<SchoolYearMode | null>(null);
   const tagSelection = async () => {
     if (tagChoice === '') return;
     try {
@@ -104,7 +106,27 @@ export function BulkMoveBar({
             </Button>
           </>
         )}
+        {ability.can('transfer_applications', 'applications') && (
+          <Button onClick={() => setSchoolYear('transfer')} data-testid="bulk-transfer-year">
+            {t('applications.schoolYear_transfer')}
+          </Button>
+        )}
+        {ability.can('copy_applications', 'applications') && (
+          <Button onClick={() => setSchoolYear('copy')} data-testid="bulk-copy-year">
+            {t('applications.schoolYear_copy')}
+          </Button>
+        )}
       </Stack>
+      {schoolYear && (
+        <SchoolYearDialog
+          mode={schoolYear}
+          applicationIds={selected}
+          onClose={() => {
+            setSchoolYear(null);
+            onDone();
+          }}
+        />
+      )}
     </Paper>
   );
 }
