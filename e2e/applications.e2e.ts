@@ -45,6 +45,11 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Applied' }).click();
     await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Applied'))).toBe(true);
+    // the filter is saved: the next visit of the inbox starts with it
+    await visit(page, '/main/applications/waiting-list');
+    await visit(page, '/main/applications');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).innerText()).toBe('Applied');
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Applied'))).toBe(true);
 
     // search for the first one by its surname
     const first = (await bodyRows(page).first().locator('td').nth(3).innerText()).trim();
@@ -162,6 +167,10 @@ describe('the applications pipeline, as a new staff member works it', () => {
     const [header, firstRow] = csv.slice(1).split(/\r?\n/);
     expect(header.split(',').slice(0, 4)).toEqual(['creation_date', 'id_application', 'correlative', 'id_school']);
     expect(firstRow.split(',').length).toBeGreaterThan(10);
+
+    // reset: the list is back to its defaults, and so is the next visit
+    await page.getByTestId('filters-reset').click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).innerText()).toBe('All statuses');
 
     // copy one application to the next school year: confirmed as irreversible, progress shown, done
     await bodyRows(page).nth(0).getByRole('checkbox').check();

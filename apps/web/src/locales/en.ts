@@ -408,6 +408,7 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    resetFilters: 'Reset filters',
     schoolYear_copy: 'Copy to school year',
     schoolYear_transfer: 'Transfer school year',
     schoolYearCount_one: 'One application.',

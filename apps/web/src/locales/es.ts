@@ -411,6 +411,7 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    resetFilters: 'Restablecer filtros',
     schoolYear_copy: 'Copiar a año escolar',
     schoolYear_transfer: 'Transferir año escolar',
     schoolYearCount_one: 'Una solicitud.',

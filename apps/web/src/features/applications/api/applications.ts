@@ -14,6 +14,7 @@ import type {
   ExportFormat,
   NoteCreate,
   SchoolYearMove,
+  UserFilterList,
 } from '@openseat/shared/schemas/application-records';
 import type { TagRow } from '@openseat/shared/schemas/enrollment';
 import type { Page } from '@openseat/shared/schemas/pagination';
@@ -209,3 +210,30 @@ export const useCopyJob = (id: number | null) =>
     refetchInterval: (query) =>
       query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 1000,
   });
+
+/** The caller's saved filters of one list (lists that keep none answer an empty list without asking). */
+export const useSavedFilters = (listType: number, keeps: boolean) =>
+  useQuery({
+    queryKey: ['user-filters', listType],
+    queryFn: () => http.get<UserFilterList>('/user/filter', { listType }),
+    enabled: keeps,
+    staleTime: Infinity,
+  });
+
+export function useSaveFilters(listType: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (items: Array<{ id_filter: number; values: number[] }>) => {
+      for (const item of items) await http.put('/user/filter', { listType, ...item });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
+  });
+}
+
+export function useResetFilters(listType: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.request('DELETE', '/user/filter', { query: { listType } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
+  });
+}

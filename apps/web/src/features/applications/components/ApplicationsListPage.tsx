@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -25,7 +25,15 @@ import { EmptyRow } from '../../../components/EmptyRow';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { formatDate } from '../../../lib/dates';
-import { useApplications, type ListParams } from '../api/applications';
+import { USER_FILTER_LIST_TYPES } from '@openseat/shared/schemas/application-records';
+import {
+  useApplications,
+  useResetFilters,
+  useSaveFilters,
+  useSavedFilters,
+  type ListParams,
+} from '../api/applications';
+import { changedItems, filtersFromSaved } from '../saved-filters';
 import { truncate, type ListScreen } from '../lists';
 import { BulkMoveBar } from './BulkMoveBar';
 import { CopyEmail } from './CopyEmail';
@@ -44,7 +52,18 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   const ability = useAbility();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const keepsFilters = (USER_FILTER_LIST_TYPES as readonly number[]).includes(screen.type);
+  const saved = useSavedFilters(screen.type, keepsFilters);
+  const saveFilters = useSaveFilters(screen.type);
+  const resetFilters = useResetFilters(screen.type);
   const [filters, setFilters] = useState<Filters>({ text: '' });
+  const [restored, setRestored] = useState(!keepsFilters);
+  // the saved filters of this list come back once, on the first visit of the screen
+  useEffect(() => {
+    if (restored || !saved.data) return;
+    setFilters(filtersFromSaved(saved.data, screen.type));
+    setRestored(true);
+  }, [restored, saved.data, screen.type]);
   const [sort, setSort] = useState<{ by: Sort; direction: 'asc' | 'desc' } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const schoolWide = screen.type === 9;
@@ -58,7 +77,7 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
     sort: sort?.by,
     direction: sort?.direction,
   };
-  const list = useApplications(params, schoolWide || context.id_campus !== null);
+  const list = useApplications(params, restored && (schoolWide || context.id_campus !== null));
   const rows = list.data?.data ?? [];
   const allShown = rows.length > 0 && rows.every((r) => selected.includes(r.id_application));
 
@@ -97,10 +116,21 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
         id_campus={schoolWide ? null : context.id_campus}
         value={filters}
         onChange={(next) => {
+          const changed = changedItems(filters, next);
+          if (keepsFilters && changed.length) saveFilters.mutate(changed);
           setFilters(next);
           setPage(0);
           setSelected([]);
         }}
+        onReset={
+          keepsFilters
+            ? () => {
+                resetFilters.mutate();
+                setFilters({ text: '' });
+                setPage(0);
+              }
+            : undefined
+        }
       />
       {selected.length > 0 && (
         <BulkMoveBar selected={selected} id_campus={context.id_campus} onDone={() => setSelected([])} />

@@ -1,4 +1,4 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LIST_STATUSES, type ApplicationListType } from '@openseat/shared/application-status';
 import type { StatusId } from '@openseat/shared/constants';
@@ -12,9 +12,12 @@ export function ListFilters({
   id_campus,
   value,
   onChange,
+  onReset,
 }: {
   type: ApplicationListType;
   id_campus: number | null;
+  /** Back to the list's defaults (and forget the saved filters), where the list keeps them. */
+  onReset?: () => void;
   value: Filters;
   onChange: (next: Filters) => void;
 }) {
@@ -101,6 +104,11 @@ export function ListFilters({
             </MenuItem>
           ))}
         </TextField>
+      )}
+      {onReset && (
+        <Button onClick={onReset} data-testid="filters-reset">
+          {t('applications.resetFilters')}
+        </Button>
       )}
     </Stack>
   );
