@@ -66,6 +66,16 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await expect.poll(() => page.getByTestId('status-history').innerText()).toContain('Applied');
     await screenshot(page, 'apps-02-detail');
 
+    // student info: bad input gets the spec's message, a good change is saved
+    await page.getByTestId('application-edit').click();
+    await page.getByTestId('info-guardian.email').fill('not-an-email');
+    await page.getByTestId('info-save').click();
+    await expect.poll(() => page.getByText('Enter a valid email.').isVisible()).toBe(true);
+    await page.getByTestId('info-guardian.email').fill('guardian.e2e@example.org');
+    await page.getByTestId('info-applicant.address').fill('1200 Camelback Rd, Phoenix');
+    await page.getByTestId('info-save').click();
+    await expect.poll(() => page.getByText('1200 Camelback Rd, Phoenix').isVisible()).toBe(true);
+
     // a note, with its author
     await page.getByTestId('note-add').click();
     await expect.poll(() => page.getByText('Required field.').isVisible()).toBe(true);

@@ -408,6 +408,10 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    editInfo: 'Edit info',
+    firstName: 'First name',
+    lastName: 'Last name',
+    gender: 'Gender',
     resetFilters: 'Reset filters',
     schoolYear_copy: 'Copy to school year',
     schoolYear_transfer: 'Transfer school year',

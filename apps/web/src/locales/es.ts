@@ -411,6 +411,10 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    editInfo: 'Editar datos',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    gender: 'Género',
     resetFilters: 'Restablecer filtros',
     schoolYear_copy: 'Copiar a año escolar',
     schoolYear_transfer: 'Transferir año escolar',

@@ -3,6 +3,7 @@ import type {
   ApplicationDetail,
   ApplicationListQuery,
   ApplicationPage,
+  ApplicationUpdate,
   StatusMove,
   StatusMoveResult,
 } from '@openseat/shared/schemas/applications';
@@ -237,3 +238,6 @@ export function useResetFilters(listType: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
   });
 }
+
+export const useUpdateInfo = () =>
+  useRefreshingMutation((update: ApplicationUpdate) => http.put<{ message: string }>('/application', update));

@@ -40,6 +40,7 @@ import {
   usePreviousStatus,
 } from '../api/applications';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EditInfoDialog } from './EditInfoDialog';
 import { GradePriorityDialog } from './GradePriorityDialog';
 import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
@@ -65,6 +66,7 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
   const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
   const [editingGrade, setEditingGrade] = useState(false);
+  const [editingInfo, setEditingInfo] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteApplication();
   const markRead = useMarkRead();
@@ -182,6 +184,7 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
         </Grid>
       </Grid>
       {moving && <MoveDialog application={a} onClose={() => setMoving(false)} />}
+      {editingInfo && <EditInfoDialog application={a} onClose={() => setEditingInfo(false)} />}
       {editingGrade && <GradePriorityDialog application={a} onClose={() => setEditingGrade(false)} />}
       <ConfirmDialog
         open={deleting}
