@@ -235,13 +235,45 @@ export const SCREENS: readonly Screen[] = [
     visit: (page) => openAndWait(page, '/main/applications/waiting-list', 'applications-table'),
   },
   {
+    name: 'applications selection',
+    who: ['school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/applications/selected-list', 'applications-table');
+      await firstRow(page, 'applications-table').getByRole('checkbox').check();
+      await byTestId(page, 'bulk-bar').waitFor();
+      await settle(page);
+    },
+    views: [
+      dialog('copy to school year dialog', 'bulk-copy-year'),
+      dialog('transfer school year dialog', 'bulk-transfer-year'),
+      {
+        name: 'export menu',
+        open: async (page) => {
+          await page.getByTestId('applications-export').click();
+          await page.getByRole('menu').waitFor();
+          return true;
+        },
+        close: async (page) => {
+          await page.keyboard.press('Escape');
+          await page.getByRole('menu').waitFor({ state: 'detached' });
+        },
+      },
+    ],
+  },
+  {
     name: 'application',
     who: ['school'],
     visit: async (page) => {
       await openAndWait(page, '/main/applications/selected-list', 'applications-table');
       await clickAndWait(page, firstRow(page, 'applications-table').getByRole('link'), 'application-status');
     },
-    views: [dialog('move dialog', 'application-move')],
+    views: [
+      dialog('move dialog', 'application-move'),
+      dialog('edit info dialog', 'application-edit'),
+      dialog('grade and priority dialog', 'application-grade'),
+      dialog('transfer spot dialog', 'application-transfer-spot'),
+      dialog('delete confirmation', 'application-delete'),
+    ],
   },
   {
     name: 'not found',

@@ -408,6 +408,10 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    transferSpot: 'Transfer spot',
+    transferSpotHelp:
+      "This application's seat goes to the application you choose (same grade and school period), which is offered it; this one becomes declined.",
+    noneWaiting: 'Nobody is waiting for this grade.',
     editInfo: 'Edit info',
     firstName: 'First name',
     lastName: 'Last name',

@@ -411,6 +411,10 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    transferSpot: 'Transferir cupo',
+    transferSpotHelp:
+      'El cupo de esta solicitud pasa a la solicitud que elija (mismo grado y periodo escolar), a la que se le ofrece; esta queda declinada.',
+    noneWaiting: 'Nadie espera en este grado.',
     editInfo: 'Editar datos',
     firstName: 'Nombre',
     lastName: 'Apellido',

@@ -6,6 +6,7 @@ import type {
   ApplicationUpdate,
   StatusMove,
   StatusMoveResult,
+  TransferSpot,
 } from '@openseat/shared/schemas/applications';
 import type {
   ApplicationTagBulk,
@@ -241,3 +242,8 @@ export function useResetFilters(listType: number) {
 
 export const useUpdateInfo = () =>
   useRefreshingMutation((update: ApplicationUpdate) => http.put<{ message: string }>('/application', update));
+
+export const useTransferSpot = () =>
+  useRefreshingMutation((transfer: TransferSpot) =>
+    http.post<StatusMoveResult>('/application/transfer-spot', transfer),
+  );

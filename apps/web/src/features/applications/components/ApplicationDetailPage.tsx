@@ -24,7 +24,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PROGRESS_STEPS } from '@openseat/shared/application-status';
-import { isStatusId } from '@openseat/shared/application-status';
+import { holdsSeat, isStatusId } from '@openseat/shared/application-status';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
 import { useAbility } from '../../../app/client';
 import { NotFound } from '../../../components/NotFound';
@@ -42,6 +42,7 @@ import {
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EditInfoDialog } from './EditInfoDialog';
 import { GradePriorityDialog } from './GradePriorityDialog';
+import { TransferSpotDialog } from './TransferSpotDialog';
 import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
 import { FilesSection } from './FilesSection';
@@ -67,6 +68,7 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
   const [moving, setMoving] = useState(false);
   const [editingGrade, setEditingGrade] = useState(false);
   const [editingInfo, setEditingInfo] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteApplication();
   const markRead = useMarkRead();
@@ -122,6 +124,26 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
         >
           {t('applications.markUnread')}
         </Button>
+        {!readOnly && holdsSeat(a.id_status) && ability.can('transfer_spot', 'selected_list') && (
+          <Button onClick={() => setTransferring(true)} data-testid="application-transfer-spot">
+            {t('applications.transferSpot')}
+          </Button>
+        )}
+        {!readOnly && ability.can('edit_info', 'application') && (
+          <Button onClick={() => setEditingInfo(true)} data-testid="application-edit">
+            {t('applications.editInfo')}
+          </Button>
+        )}
+        {!readOnly && ability.can('save_details', 'application') && (
+          <Button onClick={() => setEditingGrade(true)} data-testid="application-grade">
+            {t('applications.gradeAndPriority')}
+          </Button>
+        )}
+        {!readOnly && ability.can('delete', 'application') && (
+          <Button color="error" onClick={() => setDeleting(true)} data-testid="application-delete">
+            {t('applications.delete')}
+          </Button>
+        )}
       </Stack>
       <Progress id_status={a.id_status} t={t} />
       <Grid container spacing={2} sx={{ mb: 2 }}>
@@ -184,6 +206,7 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
         </Grid>
       </Grid>
       {moving && <MoveDialog application={a} onClose={() => setMoving(false)} />}
+      {transferring && <TransferSpotDialog application={a} onClose={() => setTransferring(false)} />}
       {editingInfo && <EditInfoDialog application={a} onClose={() => setEditingInfo(false)} />}
       {editingGrade && <GradePriorityDialog application={a} onClose={() => setEditingGrade(false)} />}
       <ConfirmDialog
