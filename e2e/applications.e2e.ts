@@ -207,4 +207,56 @@ describe('the applications pipeline, as a new staff member works it', () => {
       await page.context().close();
     }
   });
+  it("declining an offer with auto-move on offers the seat to the head of that grade's waiting list", async () => {
+    const page = await openPage(browser, baseUrl);
+    await signIn(page, 'school@demo.openseat.org');
+    await page.waitForURL('**/main/dashboard');
+
+    // the started school period offers a declined seat to the waiting list
+    await visit(page, '/main/enrollment-settings');
+    await page
+      .getByTestId('periods-table')
+      .locator('tbody tr', { hasText: 'started', hasNotText: 'not started' })
+      .first()
+      .click();
+    const autoMove = page.getByLabel('When a seat is declined, offer it to the waiting list');
+    if (!(await autoMove.isChecked())) {
+      await autoMove.check();
+      await page.getByTestId('period-save').click();
+      await expect.poll(() => page.getByText('Saved').first().isVisible()).toBe(true);
+    }
+
+    // an offer of some grade, and the head of that grade's waiting list
+    await visit(page, '/main/applications/selected-list');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Offered' }).click();
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Offered'))).toBe(true);
+    const offeredGrade = (await bodyRows(page).first().locator('td').nth(6).innerText()).trim();
+    await bodyRows(page).first().getByRole('link').click();
+    await page.waitForURL(/\/main\/applications\/selected-list\/\d+$/);
+    const detailUrl = new URL(page.url()).pathname;
+    await visit(page, '/main/applications/waiting-list');
+    await page.getByRole('combobox', { name: 'Grade' }).click();
+    await page.getByRole('option', { name: offeredGrade, exact: true }).click();
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Waiting list #'))).toBe(true);
+    await expect.poll(async () => (await rowTexts(page))[0]).toContain('Waiting list #1');
+    const head = await bodyRows(page).first().getAttribute('data-testid');
+    const headCorrelative = head!.replace('application-row-', '');
+
+    // decline the offer
+    await visit(page, detailUrl);
+    await page.getByTestId('application-move').click();
+    await page.getByTestId('move-to-8').click();
+    await page.getByTestId('move-submit').click();
+    await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Declined');
+
+    // the head of the waiting list now holds the seat
+    await visit(page, '/main/applications/selected-list');
+    await page.getByTestId('applications-search').fill(headCorrelative);
+    await expect
+      .poll(async () => (await rowTexts(page)).some((r) => r.includes(headCorrelative) && r.includes('Offered')))
+      .toBe(true);
+    await screenshot(page, 'apps-06-auto-offered');
+    await page.context().close();
+  });
 });
