@@ -182,6 +182,19 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await page.getByTestId('filters-reset').click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).innerText()).toBe('All statuses');
 
+    // a hidden column stays hidden on the next visit
+    await page.getByTestId('columns-menu').click();
+    await page.getByTestId('column-phone').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => table(page).locator('thead').innerText()).not.toContain('Phone');
+    await visit(page, '/main/applications/waiting-list');
+    await visit(page, '/main/applications');
+    await expect.poll(() => table(page).locator('thead').innerText()).not.toContain('Phone');
+    await page.getByTestId('columns-menu').click();
+    await page.getByTestId('column-phone').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => table(page).locator('thead').innerText()).toContain('Phone');
+
     // copy one application to the next school year: confirmed as irreversible, progress shown, done
     await bodyRows(page).nth(0).getByRole('checkbox').check();
     await page.getByTestId('bulk-copy-year').click();

@@ -228,6 +228,20 @@ export const SCREENS: readonly Screen[] = [
     name: 'applications inbox',
     who: ['school'],
     visit: (page) => openAndWait(page, '/main/applications', 'applications-table'),
+    views: [
+      {
+        name: 'columns menu',
+        open: async (page) => {
+          await page.getByTestId('columns-menu').click();
+          await page.getByRole('menu').waitFor();
+          return true;
+        },
+        close: async (page) => {
+          await page.keyboard.press('Escape');
+          await page.getByRole('menu').waitFor({ state: 'detached' });
+        },
+      },
+    ],
   },
   {
     name: 'waiting list',

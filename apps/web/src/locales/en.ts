@@ -408,6 +408,7 @@ export const en = {
     11: 'Enrollment next year',
   },
   applications: {
+    columns: 'Columns',
     transferSpot: 'Transfer spot',
     transferSpotHelp:
       "This application's seat goes to the application you choose (same grade and school period), which is offered it; this one becomes declined.",

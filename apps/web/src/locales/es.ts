@@ -411,6 +411,7 @@ export const es: Translations = {
     11: 'Inscripción el próximo año',
   },
   applications: {
+    columns: 'Columnas',
     transferSpot: 'Transferir cupo',
     transferSpotHelp:
       'El cupo de esta solicitud pasa a la solicitud que elija (mismo grado y periodo escolar), a la que se le ofrece; esta queda declinada.',

@@ -33,15 +33,16 @@ import {
   useSavedFilters,
   type ListParams,
 } from '../api/applications';
+import { useHiddenColumns } from '../columns';
 import { changedItems, filtersFromSaved } from '../saved-filters';
 import { truncate, type ListScreen } from '../lists';
 import { BulkMoveBar } from './BulkMoveBar';
 import { CopyEmail } from './CopyEmail';
+import { ColumnsMenu } from './ColumnsMenu';
 import { ExportMenu } from './ExportMenu';
 import { ListFilters, type Filters } from './ListFilters';
 
 type Sort = NonNullable<ListParams['sort']>;
-const COLUMNS = 8;
 
 /** One applications list (inbox, selected, waiting, declined, denied, historical, school): server pages and sorts. */
 export default function ApplicationsListPage({ screen }: { screen: ListScreen }) {
@@ -66,6 +67,7 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   }, [restored, saved.data, screen.type]);
   const [sort, setSort] = useState<{ by: Sort; direction: 'asc' | 'desc' } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  const columns = useHiddenColumns(screen.type);
   const schoolWide = screen.type === 9;
   const params: ListParams = {
     type: screen.type,
@@ -106,11 +108,10 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   return (
     <>
       <PageTitle>{t(screen.titleKey)}</PageTitle>
-      {ability.can('export_csv', screen.subject) && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-          <ExportMenu params={params} />
-        </Box>
-      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+        <ColumnsMenu shows={columns.shows} toggle={columns.toggle} />
+        {ability.can('export_csv', screen.subject) && <ExportMenu params={params} />}
+      </Box>
       <ListFilters
         type={screen.type}
         id_campus={schoolWide ? null : context.id_campus}
@@ -151,10 +152,10 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
               <TableCell>{header('createdAt', t('applications.date'))}</TableCell>
               <TableCell>{header('correlative', t('applications.id'))}</TableCell>
               <TableCell>{header('applicant', t('applications.applicant'))}</TableCell>
-              <TableCell>{t('applications.email')}</TableCell>
-              <TableCell>{t('applications.phone')}</TableCell>
-              <TableCell>{t('applications.grade')}</TableCell>
-              <TableCell>{t('applications.status')}</TableCell>
+              {columns.shows('email') && <TableCell>{t('applications.email')}</TableCell>}
+              {columns.shows('phone') && <TableCell>{t('applications.phone')}</TableCell>}
+              {columns.shows('grade') && <TableCell>{t('applications.grade')}</TableCell>}
+              {columns.shows('status') && <TableCell>{t('applications.status')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -197,18 +198,22 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
                     </Link>
                   </Tooltip>
                 </TableCell>
-                <TableCell onClick={(e) => e.stopPropagation()}>
-                  {row.email ? <CopyEmail email={row.email} /> : t('common.notSelected')}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.phoneNumber ?? ''}</TableCell>
-                <TableCell>{row.grade?.name ?? t('common.notSelected')}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {t(`statuses.${row.id_status}`)}
-                  {row.waiting_list_position !== null && ` #${row.waiting_list_position}`}
-                </TableCell>
+                {columns.shows('email') && (
+                  <TableCell onClick={(e) => e.stopPropagation()}>
+                    {row.email ? <CopyEmail email={row.email} /> : t('common.notSelected')}
+                  </TableCell>
+                )}
+                {columns.shows('phone') && <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.phoneNumber ?? ''}</TableCell>}
+                {columns.shows('grade') && <TableCell>{row.grade?.name ?? t('common.notSelected')}</TableCell>}
+                {columns.shows('status') && (
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {t(`statuses.${row.id_status}`)}
+                    {row.waiting_list_position !== null && ` #${row.waiting_list_position}`}
+                  </TableCell>
+                )}
               </TableRow>
             ))}
-            <EmptyRow show={list.isSuccess && rows.length === 0} columns={COLUMNS} />
+            <EmptyRow show={list.isSuccess && rows.length === 0} columns={8 - columns.hidden.length} />
           </TableBody>
         </Table>
         <TablePagination
