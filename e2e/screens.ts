@@ -91,6 +91,27 @@ const pressEscape = async (page: Page) => {
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 };
 
+/** A menu opened by a button: open once it has finished growing in (checks read it at rest). */
+const menu = (name: string, button: string): View => ({
+  name,
+  open: async (page) => {
+    await page.getByTestId(button).click();
+    await page.getByRole('menu').waitFor();
+    await page.waitForFunction(() => {
+      const paper = document.querySelector('[role="menu"]')?.closest('.MuiPaper-root');
+      if (!paper) return false;
+      const style = getComputedStyle(paper);
+      return style.opacity === '1' && style.transform === 'none';
+    });
+    await settle(page);
+    return true;
+  },
+  close: async (page) => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  },
+});
+
 const dialog = (name: string, button: string): View => ({
   name,
   open: async (page) => {
@@ -208,40 +229,13 @@ export const SCREENS: readonly Screen[] = [
     name: 'account settings',
     who: ['superadmin', 'school'],
     visit: (page) => openAndWait(page, '/main/settings', 'profile-name'),
-    views: [
-      dialog('change password dialog', 'change-password'),
-      {
-        name: 'user menu',
-        open: async (page) => {
-          await page.getByTestId('user-menu').click();
-          await page.getByRole('menu').waitFor();
-          return true;
-        },
-        close: async (page) => {
-          await page.keyboard.press('Escape');
-          await page.getByRole('menu').waitFor({ state: 'detached' });
-        },
-      },
-    ],
+    views: [dialog('change password dialog', 'change-password'), menu('user menu', 'user-menu')],
   },
   {
     name: 'applications inbox',
     who: ['school'],
     visit: (page) => openAndWait(page, '/main/applications', 'applications-table'),
-    views: [
-      {
-        name: 'columns menu',
-        open: async (page) => {
-          await page.getByTestId('columns-menu').click();
-          await page.getByRole('menu').waitFor();
-          return true;
-        },
-        close: async (page) => {
-          await page.keyboard.press('Escape');
-          await page.getByRole('menu').waitFor({ state: 'detached' });
-        },
-      },
-    ],
+    views: [menu('columns menu', 'columns-menu')],
   },
   {
     name: 'waiting list',
@@ -260,18 +254,7 @@ export const SCREENS: readonly Screen[] = [
     views: [
       dialog('copy to school year dialog', 'bulk-copy-year'),
       dialog('transfer school year dialog', 'bulk-transfer-year'),
-      {
-        name: 'export menu',
-        open: async (page) => {
-          await page.getByTestId('applications-export').click();
-          await page.getByRole('menu').waitFor();
-          return true;
-        },
-        close: async (page) => {
-          await page.keyboard.press('Escape');
-          await page.getByRole('menu').waitFor({ state: 'detached' });
-        },
-      },
+      menu('export menu', 'applications-export'),
     ],
   },
   {

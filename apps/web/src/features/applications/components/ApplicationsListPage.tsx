@@ -144,7 +144,6 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
               <TableCell padding="checkbox">
                 <Checkbox
                   checked={allShown}
-                  indeterminate={selected.length > 0 && !allShown}
                   onChange={() => setSelected(allShown ? [] : rows.map((r) => r.id_application))}
                   slotProps={{ input: { 'aria-label': t('applications.selectPage') } }}
                 />
