@@ -45,6 +45,11 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Applied' }).click();
     await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Applied'))).toBe(true);
+    // the filter is saved: the next visit of the inbox starts with it
+    await visit(page, '/main/applications/waiting-list');
+    await visit(page, '/main/applications');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).innerText()).toBe('Applied');
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Applied'))).toBe(true);
 
     // search for the first one by its surname
     const first = (await bodyRows(page).first().locator('td').nth(3).innerText()).trim();
@@ -61,6 +66,16 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await expect.poll(() => page.getByTestId('status-history').innerText()).toContain('Applied');
     await screenshot(page, 'apps-02-detail');
 
+    // student info: bad input gets the spec's message, a good change is saved
+    await page.getByTestId('application-edit').click();
+    await page.getByTestId('info-guardian.email').fill('not-an-email');
+    await page.getByTestId('info-save').click();
+    await expect.poll(() => page.getByText('Enter a valid email.').isVisible()).toBe(true);
+    await page.getByTestId('info-guardian.email').fill('guardian.e2e@example.org');
+    await page.getByTestId('info-applicant.address').fill('1200 Camelback Rd, Phoenix');
+    await page.getByTestId('info-save').click();
+    await expect.poll(() => page.getByText('1200 Camelback Rd, Phoenix').isVisible()).toBe(true);
+
     // a note, with its author
     await page.getByTestId('note-add').click();
     await expect.poll(() => page.getByText('Required field.').isVisible()).toBe(true);
@@ -68,6 +83,26 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await page.getByTestId('note-add').click();
     await expect.poll(() => page.getByTestId('notes-list').innerText()).toContain('birth certificate');
     await expect.poll(() => page.getByTestId('notes-list').innerText()).toContain('Sharon School');
+
+    // a file: the progress shows while it goes up, then it is listed; deleting asks first
+    await page.evaluate(() => {
+      const seen = { progress: false };
+      (window as unknown as { uploadSeen: typeof seen }).uploadSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="upload-progress"]')) seen.progress = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 32), Buffer.from('\n%%EOF\n')]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect.poll(() => page.getByTestId('files-list').innerText()).toContain('birth-certificate.pdf');
+    expect(
+      await page.evaluate(() => (window as unknown as { uploadSeen: { progress: boolean } }).uploadSeen.progress),
+    ).toBe(true);
+    await page.locator('[data-testid^="file-delete-"]').first().click();
+    await page.getByTestId('confirm-accept').click();
+    await expect.poll(() => page.getByTestId('files-list').innerText()).not.toContain('birth-certificate.pdf');
 
     // to the waiting list: it gets a place at the end of its grade's list
     await page.getByTestId('application-move').click();
@@ -111,6 +146,26 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await expect.poll(async () => (await rowTexts(page)).includes(before[0])).toBe(false);
     await screenshot(page, 'apps-03-bulk-moved');
 
+    // tag a selection, then find it through the tag filter
+    const rowIds = () => bodyRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    const tagged = (await rowIds()).slice(0, 2);
+    await bodyRows(page).nth(0).getByRole('checkbox').check();
+    await bodyRows(page).nth(1).getByRole('checkbox').check();
+    await page.getByTestId('bulk-tag-choice').click();
+    await page.getByRole('option', { name: 'Bus rider' }).click();
+    await page.getByTestId('bulk-tag').click();
+    await expect.poll(() => page.getByText('2 applications have the tag.').isVisible()).toBe(true);
+    await page.getByRole('combobox', { name: 'Tags' }).click();
+    await page.getByRole('option', { name: 'Bus rider' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => tagged.every((id) => id !== null)).toBe(true);
+    await expect
+      .poll(async () => {
+        const shown = await rowIds();
+        return tagged.every((id) => shown.includes(id));
+      })
+      .toBe(true);
+
     // the list as the spec's application CSV: a BOM, the spec's columns, one row per application
     await page.getByTestId('applications-export').click();
     const [download] = await Promise.all([
@@ -123,6 +178,37 @@ describe('the applications pipeline, as a new staff member works it', () => {
     expect(header.split(',').slice(0, 4)).toEqual(['creation_date', 'id_application', 'correlative', 'id_school']);
     expect(firstRow.split(',').length).toBeGreaterThan(10);
 
+    // reset: the list is back to its defaults, and so is the next visit
+    await page.getByTestId('filters-reset').click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Status' }).innerText()).toBe('All statuses');
+
+    // a hidden column stays hidden on the next visit
+    await page.getByTestId('columns-menu').click();
+    await page.getByTestId('column-phone').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => table(page).locator('thead').innerText()).not.toContain('Phone');
+    await visit(page, '/main/applications/waiting-list');
+    await visit(page, '/main/applications');
+    await expect.poll(() => table(page).locator('thead').innerText()).not.toContain('Phone');
+    await page.getByTestId('columns-menu').click();
+    await page.getByTestId('column-phone').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => table(page).locator('thead').innerText()).toContain('Phone');
+
+    // copy one application to the next school year: confirmed as irreversible, progress shown, done
+    await bodyRows(page).nth(0).getByRole('checkbox').check();
+    await page.getByTestId('bulk-copy-year').click();
+    await page.getByTestId('school-year-target').click();
+    await page.getByRole('option').first().click();
+    await expect.poll(() => page.getByTestId('school-year-submit').isEnabled()).toBe(false);
+    await page.getByTestId('school-year-understood').click();
+    await page.getByTestId('school-year-submit').click();
+    await expect
+      .poll(() => page.getByTestId('copy-progress').innerText(), { timeout: 30_000 })
+      .toContain('Done: one application copied.');
+    await screenshot(page, 'apps-05-copied');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
     // Spanish, from the language menu of the top bar (the choice is saved: set English back after)
     await chooseLanguage(page, 'es');
     try {
@@ -133,5 +219,57 @@ describe('the applications pipeline, as a new staff member works it', () => {
       await chooseLanguage(page, 'en');
       await page.context().close();
     }
+  });
+  it("declining an offer with auto-move on offers the seat to the head of that grade's waiting list", async () => {
+    const page = await openPage(browser, baseUrl);
+    await signIn(page, 'school@demo.openseat.org');
+    await page.waitForURL('**/main/dashboard');
+
+    // the started school period offers a declined seat to the waiting list
+    await visit(page, '/main/enrollment-settings');
+    await page
+      .getByTestId('periods-table')
+      .locator('tbody tr', { hasText: 'started', hasNotText: 'not started' })
+      .first()
+      .click();
+    const autoMove = page.getByLabel('When a seat is declined, offer it to the waiting list');
+    if (!(await autoMove.isChecked())) {
+      await autoMove.check();
+      await page.getByTestId('period-save').click();
+      await expect.poll(() => page.getByText('Saved').first().isVisible()).toBe(true);
+    }
+
+    // an offer of some grade, and the head of that grade's waiting list
+    await visit(page, '/main/applications/selected-list');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Offered' }).click();
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Offered'))).toBe(true);
+    const offeredGrade = (await bodyRows(page).first().locator('td').nth(6).innerText()).trim();
+    await bodyRows(page).first().getByRole('link').click();
+    await page.waitForURL(/\/main\/applications\/selected-list\/\d+$/);
+    const detailUrl = new URL(page.url()).pathname;
+    await visit(page, '/main/applications/waiting-list');
+    await page.getByRole('combobox', { name: 'Grade' }).click();
+    await page.getByRole('option', { name: offeredGrade, exact: true }).click();
+    await expect.poll(async () => (await rowTexts(page)).every((r) => r.includes('Waiting list #'))).toBe(true);
+    await expect.poll(async () => (await rowTexts(page))[0]).toContain('Waiting list #1');
+    const head = await bodyRows(page).first().getAttribute('data-testid');
+    const headCorrelative = head!.replace('application-row-', '');
+
+    // decline the offer
+    await visit(page, detailUrl);
+    await page.getByTestId('application-move').click();
+    await page.getByTestId('move-to-8').click();
+    await page.getByTestId('move-submit').click();
+    await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Declined');
+
+    // the head of the waiting list now holds the seat
+    await visit(page, '/main/applications/selected-list');
+    await page.getByTestId('applications-search').fill(headCorrelative);
+    await expect
+      .poll(async () => (await rowTexts(page)).some((r) => r.includes(headCorrelative) && r.includes('Offered')))
+      .toBe(true);
+    await screenshot(page, 'apps-06-auto-offered');
+    await page.context().close();
   });
 });

@@ -91,6 +91,27 @@ const pressEscape = async (page: Page) => {
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 };
 
+/** A menu opened by a button: open once it has finished growing in (checks read it at rest). */
+const menu = (name: string, button: string): View => ({
+  name,
+  open: async (page) => {
+    await page.getByTestId(button).click();
+    await page.getByRole('menu').waitFor();
+    await page.waitForFunction(() => {
+      const paper = document.querySelector('[role="menu"]')?.closest('.MuiPaper-root');
+      if (!paper) return false;
+      const style = getComputedStyle(paper);
+      return style.opacity === '1' && style.transform === 'none';
+    });
+    await settle(page);
+    return true;
+  },
+  close: async (page) => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  },
+});
+
 const dialog = (name: string, button: string): View => ({
   name,
   open: async (page) => {
@@ -208,31 +229,33 @@ export const SCREENS: readonly Screen[] = [
     name: 'account settings',
     who: ['superadmin', 'school'],
     visit: (page) => openAndWait(page, '/main/settings', 'profile-name'),
-    views: [
-      dialog('change password dialog', 'change-password'),
-      {
-        name: 'user menu',
-        open: async (page) => {
-          await page.getByTestId('user-menu').click();
-          await page.getByRole('menu').waitFor();
-          return true;
-        },
-        close: async (page) => {
-          await page.keyboard.press('Escape');
-          await page.getByRole('menu').waitFor({ state: 'detached' });
-        },
-      },
-    ],
+    views: [dialog('change password dialog', 'change-password'), menu('user menu', 'user-menu')],
   },
   {
     name: 'applications inbox',
     who: ['school'],
     visit: (page) => openAndWait(page, '/main/applications', 'applications-table'),
+    views: [menu('columns menu', 'columns-menu')],
   },
   {
     name: 'waiting list',
     who: ['school'],
     visit: (page) => openAndWait(page, '/main/applications/waiting-list', 'applications-table'),
+  },
+  {
+    name: 'applications selection',
+    who: ['school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/applications/selected-list', 'applications-table');
+      await firstRow(page, 'applications-table').getByRole('checkbox').check();
+      await byTestId(page, 'bulk-bar').waitFor();
+      await settle(page);
+    },
+    views: [
+      dialog('copy to school year dialog', 'bulk-copy-year'),
+      dialog('transfer school year dialog', 'bulk-transfer-year'),
+      menu('export menu', 'applications-export'),
+    ],
   },
   {
     name: 'application',
@@ -241,7 +264,13 @@ export const SCREENS: readonly Screen[] = [
       await openAndWait(page, '/main/applications/selected-list', 'applications-table');
       await clickAndWait(page, firstRow(page, 'applications-table').getByRole('link'), 'application-status');
     },
-    views: [dialog('move dialog', 'application-move')],
+    views: [
+      dialog('move dialog', 'application-move'),
+      dialog('edit info dialog', 'application-edit'),
+      dialog('grade and priority dialog', 'application-grade'),
+      dialog('transfer spot dialog', 'application-transfer-spot'),
+      dialog('delete confirmation', 'application-delete'),
+    ],
   },
   {
     name: 'not found',

@@ -39,7 +39,38 @@ export type RequestOptions = {
   form?: FormData;
   query?: Record<string, string | number | boolean | null | undefined>;
   raw?: boolean;
+  /** For a form upload: called with the share sent so far (0..1); the upload then goes through XMLHttpRequest. */
+  onUploadProgress?: (share: number) => void;
 };
+
+/** fetch cannot report upload progress: the same request through XMLHttpRequest, answered as a Response. */
+function sendWithProgress(
+  target: string,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit },
+  onProgress: (share: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, target);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      const nullBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      const type = xhr.getResponseHeader('content-type');
+      resolve(
+        new Response(nullBody ? null : xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: type ? { 'content-type': type } : {},
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
 
 /** Sent on every call; the refresh and logout calls need it (CSRF guard on the cookie-carrying routes). */
 const SAME_SITE_HEADER = { 'x-requested-with': 'openseat' };
@@ -78,6 +109,8 @@ export function createHttpClient(options: HttpClientOptions) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
+    if (opts.onUploadProgress && opts.form)
+      return sendWithProgress(url(path, opts.query), { method, headers, body }, opts.onUploadProgress);
     return doFetch(url(path, opts.query), { method, headers, body, credentials: 'same-origin' });
   }
 

@@ -3,10 +3,23 @@ import type {
   ApplicationDetail,
   ApplicationListQuery,
   ApplicationPage,
+  ApplicationUpdate,
   StatusMove,
   StatusMoveResult,
+  TransferSpot,
 } from '@openseat/shared/schemas/applications';
-import type { ExportFormat, NoteCreate } from '@openseat/shared/schemas/application-records';
+import type {
+  ApplicationTagBulk,
+  ApplicationTagBulkResult,
+  ApplicationTagRequest,
+  CopyJob,
+  ExportFormat,
+  NoteCreate,
+  SchoolYearMove,
+  UserFilterList,
+} from '@openseat/shared/schemas/application-records';
+import type { TagRow } from '@openseat/shared/schemas/enrollment';
+import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
 import { downloadCsv } from '../../../app/download';
 
@@ -27,10 +40,11 @@ export const applicationKeys = {
 
 /** Empty filters are dropped from the query (spec section 5). */
 const withoutEmpty = (params: ListParams) =>
-  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<
-    string,
-    string | number
-  >;
+  Object.fromEntries(
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0))
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v]),
+  ) as Record<string, string | number>;
 
 export const useApplications = (params: ListParams, enabled = true) =>
   useQuery({
@@ -91,3 +105,145 @@ export function exportList(params: ListParams, format: ExportFormat) {
     format,
   });
 }
+
+/** Uploads a file to an application; `onProgress` hears the share sent (0..1). */
+export const useUploadFile = () =>
+  useRefreshingMutation(
+    ({
+      id_application,
+      file,
+      onProgress,
+    }: {
+      id_application: number;
+      file: File;
+      onProgress: (share: number) => void;
+    }) => {
+      const form = new FormData();
+      form.append('id_application', String(id_application));
+      form.append('file', file);
+      return http.request<{ message: string }>('POST', '/application/upload-file', {
+        form,
+        onUploadProgress: onProgress,
+      });
+    },
+  );
+
+export const useDeleteFile = () =>
+  useRefreshingMutation((id_application_file: number) =>
+    http.request<{ message: string }>('DELETE', '/application/delete-file', { query: { id_application_file } }),
+  );
+
+/** Downloads a stored file through the authorised client (the token never goes into a URL). */
+export async function downloadFile(id_application_file: number, name: string) {
+  const res = await http.request<Response>('GET', `/application/file/${id_application_file}`, { raw: true });
+  const href = URL.createObjectURL(await res.blob());
+  Object.assign(document.createElement('a'), { href, download: name }).click();
+  URL.revokeObjectURL(href);
+}
+
+/** The tags of a campus, for tagging and the tag filter (any signed-in user in scope may read them). */
+export const useCampusTags = (id_campus: number | null | undefined) =>
+  useQuery({
+    queryKey: ['applications', 'tags', id_campus],
+    queryFn: () => http.get<Page<TagRow>>('/tag', { id_campus: id_campus!, page: 0, pageSize: 100 }),
+    enabled: typeof id_campus === 'number',
+  });
+
+export const useTagApplication = () =>
+  useRefreshingMutation(({ add, ...pair }: ApplicationTagRequest & { add: boolean }) =>
+    add
+      ? http.post<{ message: string }>('/application-tag', pair)
+      : http.request<{ message: string }>('DELETE', '/application-tag', { query: pair }),
+  );
+
+export const useBulkTag = () =>
+  useRefreshingMutation((bulk: ApplicationTagBulk) =>
+    http.post<ApplicationTagBulkResult>('/application-tag/multiple', bulk),
+  );
+
+export const usePriorityOptions = () =>
+  useQuery({
+    queryKey: ['catalog', 'priority-item'],
+    queryFn: () => http.get<Array<{ id_priority_item: number; name: string }>>('/catalog/priority-item'),
+    staleTime: Infinity,
+  });
+
+/** Grade and priority item of an application (null removes it). */
+export const useSaveGradeAndPriority = () =>
+  useRefreshingMutation(
+    async (change: { id_application: number; id_grade: number | null; id_priority_item: number | null }) => {
+      await http.put('/application/grade', { id_application: change.id_application, id_grade: change.id_grade });
+      return http.put<{ message: string }>('/application/priority', {
+        id_application: change.id_application,
+        id_priority_item: change.id_priority_item,
+      });
+    },
+  );
+
+export const useDeleteApplication = () =>
+  useRefreshingMutation((id_application: number) => http.del<{ message: string }>(`/application/${id_application}`));
+
+/** The school years a selection may be copied or transferred to (empty: none, the screen says so). */
+export const useSchoolYearTargets = (applicationIds: number[]) =>
+  useQuery({
+    queryKey: ['applications', 'school-year-targets', applicationIds],
+    queryFn: () =>
+      http.get<Array<{ id_school_year: number; name: string }>>('/application/school-year-targets', {
+        applicationIds: applicationIds.join(','),
+      }),
+  });
+
+export type TransferResult = { message: string; data: unknown[]; nonTransferable: number[]; refused: unknown[] };
+
+export const useTransferSchoolYear = () =>
+  useRefreshingMutation((move: SchoolYearMove) => http.put<TransferResult>('/application/update-school-year', move));
+
+export const useCopyToSchoolYear = () =>
+  useRefreshingMutation((move: SchoolYearMove) =>
+    http.post<{ message: string; data: CopyJob; refused: unknown[] }>('/application/copy-to-school-year', move),
+  );
+
+/** A copy's progress, asked every second until it is done or failed. */
+export const useCopyJob = (id: number | null) =>
+  useQuery({
+    queryKey: ['applications', 'copy', id],
+    queryFn: () => http.get<CopyJob>(`/application/copy-to-school-year/${id}`),
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data?.status === 'done' || query.state.data?.status === 'failed' ? false : 1000,
+  });
+
+/** The caller's saved filters of one list (lists that keep none answer an empty list without asking). */
+export const useSavedFilters = (listType: number, keeps: boolean) =>
+  useQuery({
+    queryKey: ['user-filters', listType],
+    queryFn: () => http.get<UserFilterList>('/user/filter', { listType }),
+    enabled: keeps,
+    staleTime: Infinity,
+  });
+
+export function useSaveFilters(listType: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (items: Array<{ id_filter: number; values: number[] }>) => {
+      for (const item of items) await http.put('/user/filter', { listType, ...item });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
+  });
+}
+
+export function useResetFilters(listType: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.request('DELETE', '/user/filter', { query: { listType } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
+  });
+}
+
+export const useUpdateInfo = () =>
+  useRefreshingMutation((update: ApplicationUpdate) => http.put<{ message: string }>('/application', update));
+
+export const useTransferSpot = () =>
+  useRefreshingMutation((transfer: TransferSpot) =>
+    http.post<StatusMoveResult>('/application/transfer-spot', transfer),
+  );

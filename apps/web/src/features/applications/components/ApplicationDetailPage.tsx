@@ -22,9 +22,9 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PROGRESS_STEPS } from '@openseat/shared/application-status';
-import { isStatusId } from '@openseat/shared/application-status';
+import { holdsSeat, isStatusId } from '@openseat/shared/application-status';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
 import { useAbility } from '../../../app/client';
 import { NotFound } from '../../../components/NotFound';
@@ -32,10 +32,22 @@ import { PageTitle } from '../../../components/PageTitle';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { currentLanguage } from '../../../app/i18n';
-import { useApplication, useMarkRead, useMarkUnread, usePreviousStatus } from '../api/applications';
+import {
+  useApplication,
+  useDeleteApplication,
+  useMarkRead,
+  useMarkUnread,
+  usePreviousStatus,
+} from '../api/applications';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EditInfoDialog } from './EditInfoDialog';
+import { GradePriorityDialog } from './GradePriorityDialog';
+import { TransferSpotDialog } from './TransferSpotDialog';
 import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
+import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
+import { TagsSection } from './TagsSection';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
 export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
@@ -44,15 +56,21 @@ export default function ApplicationDetailPage({ screen }: { screen: ListScreen }
   const application = useApplication(id);
   if (!Number.isInteger(id) || id <= 0 || application.isError) return <NotFound backTo={`/main/${screen.path}`} />;
   if (!application.data) return <LoadingOverlay />;
-  return <Detail application={application.data} t={t} />;
+  return <Detail application={application.data} listPath={`/main/${screen.path}`} t={t} />;
 }
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-function Detail({ application: a, t }: { application: ApplicationDetail; t: T }) {
+function Detail({ application: a, listPath, t }: { application: ApplicationDetail; listPath: string; t: T }) {
   const { enqueueSnackbar } = useSnackbar();
   const ability = useAbility();
+  const navigate = useNavigate();
   const [moving, setMoving] = useState(false);
+  const [editingGrade, setEditingGrade] = useState(false);
+  const [editingInfo, setEditingInfo] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteApplication();
   const markRead = useMarkRead();
   const markUnread = useMarkUnread();
   const previous = usePreviousStatus();
@@ -106,6 +124,26 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
         >
           {t('applications.markUnread')}
         </Button>
+        {!readOnly && holdsSeat(a.id_status) && ability.can('transfer_spot', 'selected_list') && (
+          <Button onClick={() => setTransferring(true)} data-testid="application-transfer-spot">
+            {t('applications.transferSpot')}
+          </Button>
+        )}
+        {!readOnly && ability.can('edit_info', 'application') && (
+          <Button onClick={() => setEditingInfo(true)} data-testid="application-edit">
+            {t('applications.editInfo')}
+          </Button>
+        )}
+        {!readOnly && ability.can('save_details', 'application') && (
+          <Button onClick={() => setEditingGrade(true)} data-testid="application-grade">
+            {t('applications.gradeAndPriority')}
+          </Button>
+        )}
+        {!readOnly && ability.can('delete', 'application') && (
+          <Button color="error" onClick={() => setDeleting(true)} data-testid="application-delete">
+            {t('applications.delete')}
+          </Button>
+        )}
       </Stack>
       <Progress id_status={a.id_status} t={t} />
       <Grid container spacing={2} sx={{ mb: 2 }}>
@@ -145,12 +183,7 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
             </List>
           </Section>
           <Section title={t('applications.tags')}>
-            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-              {a.applicationTag.length === 0 && <Typography color="text.secondary">{t('common.none')}</Typography>}
-              {a.applicationTag.map((x) => (
-                <Chip key={x.id_tag} size="small" label={x.tag.name} />
-              ))}
-            </Stack>
+            <TagsSection application={a} />
           </Section>
         </Grid>
       </Grid>
@@ -163,16 +196,7 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Section title={t('applications.files')}>
-            {a.applicationFiles.length === 0 && (
-              <Typography color="text.secondary">{t('applications.noFiles')}</Typography>
-            )}
-            <List dense>
-              {a.applicationFiles.map((f) => (
-                <ListItem key={f.id_application_file} disableGutters>
-                  <ListItemText primary={f.originalName} secondary={formatDate(f.createdAt, t('common.noDate'))} />
-                </ListItem>
-              ))}
-            </List>
+            <FilesSection application={a} />
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
@@ -182,6 +206,22 @@ function Detail({ application: a, t }: { application: ApplicationDetail; t: T })
         </Grid>
       </Grid>
       {moving && <MoveDialog application={a} onClose={() => setMoving(false)} />}
+      {transferring && <TransferSpotDialog application={a} onClose={() => setTransferring(false)} />}
+      {editingInfo && <EditInfoDialog application={a} onClose={() => setEditingInfo(false)} />}
+      {editingGrade && <GradePriorityDialog application={a} onClose={() => setEditingGrade(false)} />}
+      <ConfirmDialog
+        open={deleting}
+        title={t('applications.delete')}
+        consequence={t('applications.deleteConsequence', { name: `${a.applicant.firstName} ${a.applicant.lastName}` })}
+        confirmLabel={t('applications.delete')}
+        danger
+        onConfirm={async () => {
+          const res = await remove.mutateAsync(a.id_application);
+          enqueueSnackbar(res.message, { variant: 'success' });
+          navigate(listPath, { replace: true });
+        }}
+        onClose={() => setDeleting(false)}
+      />
     </>
   );
 }

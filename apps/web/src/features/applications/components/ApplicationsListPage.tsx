@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -25,15 +25,24 @@ import { EmptyRow } from '../../../components/EmptyRow';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { formatDate } from '../../../lib/dates';
-import { useApplications, type ListParams } from '../api/applications';
+import { USER_FILTER_LIST_TYPES } from '@openseat/shared/schemas/application-records';
+import {
+  useApplications,
+  useResetFilters,
+  useSaveFilters,
+  useSavedFilters,
+  type ListParams,
+} from '../api/applications';
+import { useHiddenColumns } from '../columns';
+import { changedItems, filtersFromSaved } from '../saved-filters';
 import { truncate, type ListScreen } from '../lists';
 import { BulkMoveBar } from './BulkMoveBar';
 import { CopyEmail } from './CopyEmail';
+import { ColumnsMenu } from './ColumnsMenu';
 import { ExportMenu } from './ExportMenu';
 import { ListFilters, type Filters } from './ListFilters';
 
 type Sort = NonNullable<ListParams['sort']>;
-const COLUMNS = 8;
 
 /** One applications list (inbox, selected, waiting, declined, denied, historical, school): server pages and sorts. */
 export default function ApplicationsListPage({ screen }: { screen: ListScreen }) {
@@ -44,9 +53,21 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   const ability = useAbility();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const keepsFilters = (USER_FILTER_LIST_TYPES as readonly number[]).includes(screen.type);
+  const saved = useSavedFilters(screen.type, keepsFilters);
+  const saveFilters = useSaveFilters(screen.type);
+  const resetFilters = useResetFilters(screen.type);
   const [filters, setFilters] = useState<Filters>({ text: '' });
+  const [restored, setRestored] = useState(!keepsFilters);
+  // the saved filters of this list come back once, on the first visit of the screen
+  useEffect(() => {
+    if (restored || !saved.data) return;
+    setFilters(filtersFromSaved(saved.data, screen.type));
+    setRestored(true);
+  }, [restored, saved.data, screen.type]);
   const [sort, setSort] = useState<{ by: Sort; direction: 'asc' | 'desc' } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
+  const columns = useHiddenColumns(screen.type);
   const schoolWide = screen.type === 9;
   const params: ListParams = {
     type: screen.type,
@@ -58,7 +79,7 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
     sort: sort?.by,
     direction: sort?.direction,
   };
-  const list = useApplications(params, schoolWide || context.id_campus !== null);
+  const list = useApplications(params, restored && (schoolWide || context.id_campus !== null));
   const rows = list.data?.data ?? [];
   const allShown = rows.length > 0 && rows.every((r) => selected.includes(r.id_application));
 
@@ -87,21 +108,34 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   return (
     <>
       <PageTitle>{t(screen.titleKey)}</PageTitle>
-      {ability.can('export_csv', screen.subject) && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-          <ExportMenu params={params} />
-        </Box>
-      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+        <ColumnsMenu shows={columns.shows} toggle={columns.toggle} />
+        {ability.can('export_csv', screen.subject) && <ExportMenu params={params} />}
+      </Box>
       <ListFilters
         type={screen.type}
+        id_campus={schoolWide ? null : context.id_campus}
         value={filters}
         onChange={(next) => {
+          const changed = changedItems(filters, next);
+          if (keepsFilters && changed.length) saveFilters.mutate(changed);
           setFilters(next);
           setPage(0);
           setSelected([]);
         }}
+        onReset={
+          keepsFilters
+            ? () => {
+                resetFilters.mutate();
+                setFilters({ text: '' });
+                setPage(0);
+              }
+            : undefined
+        }
       />
-      {selected.length > 0 && <BulkMoveBar selected={selected} onDone={() => setSelected([])} />}
+      {selected.length > 0 && (
+        <BulkMoveBar selected={selected} id_campus={context.id_campus} onDone={() => setSelected([])} />
+      )}
       {list.isError && <Alert severity="error">{list.error.message}</Alert>}
       <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="applications-table">
@@ -110,7 +144,6 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
               <TableCell padding="checkbox">
                 <Checkbox
                   checked={allShown}
-                  indeterminate={selected.length > 0 && !allShown}
                   onChange={() => setSelected(allShown ? [] : rows.map((r) => r.id_application))}
                   slotProps={{ input: { 'aria-label': t('applications.selectPage') } }}
                 />
@@ -118,10 +151,10 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
               <TableCell>{header('createdAt', t('applications.date'))}</TableCell>
               <TableCell>{header('correlative', t('applications.id'))}</TableCell>
               <TableCell>{header('applicant', t('applications.applicant'))}</TableCell>
-              <TableCell>{t('applications.email')}</TableCell>
-              <TableCell>{t('applications.phone')}</TableCell>
-              <TableCell>{t('applications.grade')}</TableCell>
-              <TableCell>{t('applications.status')}</TableCell>
+              {columns.shows('email') && <TableCell>{t('applications.email')}</TableCell>}
+              {columns.shows('phone') && <TableCell>{t('applications.phone')}</TableCell>}
+              {columns.shows('grade') && <TableCell>{t('applications.grade')}</TableCell>}
+              {columns.shows('status') && <TableCell>{t('applications.status')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -164,18 +197,22 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
                     </Link>
                   </Tooltip>
                 </TableCell>
-                <TableCell onClick={(e) => e.stopPropagation()}>
-                  {row.email ? <CopyEmail email={row.email} /> : t('common.notSelected')}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.phoneNumber ?? ''}</TableCell>
-                <TableCell>{row.grade?.name ?? t('common.notSelected')}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {t(`statuses.${row.id_status}`)}
-                  {row.waiting_list_position !== null && ` #${row.waiting_list_position}`}
-                </TableCell>
+                {columns.shows('email') && (
+                  <TableCell onClick={(e) => e.stopPropagation()}>
+                    {row.email ? <CopyEmail email={row.email} /> : t('common.notSelected')}
+                  </TableCell>
+                )}
+                {columns.shows('phone') && <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.phoneNumber ?? ''}</TableCell>}
+                {columns.shows('grade') && <TableCell>{row.grade?.name ?? t('common.notSelected')}</TableCell>}
+                {columns.shows('status') && (
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {t(`statuses.${row.id_status}`)}
+                    {row.waiting_list_position !== null && ` #${row.waiting_list_position}`}
+                  </TableCell>
+                )}
               </TableRow>
             ))}
-            <EmptyRow show={list.isSuccess && rows.length === 0} columns={COLUMNS} />
+            <EmptyRow show={list.isSuccess && rows.length === 0} columns={8 - columns.hidden.length} />
           </TableBody>
         </Table>
         <TablePagination

@@ -1,23 +1,29 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LIST_STATUSES, type ApplicationListType } from '@openseat/shared/application-status';
 import type { StatusId } from '@openseat/shared/constants';
-import { useGradeOptions } from '../api/applications';
+import { useCampusTags, useGradeOptions } from '../api/applications';
 
-export type Filters = { text: string; id_status?: StatusId; id_grade?: number };
+export type Filters = { text: string; id_status?: StatusId; id_grade?: number; tagIds?: number[] };
 
 /** The filters of spec section 5 a list offers: text search, status (within the list's statuses), grade. */
 export function ListFilters({
   type,
+  id_campus,
   value,
   onChange,
+  onReset,
 }: {
   type: ApplicationListType;
+  id_campus: number | null;
+  /** Back to the list's defaults (and forget the saved filters), where the list keeps them. */
+  onReset?: () => void;
   value: Filters;
   onChange: (next: Filters) => void;
 }) {
   const { t } = useTranslation();
   const grades = useGradeOptions();
+  const tags = useCampusTags(id_campus);
   const statuses = LIST_STATUSES[type];
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
@@ -66,6 +72,44 @@ export function ListFilters({
           </MenuItem>
         ))}
       </TextField>
+      {(tags.data?.data.length ?? 0) > 0 && (
+        <TextField
+          select
+          size="small"
+          label={t('applications.tags')}
+          value={value.tagIds ?? []}
+          onChange={(e) => {
+            const picked = e.target.value as unknown as number[];
+            onChange({ ...value, tagIds: picked.length ? picked : undefined });
+          }}
+          sx={{ minWidth: 160 }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            select: {
+              multiple: true,
+              displayEmpty: true,
+              renderValue: (ids) =>
+                (ids as number[]).length
+                  ? (tags.data?.data ?? [])
+                      .filter((x) => (ids as number[]).includes(x.id_tag))
+                      .map((x) => x.name)
+                      .join(', ')
+                  : t('applications.allTags'),
+            },
+          }}
+        >
+          {(tags.data?.data ?? []).map((x) => (
+            <MenuItem key={x.id_tag} value={x.id_tag}>
+              {x.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {onReset && (
+        <Button onClick={onReset} data-testid="filters-reset">
+          {t('applications.resetFilters')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Grid,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApplicationUpdateSchema, type ApplicationDetail } from '@openseat/shared/schemas/applications';
+import type { ApiError } from '../../../app/http';
+import { message } from '../../../app/i18n';
+import { useUpdateInfo } from '../api/applications';
+
+type Output = z.output<typeof ApplicationUpdateSchema>;
+type Input = z.input<typeof ApplicationUpdateSchema>;
+
+const valuesOf = (a: ApplicationDetail): Input => ({
+  id_application: a.id_application,
+  applicant: {
+    firstName: a.applicant.firstName,
+    lastName: a.applicant.lastName,
+    email: a.applicant.email ?? '',
+    phoneNumber: a.applicant.phoneNumber ?? '',
+    dateOfBirth: a.applicant.dateOfBirth ?? '',
+    address: a.applicant.address ?? '',
+    gender: a.applicant.gender ?? '',
+    ethnicity: a.applicant.ethnicity ?? '',
+    actualSchool: a.applicant.actualSchool ?? '',
+    sisterSchool: a.applicant.sisterSchool ?? '',
+  },
+  guardian: {
+    id_guardian_type: a.applicant.id_guardian_type ?? null,
+    name: a.applicant.guardianName ?? '',
+    email: a.applicant.guardianEmail ?? '',
+    phoneNumber: a.applicant.guardianPhoneNumber ?? '',
+    address: a.applicant.guardianAddress ?? '',
+    occupation: a.applicant.guardianOccupation ?? '',
+    dateOfBirth: a.applicant.guardianDateOfBirth ?? '',
+  },
+  // the API keeps the event as a date (YYYY-MM-DD)
+  event_date: a.event_date?.slice(0, 10) ?? '',
+  event_preference: a.event_preference ?? '',
+});
+
+/** Edit student and guardian info (spec section 2); it needs a grade on the application first (spec section 5). */
+export function EditInfoDialog({ application, onClose }: { application: ApplicationDetail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useUpdateInfo();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(ApplicationUpdateSchema),
+    defaultValues: valuesOf(application),
+  });
+  const noGrade = application.id_grade === null;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const res = await save.mutateAsync(values);
+      enqueueSnackbar(res.message, { variant: 'success' });
+      onClose();
+    } catch (error) {
+      const fields = (error as ApiError).errors ?? [];
+      fields.forEach((f) => form.setError(f.path as FieldPath<Input>, { message: f.message }));
+      if (!fields.length) enqueueSnackbar((error as Error).message, { variant: 'error' });
+    }
+  });
+  const field = (name: FieldPath<Input>, label: string, type = 'text') => {
+    const error = name
+      .split('.')
+      .reduce<unknown>((e, k) => (e as Record<string, unknown> | undefined)?.[k], form.formState.errors) as
+      { message?: string } | undefined;
+    return (
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          size="small"
+          type={type}
+          label={label}
+          {...form.register(name)}
+          error={!!error}
+          helperText={message(error?.message)}
+          disabled={noGrade}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `info-${name}` } }}
+        />
+      </Grid>
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>{t('applications.editInfo')}</DialogTitle>
+      <DialogContent>
+        {noGrade && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {message('gradeRequired')}
+          </Alert>
+        )}
+        <form id="info-form" onSubmit={submit} noValidate>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 1, mb: 1 }}>
+            {t('applications.studentInfo')}
+          </Typography>
+          <Grid container spacing={2}>
+            {field('applicant.firstName', t('applications.firstName'))}
+            {field('applicant.lastName', t('applications.lastName'))}
+            {field('applicant.dateOfBirth', t('applications.dateOfBirth'), 'date')}
+            {field('applicant.email', t('applications.email'), 'email')}
+            {field('applicant.phoneNumber', t('applications.phone'))}
+            {field('applicant.address', t('applications.address'))}
+            {field('applicant.gender', t('applications.gender'))}
+            {field('applicant.actualSchool', t('applications.currentSchool'))}
+          </Grid>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
+            {t('applications.guardianInfo')}
+          </Typography>
+          <Grid container spacing={2}>
+            {field('guardian.name', t('applications.guardianName'))}
+            {field('guardian.email', t('applications.email'), 'email')}
+            {field('guardian.phoneNumber', t('applications.phone'))}
+            {field('guardian.address', t('applications.address'))}
+            {field('guardian.occupation', t('applications.occupation'))}
+          </Grid>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
+            {t('applications.eventInfo')}
+          </Typography>
+          <Grid container spacing={2}>
+            {field('event_date', t('applications.eventDate'), 'date')}
+            {field('event_preference', t('applications.eventPreference'))}
+          </Grid>
+        </form>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          type="submit"
+          form="info-form"
+          variant="contained"
+          disabled={noGrade || save.isPending}
+          data-testid="info-save"
+        >
+          {t('common.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

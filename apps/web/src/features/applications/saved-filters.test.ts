@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { FILTER_ID, LIST_TYPE } from '@openseat/shared/constants';
+import { changedItems, filtersFromSaved } from './saved-filters';
+
+describe('saved list filters', () => {
+  it('restores grade, status and tags of the list it was saved for, and nothing of another list', () => {
+    const saved = [
+      {
+        listType: LIST_TYPE.INBOX,
+        items: [
+          { id_filter: FILTER_ID.GRADE, values: [4] },
+          { id_filter: FILTER_ID.STATUS, values: [3] },
+          { id_filter: FILTER_ID.TAG, values: [7, 9] },
+        ],
+      },
+      { listType: LIST_TYPE.DENIED, items: [{ id_filter: FILTER_ID.GRADE, values: [2] }] },
+    ];
+    expect(filtersFromSaved(saved, LIST_TYPE.INBOX)).toEqual({ text: '', id_grade: 4, id_status: 3, tagIds: [7, 9] });
+    expect(filtersFromSaved(saved, LIST_TYPE.DECLINED)).toEqual({ text: '' });
+  });
+
+  it('saves only the filters that changed; a cleared one is saved empty (removed)', () => {
+    expect(changedItems({ text: '', id_grade: 4 }, { text: 'ana', id_grade: 4, tagIds: [1] })).toEqual([
+      { id_filter: FILTER_ID.TAG, values: [1] },
+    ]);
+    expect(changedItems({ text: '', id_grade: 4, id_status: 3 }, { text: '', id_status: 3 })).toEqual([
+      { id_filter: FILTER_ID.GRADE, values: [] },
+    ]);
+    expect(changedItems({ text: '' }, { text: 'typed' })).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { FILTER_ID, type StatusId } from '@openseat/shared/constants';
+import type { UserFilterList } from '@openseat/shared/schemas/application-records';
+import type { Filters } from './components/ListFilters';
+
+/** The saved filters of spec section 9 a list restores: grade, tag and status (campus and period come from the top bar). */
+type SavedItem = { id_filter: number; values: number[] };
+
+/** The filters a list starts with, from the caller's saved items for that list. */
+export function filtersFromSaved(saved: UserFilterList, listType: number): Filters {
+  const items = saved.find((s) => s.listType === listType)?.items ?? [];
+  const of = (id_filter: number) => items.find((i) => i.id_filter === id_filter)?.values ?? [];
+  const [grade] = of(FILTER_ID.GRADE);
+  const [status] = of(FILTER_ID.STATUS);
+  const tags = of(FILTER_ID.TAG);
+  return {
+    text: '',
+    ...(grade !== undefined ? { id_grade: grade } : {}),
+    ...(status !== undefined ? { id_status: status as StatusId } : {}),
+    ...(tags.length ? { tagIds: tags } : {}),
+  };
+}
+
+/** The items to save when the filters change from `before` to `after` (empty values remove an item). */
+export function changedItems(before: Filters, after: Filters): SavedItem[] {
+  const asValues = (f: Filters): Record<number, number[]> => ({
+    [FILTER_ID.GRADE]: f.id_grade !== undefined ? [f.id_grade] : [],
+    [FILTER_ID.STATUS]: f.id_status !== undefined ? [f.id_status] : [],
+    [FILTER_ID.TAG]: f.tagIds ?? [],
+  });
+  const was = asValues(before);
+  const now = asValues(after);
+  return [FILTER_ID.GRADE, FILTER_ID.STATUS, FILTER_ID.TAG]
+    .filter((id) => was[id].join(',') !== now[id].join(','))
+    .map((id) => ({ id_filter: id, values: now[id] }));
+}
