@@ -189,4 +189,13 @@ export const MOVE_TARGETS: readonly StatusId[] = STATUS_IDS.filter((to) =>
 );
 
 /** Status-history movement types (catalog `status_movement_type`). */
-export const MOVEMENT_TYPE = { MOVED: 1, LOTTERY: 2, PREVIOUS_STATUS: 3, AUTOMATIC: 4 } as const;
+export const MOVEMENT_TYPE = {
+  MOVED: 1,
+  LOTTERY: 2,
+  PREVIOUS_STATUS: 3,
+  AUTOMATIC: 4,
+  /** The offer was not confirmed within the period's acceptance days (the daily offer-expiry job). */
+  OFFER_EXPIRED: 5,
+  /** Joined the waiting list after the draw, at its end in arrival order. */
+  LATE_APPLICATION: 6,
+} as const;

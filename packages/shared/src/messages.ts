@@ -157,6 +157,25 @@ const en = {
   copyDoneSubject: 'Your copy of applications is done',
   notSelected: 'Not selected',
   copyDoneBody: '{copied} applications were copied to the school year {schoolYear} ({already} had been copied before).',
+  // lottery and waiting list
+  lotteryNotEnabled: 'The lottery is not enabled on this campus. Enable it in the campus configuration first.',
+  lotteryPeriodNotStarted: 'The lottery can only be run for a school period that has started.',
+  lotteryAlreadyDrawn:
+    'The lottery of this school period has already been drawn. Late applications join the end of the waiting list.',
+  lotteryRunning: 'A lottery is already running for this school period. Try again in a moment.',
+  lotteryNoApplications: 'There are no applied applications to draw in this school period.',
+  lotteryDrawn: 'The lottery was drawn.',
+  lotteryPracticed: 'Practice run: nothing was saved.',
+  lotteryCommitted: 'The seed is chosen: its fingerprint can be shown before the draw.',
+  lotteryNeedsGrade: 'Needs a grade to take part in the lottery.',
+  lateApplicationsAdded: 'Late applications joined the end of the waiting list.',
+  lotteryVerified: 'The record verifies: the same seed and inputs give the same result.',
+  lotteryTampered: 'The record does not verify: it was changed after the draw.',
+  waitingListReordered: 'The waiting list was reordered.',
+  reorderAcknowledge: 'Confirm that you understand this reorder is final and cannot be undone.',
+  waitingPlaceOutOfRange: 'The position is outside the waiting list.',
+  notOnWaitingList: 'The application is not on the waiting list.',
+  offerExpired: 'The offer expired without an answer.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -312,6 +331,25 @@ const es: Record<MessageKey, string> = {
   copyDoneSubject: 'Su copia de solicitudes ha terminado',
   notSelected: 'No seleccionado',
   copyDoneBody: 'Se copiaron {copied} solicitudes al año escolar {schoolYear} ({already} ya se habían copiado antes).',
+  // lottery and waiting list
+  lotteryNotEnabled: 'La lotería no está habilitada en este campus. Habilítela primero en la configuración del campus.',
+  lotteryPeriodNotStarted: 'La lotería solo puede realizarse en un periodo escolar iniciado.',
+  lotteryAlreadyDrawn:
+    'La lotería de este periodo escolar ya se realizó. Las solicitudes tardías pasan al final de la lista de espera.',
+  lotteryRunning: 'Ya hay una lotería en curso para este periodo escolar. Inténtelo de nuevo en un momento.',
+  lotteryNoApplications: 'No hay solicitudes en estado aplicado para sortear en este periodo escolar.',
+  lotteryDrawn: 'La lotería se realizó.',
+  lotteryPracticed: 'Ensayo: no se guardó nada.',
+  lotteryCommitted: 'La semilla está elegida: su huella puede mostrarse antes del sorteo.',
+  lotteryNeedsGrade: 'Necesita un grado para participar en la lotería.',
+  lateApplicationsAdded: 'Las solicitudes tardías pasaron al final de la lista de espera.',
+  lotteryVerified: 'El registro es válido: la misma semilla y los mismos datos dan el mismo resultado.',
+  lotteryTampered: 'El registro no es válido: se modificó después del sorteo.',
+  waitingListReordered: 'La lista de espera se reordenó.',
+  reorderAcknowledge: 'Confirme que entiende que este reordenamiento es definitivo y no se puede deshacer.',
+  waitingPlaceOutOfRange: 'La posición está fuera de la lista de espera.',
+  notOnWaitingList: 'La solicitud no está en la lista de espera.',
+  offerExpired: 'La oferta venció sin respuesta.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

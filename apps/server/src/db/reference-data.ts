@@ -97,6 +97,8 @@ export async function writeReferenceData(db: Executor): Promise<void> {
         { id_status_movement_type: 2, name: 'Lottery' },
         { id_status_movement_type: 3, name: 'Previous status' },
         { id_status_movement_type: 4, name: 'Automatic' },
+        { id_status_movement_type: 5, name: 'Offer expired' },
+        { id_status_movement_type: 6, name: 'Late application' },
       ])
       .onConflictDoNothing();
     await tx

@@ -119,6 +119,16 @@ export const application = pgTable(
     ad_id: text('ad_id'),
     /** Ad platform the lead came from: fbPixel 1, googleAds 2. */
     platform: integer('platform'),
+    /**
+     * The draw this application took part in: its lottery number (rank inside its priority level), the level it was
+     * drawn at (the sibling level when boosted) and its order inside the grade (the tie-break of a later reorder).
+     */
+    id_lottery: integer('id_lottery'),
+    lottery_number: integer('lottery_number'),
+    lottery_level: integer('lottery_level'),
+    lottery_order: integer('lottery_order'),
+    /** When an offer lapses (offered + the period's acceptance days); null while not offered or with no limit. */
+    offer_expires_at: timestamp('offer_expires_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -155,6 +165,16 @@ export const application = pgTable(
     ),
     // only an application on the waiting list has a place in it
     check('application_waiting_only', sql`${t.waiting_list_position} IS NULL OR ${t.id_status} = 6`),
+    // the daily offer-expiry job reads only the offers that can lapse
+    index('application_offer_expiry_idx')
+      .on(t.offer_expires_at)
+      .where(sql`${t.offer_expires_at} IS NOT NULL AND ${t.deletedAt} IS NULL`),
+    check('application_offer_expiry_offered', sql`${t.offer_expires_at} IS NULL OR ${t.id_status} = 5`),
+    foreignKey({
+      name: 'application_lottery_fk',
+      columns: [t.id_school, t.id_lottery],
+      foreignColumns: [lottery.id_school, lottery.id_lottery],
+    }),
     // the lists: live applications of a campus, newest first (deleted ones are kept only for the audit)
     index('application_live_campus_idx')
       .on(t.id_campus, t.id_school_year, t.createdAt)
@@ -274,7 +294,10 @@ export const applicationTag = pgTable(
   ],
 );
 
-/** A lottery run: the seed makes it reproducible and provable. */
+/**
+ * A lottery of a school period and its record (docs/lottery-algorithm.md). `committed`: the seed is chosen and its
+ * hash may be shown (presentation mode) but nothing is drawn; `drawn`: the record is complete and signed.
+ */
 export const lottery = pgTable(
   'lottery',
   {
@@ -283,16 +306,36 @@ export const lottery = pgTable(
       .notNull()
       .references(() => school.id_school),
     id_campus_year: integer('id_campus_year').notNull(),
+    state: text('state').notNull().default('drawn'),
+    algorithm: text('algorithm').notNull(),
+    /** 32 random bytes, hex; never shown before the draw. */
     seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
     id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
     consideredCount: integer('considered_count').notNull().default(0),
     selectedCount: integer('selected_count').notNull().default(0),
     waitingCount: integer('waiting_count').notNull().default(0),
-    /** Ordered application ids as drawn, so the result can be shown and checked later. */
+    /** The ordered inputs the draw ran on (grades with seats, entries with level, weight and family). */
+    inputs: jsonb('inputs'),
+    inputsHash: text('inputs_hash'),
+    /** The outcomes in draw order. */
     result: jsonb('result'),
+    resultHash: text('result_hash'),
+    /** HMAC of the record with a server secret: a row rewritten in the database no longer verifies. */
+    signature: text('signature'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
   },
-  (t) => [index('lottery_period_idx').on(t.id_school, t.id_campus_year, t.createdAt), ofPeriod('lottery_period_fk', t)],
+  (t) => [
+    index('lottery_period_idx').on(t.id_school, t.id_campus_year, t.createdAt),
+    ofPeriod('lottery_period_fk', t),
+    unique('lottery_school_id').on(t.id_school, t.id_lottery),
+    // one draw per school period: a second run (or one racing the first) is refused by the database too
+    uniqueIndex('lottery_one_drawn')
+      .on(t.id_campus_year)
+      .where(sql`${t.state} = 'drawn'`),
+    check('lottery_state', sql`${t.state} IN ('committed', 'drawn')`),
+  ],
 );
 
 /** Reordering the waiting list by priorities is final: who, why, and that they acknowledged it. */

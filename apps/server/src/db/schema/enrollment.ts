@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -68,6 +69,8 @@ export const campusYear = pgTable(
     enrollment_acceptance_period: integer('enrollment_acceptance_period').notNull().default(0),
     enrollment_mode: integer('enrollment_mode').notNull().default(1),
     auto_move_waiting_list_on_decline: boolean('auto_move_waiting_list_on_decline').notNull().default(false),
+    /** Lottery sibling rule: once a child wins a seat, its siblings are drawn at the campus's sibling level. */
+    sibling_priority: boolean('sibling_priority').notNull().default(false),
     state: text('state').notNull().default('not_started'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
@@ -131,6 +134,8 @@ export const campusPriority = pgTable(
       .notNull()
       .references(() => priorityItem.id_priority_item),
     priority_level: integer('priority_level').notNull(),
+    /** Lottery odds inside the level: weight 2 is twice as likely as weight 1 to be drawn next (docs/lottery-algorithm.md). */
+    weight: doublePrecision('weight').notNull().default(1),
   },
   (t) => [
     unique('campus_priority_item').on(t.id_campus, t.id_priority_item),
@@ -140,5 +145,6 @@ export const campusPriority = pgTable(
       foreignColumns: [campus.id_school, campus.id_campus],
     }).onDelete('cascade'),
     check('campus_priority_level', sql`${t.priority_level} > 0`),
+    check('campus_priority_weight', sql`${t.weight} > 0 AND ${t.weight} <= 100`),
   ],
 );

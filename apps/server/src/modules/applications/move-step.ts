@@ -20,6 +20,12 @@ import type { Group, Movable } from './moves.repository';
 export const groupOf = (app: Pick<Movable, 'id_campus_year' | 'id_grade'>): Group | null =>
   app.id_campus_year === null ? null : { id_campus_year: app.id_campus_year, id_grade: app.id_grade };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An offer made now lapses after the period's acceptance days; 0 days: it does not lapse. */
+export const offerDeadline = (acceptanceDays: number | null, now = new Date()) =>
+  acceptanceDays ? new Date(now.getTime() + acceptanceDays * DAY_MS) : null;
+
 /** Why this application cannot enter `to` (before any seat is looked at), or null. */
 export function refusalOf(app: Movable, to: StatusId): MessageKey | null {
   if (app.periodState === PERIOD_STATE.FINALIZED) return 'periodFinalized';
@@ -39,10 +45,7 @@ export class MoveSession {
   /** The next free place of each waiting list touched, kept current under the group lock. */
   private readonly nextPlace = new Map<string, number>();
   /** Status changes not yet written: one statement for all of them, before anything reads statuses again. */
-  private readonly pending = new Map<
-    number,
-    { id_application: number; id_status: number; waiting_list_position: number | null }
-  >();
+  private readonly pending = new Map<number, repo.PendingStatus>();
   /** Waiting lists that someone left: renumbered once, by `flush`. */
   private readonly gaps = new Map<string, Group>();
 
@@ -70,6 +73,7 @@ export class MoveSession {
       id_application: app.id_application,
       id_status: to,
       waiting_list_position: place,
+      offer_expires_at: to === STATUS.OFFERED ? offerDeadline(app.acceptanceDays) : null,
     });
     if (left && group) this.closeGap(group);
     this.history.push({

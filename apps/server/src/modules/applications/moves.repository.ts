@@ -41,6 +41,7 @@ const movableColumns = {
   correlative: a.correlative,
   periodState: s.campusYear.state,
   autoMove: s.campusYear.auto_move_waiting_list_on_decline,
+  acceptanceDays: s.campusYear.enrollment_acceptance_period,
 };
 
 /** Live applications in scope among `ids`, in id order; `lock` takes their rows (FOR UPDATE) in that order. */
@@ -140,18 +141,27 @@ export type StatusChange = {
  * The applications' new statuses and places, in one statement: each becomes unread for the campus (someone moved
  * it). History rows are appended by the caller.
  */
-export async function setApplicationStatuses(
-  db: Executor,
-  changes: Array<{ id_application: number; id_status: number; waiting_list_position: number | null }>,
-) {
+export type PendingStatus = {
+  id_application: number;
+  id_status: number;
+  waiting_list_position: number | null;
+  /** Set on entering offered (null: the offer does not lapse); every other status clears it. */
+  offer_expires_at: Date | null;
+};
+
+export async function setApplicationStatuses(db: Executor, changes: PendingStatus[]) {
   if (!changes.length) return;
   const values = sql.join(
-    changes.map((c) => sql`(${c.id_application}::int, ${c.id_status}::int, ${c.waiting_list_position}::int)`),
+    changes.map(
+      (c) =>
+        sql`(${c.id_application}::int, ${c.id_status}::int, ${c.waiting_list_position}::int, ${c.offer_expires_at?.toISOString() ?? null}::timestamptz)`,
+    ),
     sql`, `,
   );
   await db.execute(sql`
-    UPDATE ${a} SET id_status = v.id_status, waiting_list_position = v.place, read = false, updated_at = now()
-    FROM (VALUES ${values}) AS v(id_application, id_status, place)
+    UPDATE ${a} SET id_status = v.id_status, waiting_list_position = v.place, offer_expires_at = v.expires,
+      read = false, updated_at = now()
+    FROM (VALUES ${values}) AS v(id_application, id_status, place, expires)
     WHERE ${a.id_application} = v.id_application`);
 }
 

@@ -503,7 +503,13 @@ describe('deleting a campus', () => {
   it('refuses while one of its periods has a lottery on record', async () => {
     const campus = await createCampus(ctx.db, mySchool, 'Lottery Campus');
     const period = await createPeriod(ctx.db, campus);
-    await ctx.db.insert(s.lottery).values({ id_school: mySchool, id_campus_year: period.id_campus_year, seed: 'seed' });
+    await ctx.db.insert(s.lottery).values({
+      id_school: mySchool,
+      id_campus_year: period.id_campus_year,
+      algorithm: 'openseat-lottery-v1',
+      seed: 'seed',
+      seedHash: 'hash',
+    });
     const res = await call('DELETE', `/campus/${campus.id_campus}`, { token: schoolToken });
     expect(res.status).toBe(409);
     expect(await storedPhoto(campus.id_campus)).toBeNull();

@@ -1,0 +1,153 @@
+import { createHash, createHmac } from 'node:crypto';
+
+/*
+ * The lottery draw, version 1: a pure function of a seed and the inputs, so anyone holding the published record can
+ * run it again and get the same result. docs/lottery-algorithm.md states every rule precisely enough to
+ * re-implement it; scripts/verify-lottery.mjs is such an independent re-implementation (plain Node, no packages).
+ */
+
+export const LOTTERY_ALGORITHM = 'openseat-lottery-v1';
+
+/** A grade of the school period: drawn in `position` order; `seats` free seats; `waitingBefore` already waiting. */
+export type DrawGrade = { id_grade: number; position: number; seats: number; waitingBefore: number };
+
+/**
+ * One applied application. `level`: its priority level on the campus (lower is drawn first; no priority item is
+ * the level after the campus's last). `weight` > 0 raises its odds inside its level. `family`: the smallest
+ * application id among its siblings in the period (null without siblings).
+ */
+export type DrawEntry = {
+  id_application: number;
+  id_grade: number;
+  level: number;
+  weight: number;
+  family: number | null;
+};
+
+export type DrawInputs = {
+  grades: DrawGrade[];
+  entries: DrawEntry[];
+  /** The level a sibling of a winner moves to for the rest of the draw; null: the sibling rule is off. */
+  siblingLevel: number | null;
+  /** Families that already hold a seat in the period before the draw (their members count as siblings of a winner). */
+  seatedFamilies: number[];
+};
+
+export type DrawOutcome = {
+  id_application: number;
+  id_grade: number;
+  result: 'selected' | 'waiting';
+  /** 1-based order inside the grade: the selected first, then the waiting list. */
+  order: number;
+  /** Rank inside (grade, priority level as applied) by the random key: "why is B ahead of A". */
+  lottery_number: number;
+  /** The level it was drawn at: its own, or the sibling level when a sibling won first. */
+  level: number;
+  sibling: boolean;
+  waiting_list_position: number | null;
+};
+
+const TWO_POW_48 = 2 ** 48;
+
+/** The entry's uniform number in (0, 1): the first 48 bits of HMAC-SHA256(seed bytes, decimal id), centred. */
+export function uniformOf(seedHex: string, id_application: number): number {
+  const mac = createHmac('sha256', Buffer.from(seedHex, 'hex')).update(String(id_application)).digest();
+  return (mac.readUIntBE(0, 6) + 0.5) / TWO_POW_48;
+}
+
+/** Weighted random key (Efraimidis–Spirakis): u^(1/w); a larger key is drawn first. Weight 1 keeps u itself. */
+export const keyOf = (u: number, weight: number) => (weight === 1 ? u : u ** (1 / weight));
+
+type Ranked = DrawEntry & { key: number; lottery_number: number };
+
+/** Larger key first, then the smaller id (a tie of 48-bit keys is all but impossible, but must be decided). */
+const byKey = (x: Ranked, y: Ranked) => y.key - x.key || x.id_application - y.id_application;
+
+/** Lottery numbers: 1..k inside each (grade, level) by key. */
+function rank(seedHex: string, entries: DrawEntry[]): Ranked[] {
+  const ranked = entries.map((e) => ({
+    ...e,
+    key: keyOf(uniformOf(seedHex, e.id_application), e.weight),
+    lottery_number: 0,
+  }));
+  const cohorts = new Map<string, Ranked[]>();
+  for (const e of ranked) {
+    const k = `${e.id_grade}:${e.level}`;
+    cohorts.set(k, [...(cohorts.get(k) ?? []), e]);
+  }
+  for (const cohort of cohorts.values()) cohort.sort(byKey).forEach((e, i) => (e.lottery_number = i + 1));
+  return ranked;
+}
+
+/**
+ * Runs the draw. Grades in `position` order; inside a grade, seat by seat, the entry with the lowest effective level,
+ * then the largest key, then the smallest id wins. The effective level is the sibling level (when lower) for an
+ * entry whose family already won a seat in this draw or held one before it. The rest of the grade goes to the
+ * waiting list in the same order, after the `waitingBefore` applications already on it.
+ */
+export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
+  const ranked = rank(seedHex, inputs.entries);
+  const winners = new Set(inputs.seatedFamilies);
+  const boosted = (e: Ranked) =>
+    inputs.siblingLevel !== null && e.family !== null && winners.has(e.family) && inputs.siblingLevel < e.level;
+  const levelOf = (e: Ranked) => (boosted(e) ? (inputs.siblingLevel as number) : e.level);
+  const before = (x: Ranked, y: Ranked) => levelOf(x) - levelOf(y) || byKey(x, y);
+
+  const outcomes: DrawOutcome[] = [];
+  const grades = [...inputs.grades].sort((x, y) => x.position - y.position || x.id_grade - y.id_grade);
+  for (const grade of grades) {
+    const pool = ranked.filter((e) => e.id_grade === grade.id_grade);
+    let order = 0;
+    const outcome = (e: Ranked, result: DrawOutcome['result'], place: number | null): DrawOutcome => ({
+      id_application: e.id_application,
+      id_grade: e.id_grade,
+      result,
+      order: ++order,
+      lottery_number: e.lottery_number,
+      level: levelOf(e),
+      sibling: boosted(e),
+      waiting_list_position: place,
+    });
+    for (let seat = 0; seat < grade.seats && pool.length; seat++) {
+      let best = 0;
+      for (let i = 1; i < pool.length; i++) if (before(pool[i], pool[best]) < 0) best = i;
+      const [winner] = pool.splice(best, 1);
+      outcomes.push(outcome(winner, 'selected', null));
+      if (inputs.siblingLevel !== null && winner.family !== null) winners.add(winner.family);
+    }
+    pool.sort(before).forEach((e, i) => outcomes.push(outcome(e, 'waiting', grade.waitingBefore + i + 1)));
+  }
+  return outcomes;
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The inputs as canonical text (docs/lottery-algorithm.md, "Canonical inputs"): what `inputsHash` covers. */
+export function canonicalInputs(inputs: DrawInputs): string {
+  const grades = [...inputs.grades].sort((x, y) => x.position - y.position || x.id_grade - y.id_grade);
+  const entries = [...inputs.entries].sort((x, y) => x.id_application - y.id_application);
+  const lines = [
+    LOTTERY_ALGORITHM,
+    `sibling_level,${inputs.siblingLevel ?? ''}`,
+    `seated_families,${[...inputs.seatedFamilies].sort((x, y) => x - y).join(' ')}`,
+    ...grades.map((g) => `grade,${g.id_grade},${g.position},${g.seats},${g.waitingBefore}`),
+    ...entries.map((e) => `entry,${e.id_application},${e.id_grade},${e.level},${e.weight},${e.family ?? ''}`),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** The result as canonical text, in draw order: what `resultHash` covers. */
+export function canonicalResult(outcomes: DrawOutcome[]): string {
+  return outcomes
+    .map(
+      (o) =>
+        `result,${o.id_application},${o.id_grade},${o.result},${o.order},${o.lottery_number},${o.level},${o.sibling ? 1 : 0},${o.waiting_list_position ?? ''}`,
+    )
+    .map((line) => line + '\n')
+    .join('');
+}
+
+export const inputsHash = (inputs: DrawInputs) => sha256Hex(canonicalInputs(inputs));
+export const resultHash = (outcomes: DrawOutcome[]) => sha256Hex(canonicalResult(outcomes));
+/** Published before the draw (presentation mode): the seed itself only after it. */
+export const seedHash = (seedHex: string) => sha256Hex(seedHex);

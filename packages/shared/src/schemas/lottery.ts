@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { id, reorderReason } from './rules';
+
+/*
+ * The lottery and waiting-list contract (docs/api-lottery.md; the draw itself: docs/lottery-algorithm.md).
+ * Requests parse with the shared rules; responses are plain objects described here for the client and OpenAPI.
+ */
+
+/** `POST /application/lottery` (spec section 7), `POST /lottery/practice`, `POST /lottery/commit`, `POST /lottery/late`. */
+export const LotteryRunSchema = z.object({
+  id_campus: id,
+  id_school_year: id,
+  /** Draw with the seed committed before (presentation mode shows its hash first); omitted: a fresh seed. */
+  id_lottery: id.optional(),
+});
+export type LotteryRun = z.infer<typeof LotteryRunSchema>;
+
+export const LotteryPeriodSchema = z.object({ id_campus: id, id_school_year: id });
+export type LotteryPeriod = z.infer<typeof LotteryPeriodSchema>;
+
+export const LotteryParamsSchema = z.object({ id: id });
+export const LotteryListQuerySchema = z.object({ id_campus_year: id });
+
+/**
+ * `POST /application/reorder-waiting-list` (spec section 5): reorders one grade's waiting list by priorities.
+ * Final and irreversible: `acknowledged` must be true and `reason` at least 10 characters.
+ */
+export const WaitingListReorderSchema = z.object({
+  id_campus_year: id,
+  id_grade: id,
+  acknowledged: z.literal(true, { error: 'reorderAcknowledge' }),
+  reason: reorderReason,
+});
+export type WaitingListReorder = z.infer<typeof WaitingListReorderSchema>;
+
+/** `PUT /application/waiting-list/position`: one application to another place of its grade's list (manual reorder). */
+export const WaitingPlaceSchema = z.object({ id_application: id, waiting_list_position: id });
+export type WaitingPlace = z.infer<typeof WaitingPlaceSchema>;
+
+// ---- responses ----
+
+const int = () => z.number().int();
+const nullableInt = () => z.number().int().nullable();
+const str = () => z.string();
+const nstr = () => z.string().nullable();
+
+/** One application's outcome in a draw (or a practice run), with what staff need to read it. */
+export const LotteryOutcomeSchema = z.object({
+  id_application: int(),
+  correlative: int(),
+  applicantName: str(),
+  id_grade: int(),
+  grade: str(),
+  result: z.enum(['selected', 'waiting']),
+  /** 1-based order inside the grade: the selected first, then the waiting list. */
+  order: int(),
+  lottery_number: int(),
+  /** Level drawn at (sibling level when `sibling`); null priority item = the level after the campus's last. */
+  level: int(),
+  priorityItem: nstr(),
+  weight: z.number(),
+  sibling: z.boolean(),
+  waiting_list_position: nullableInt(),
+});
+export type LotteryOutcome = z.infer<typeof LotteryOutcomeSchema>;
+
+/** An application the draw left out, and why (e.g. 'lotteryNeedsGrade'). */
+export const LotterySkippedSchema = z.object({ id_application: int(), correlative: int(), reason: str() });
+
+export const LotterySummarySchema = z.object({
+  id_lottery: int(),
+  id_campus_year: int(),
+  state: z.enum(['committed', 'drawn']),
+  algorithm: str(),
+  seedHash: str(),
+  /** Revealed once drawn; null before. */
+  seed: nstr(),
+  inputsHash: nstr(),
+  resultHash: nstr(),
+  consideredCount: int(),
+  selectedCount: int(),
+  waitingCount: int(),
+  createdAt: str(),
+  drawnAt: nstr(),
+  drawnBy: nstr(),
+});
+export type LotterySummary = z.infer<typeof LotterySummarySchema>;
+
+/** The answer of a draw or a practice run: spec section 4's `{ selectedList, waitingList, applications }`. */
+export const LotteryResultSchema = z.object({
+  /** Null for a practice run: nothing was written. */
+  lottery: LotterySummarySchema.nullable(),
+  practice: z.boolean(),
+  /** A practice run shows its seed (it proves nothing and is never reused). */
+  seed: str(),
+  selectedList: z.array(LotteryOutcomeSchema),
+  waitingList: z.array(LotteryOutcomeSchema),
+  /** Every participant in draw order (grade by grade). */
+  applications: z.array(LotteryOutcomeSchema),
+  /** Applications that arrived after the enrollment end date: at the end of their waiting list, in arrival order. */
+  late: z.array(LotteryOutcomeSchema),
+  skipped: z.array(LotterySkippedSchema),
+});
+export type LotteryResult = z.infer<typeof LotteryResultSchema>;
+
+/** `GET /lottery/:id`: the record as published, with its outcomes. */
+export const LotteryRecordSchema = LotterySummarySchema.extend({
+  campus: str(),
+  schoolYear: str(),
+  siblingLevel: nullableInt(),
+  outcomes: z.array(LotteryOutcomeSchema),
+});
+export type LotteryRecord = z.infer<typeof LotteryRecordSchema>;
+
+export const LOTTERY_CHECKS = ['seedHash', 'inputsHash', 'result', 'signature'] as const;
+export type LotteryCheckName = (typeof LOTTERY_CHECKS)[number];
+
+/** `GET /lottery/:id/verify`: each check re-computed from the stored record. */
+export const LotteryVerificationSchema = z.object({
+  id_lottery: int(),
+  valid: z.boolean(),
+  checks: z.array(z.object({ name: z.enum(LOTTERY_CHECKS), ok: z.boolean(), expected: str(), actual: str() })),
+  /** Milliseconds the re-run took. */
+  elapsedMs: z.number(),
+});
+export type LotteryVerification = z.infer<typeof LotteryVerificationSchema>;
+
+/** Why a waiting application holds its place ("why this position"). */
+export const WaitingReasonSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('lottery'), level: int(), lottery_number: int(), sibling: z.boolean() }),
+  /** Joined after the draw, or with no draw in the period: by arrival on the waiting list. */
+  z.object({ kind: z.literal('arrival'), at: str(), late: z.boolean() }),
+]);
+export type WaitingReason = z.infer<typeof WaitingReasonSchema>;
