@@ -46,11 +46,21 @@ export function listConditions(scope: Scope, f: ListFilter): SQL {
   return and(...conditions) as SQL;
 }
 
-function listOrder(f: ListFilter): SQL[] {
+/**
+ * Below this many matching rows a page is found by filtering first and sorting the few rows: the planner misjudges
+ * how selective combined filters are (grade AND priority AND status) and would walk the newest-first index past
+ * every row of the period to find 3 (58 ms instead of 5 on 100,000 applications).
+ */
+const FEW_ROWS = 2000;
+
+function listOrder(f: ListFilter, few: boolean): SQL[] {
   const dir = f.direction === 'asc' ? asc : f.direction === 'desc' ? desc : undefined;
+  // with few rows, the same order as an expression no index provides: the planner filters first, then sorts
+  const createdAt = few ? sql`(${a.createdAt} + interval '0 s')` : a.createdAt;
+  const correlative = few ? sql`(${a.correlative} + 0)` : a.correlative;
   switch (f.sort) {
     case 'correlative':
-      return [(dir ?? asc)(a.correlative)];
+      return [(dir ?? asc)(correlative)];
     case 'applicant':
       return [
         (dir ?? asc)(sql`lower(${ap.firstName})`),
@@ -58,7 +68,7 @@ function listOrder(f: ListFilter): SQL[] {
         (dir ?? asc)(a.id_application),
       ];
     case 'createdAt':
-      return [(dir ?? desc)(a.createdAt), (dir ?? desc)(a.id_application)];
+      return [(dir ?? desc)(createdAt), (dir ?? desc)(a.id_application)];
     default:
       if (f.type === LIST_TYPE.WAITING_LIST)
         return [
@@ -66,7 +76,7 @@ function listOrder(f: ListFilter): SQL[] {
           sql`${a.waiting_list_position} ASC NULLS LAST`,
           asc(a.id_application),
         ];
-      return [desc(a.createdAt), desc(a.id_application)];
+      return [desc(createdAt), desc(a.id_application)];
   }
 }
 
@@ -83,7 +93,14 @@ export async function countApplications(db: Executor, scope: Scope, f: ListFilte
  * applicant only to sort by name, the grade only for the waiting list's order), then the columns of those 25 rows.
  * So the page costs the same on page 0 and page 400, and never joins every applicant of the school.
  */
-export async function listApplications(db: Executor, scope: Scope, f: ListFilter, page: number, pageSize: number) {
+export async function listApplications(
+  db: Executor,
+  scope: Scope,
+  f: ListFilter,
+  page: number,
+  pageSize: number,
+  total: number,
+) {
   let pageQuery = db.select({ id: a.id_application }).from(a).$dynamic();
   if (f.sort === 'applicant') pageQuery = pageQuery.innerJoin(ap, eq(ap.id_applicant, a.id_applicant));
   if (!f.sort && f.type === LIST_TYPE.WAITING_LIST)
@@ -91,7 +108,7 @@ export async function listApplications(db: Executor, scope: Scope, f: ListFilter
   const ids = (
     await pageQuery
       .where(listConditions(scope, f))
-      .orderBy(...listOrder(f))
+      .orderBy(...listOrder(f, total <= FEW_ROWS))
       .limit(pageSize)
       .offset(page * pageSize)
   ).map((r) => r.id);

@@ -34,10 +34,10 @@ export async function listApplications(
   if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
   const { page, pageSize, ids_status: _ignored, ...rest } = query;
   const filter = { ...rest, statuses };
-  const [total, rows] = await Promise.all([
-    repo.countApplications(db, caller.scope, filter),
-    repo.listApplications(db, caller.scope, filter, page, pageSize),
-  ]);
+  // the count first: it says whether the page exists and how few rows match (repo.listApplications picks its plan)
+  const total = await repo.countApplications(db, caller.scope, filter);
+  const rows =
+    page * pageSize < total ? await repo.listApplications(db, caller.scope, filter, page, pageSize, total) : [];
   const ids = rows.map((r) => r.id_application);
   const [moves, tags] = await Promise.all([repo.lastMoves(db, ids), repo.tagsOf(db, ids)]);
   const moveOf = new Map(moves.map((m) => [m.id_application, m]));
