@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PERIOD_STATE, LIST_TYPE, type StatusId } from '@openseat/shared/constants';
 import type { ApplicationListQuery } from '@openseat/shared/schemas/applications';
 import type { Executor } from '../../db/client';
@@ -53,30 +53,34 @@ export function listConditions(scope: Scope, f: ListFilter): SQL {
  */
 const FEW_ROWS = 2000;
 
-function listOrder(f: ListFilter, few: boolean): SQL[] {
-  const dir = f.direction === 'asc' ? asc : f.direction === 'desc' ? desc : undefined;
-  // with few rows, the same order as an expression no index provides: the planner filters first, then sorts
+type Direction = 'asc' | 'desc';
+
+/**
+ * The list's order. `few`: the same order as expressions no index provides, so the planner filters first and sorts
+ * the few rows. `reversed`: every term flipped (NULLS LAST becomes NULLS FIRST), to read a deep page from the end.
+ */
+function listOrder(f: ListFilter, few: boolean, reversed: boolean): SQL[] {
+  const flip = (d: Direction): Direction => (reversed ? (d === 'asc' ? 'desc' : 'asc') : d);
+  const by = (term: SQL | AnyColumn, d: Direction) => (flip(d) === 'asc' ? asc(term) : desc(term));
+  const nullsLast = (term: AnyColumn) => (reversed ? sql`${term} DESC NULLS FIRST` : sql`${term} ASC NULLS LAST`);
+  const chosen = (fallback: Direction): Direction => f.direction ?? fallback;
   const createdAt = few ? sql`(${a.createdAt} + interval '0 s')` : a.createdAt;
   const correlative = few ? sql`(${a.correlative} + 0)` : a.correlative;
   switch (f.sort) {
     case 'correlative':
-      return [(dir ?? asc)(correlative)];
+      return [by(correlative, chosen('asc'))];
     case 'applicant':
       return [
-        (dir ?? asc)(sql`lower(${ap.firstName})`),
-        (dir ?? asc)(sql`lower(${ap.lastName})`),
-        (dir ?? asc)(a.id_application),
+        by(sql`lower(${ap.firstName})`, chosen('asc')),
+        by(sql`lower(${ap.lastName})`, chosen('asc')),
+        by(a.id_application, chosen('asc')),
       ];
     case 'createdAt':
-      return [(dir ?? desc)(createdAt), (dir ?? desc)(a.id_application)];
+      return [by(createdAt, chosen('desc')), by(a.id_application, chosen('desc'))];
     default:
       if (f.type === LIST_TYPE.WAITING_LIST)
-        return [
-          sql`${s.grade.position} ASC NULLS LAST`,
-          sql`${a.waiting_list_position} ASC NULLS LAST`,
-          asc(a.id_application),
-        ];
-      return [desc(createdAt), desc(a.id_application)];
+        return [nullsLast(s.grade.position), nullsLast(a.waiting_list_position), by(a.id_application, 'asc')];
+      return [by(createdAt, 'desc'), by(a.id_application, 'desc')];
   }
 }
 
@@ -105,13 +109,18 @@ export async function listApplications(
   if (f.sort === 'applicant') pageQuery = pageQuery.innerJoin(ap, eq(ap.id_applicant, a.id_applicant));
   if (!f.sort && f.type === LIST_TYPE.WAITING_LIST)
     pageQuery = pageQuery.leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade));
-  const ids = (
+  // a page nearer the end is read from the end (fewer rows to skip), then put back in order
+  const offset = page * pageSize;
+  const size = Math.min(pageSize, total - offset);
+  const fromEnd = total - offset - size < offset;
+  const found = (
     await pageQuery
       .where(listConditions(scope, f))
-      .orderBy(...listOrder(f, total <= FEW_ROWS))
-      .limit(pageSize)
-      .offset(page * pageSize)
+      .orderBy(...listOrder(f, total <= FEW_ROWS, fromEnd))
+      .limit(fromEnd ? size : pageSize)
+      .offset(fromEnd ? total - offset - size : offset)
   ).map((r) => r.id);
+  const ids = fromEnd ? found.reverse() : found;
   if (!ids.length) return [];
   const rows = await db
     .select({

@@ -276,6 +276,19 @@ describe('filters, search, sort and pages', () => {
     ];
     for (const bad of bads) expect((await list({ ...base, ...bad })).status).toBe(400);
   });
+
+  it('reads pages near the end from the end and gives the same order as one long page, in every sort', async () => {
+    const sorts = [{}, { sort: 'correlative', direction: 'desc' }, { sort: 'applicant' }, { sort: 'createdAt' }];
+    for (const sort of sorts) {
+      const base = { type: LIST_TYPE.INBOX, id_campus: period.id_campus, ...sort };
+      const whole = (await list({ ...base, pageSize: 25 })).body.data.map((r) => r.id_application);
+      const paged: number[] = [];
+      for (const page of [0, 1, 2])
+        paged.push(...(await list({ ...base, page, pageSize: 1 })).body.data.map((r) => r.id_application));
+      expect(paged, JSON.stringify(sort)).toEqual(whole);
+      expect(whole).toHaveLength(3);
+    }
+  });
 });
 
 /** Every move of the table, and every other pair of statuses (the table is the whole truth). */
