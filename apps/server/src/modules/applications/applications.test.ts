@@ -278,7 +278,12 @@ describe('filters, search, sort and pages', () => {
   });
 
   it('reads pages near the end from the end and gives the same order as one long page, in every sort', async () => {
-    const sorts = [{}, { sort: 'correlative', direction: 'desc' }, { sort: 'applicant' }, { sort: 'createdAt' }];
+    const sorts: Array<Record<string, string>> = [
+      {},
+      { sort: 'correlative', direction: 'desc' },
+      { sort: 'applicant' },
+      { sort: 'createdAt' },
+    ];
     for (const sort of sorts) {
       const base = { type: LIST_TYPE.INBOX, id_campus: period.id_campus, ...sort };
       const whole = (await list({ ...base, pageSize: 25 })).body.data.map((r) => r.id_application);
