@@ -121,6 +121,16 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await visit(page, detailUrl);
     await page.getByTestId('application-previous').click();
     await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Applied');
+
+    // offered: it takes a seat of its grade and is found on the selected list
+    await page.getByTestId('application-move').click();
+    await page.getByTestId('move-to-5').click();
+    await page.getByTestId('move-submit').click();
+    await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Offered');
+    await visit(page, '/main/applications/selected-list');
+    await page.getByTestId('applications-search').fill(surname);
+    await expect.poll(async () => (await rowTexts(page)).some((r) => r.includes('Offered'))).toBe(true);
+    await screenshot(page, 'apps-07-offered-selected-list');
     await page.context().close();
   });
 
@@ -265,7 +275,8 @@ describe('the applications pipeline, as a new staff member works it', () => {
 
     // the head of the waiting list now holds the seat
     await visit(page, '/main/applications/selected-list');
-    await page.getByTestId('applications-search').fill(headCorrelative);
+    // "#n" matches the correlative only (a bare number also finds phones that contain it, maybe past the first page)
+    await page.getByTestId('applications-search').fill(`#${headCorrelative}`);
     await expect
       .poll(async () => (await rowTexts(page)).some((r) => r.includes(headCorrelative) && r.includes('Offered')))
       .toBe(true);
