@@ -219,6 +219,9 @@ describe('reorder by priorities', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors).toContainEqual({ path: 'acknowledged', message: translate('reorderAcknowledge', 'en') });
     }
+    const unknown = await reorder({ ...base, id_grade: 9999, acknowledged: true, reason: REASON });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toContainEqual({ path: 'id_grade', message: translate('unknownGrade', 'en') });
     const short = await reorder({ ...base, acknowledged: true, reason: 'too short' }, token.campus, 'es');
     expect(short.status).toBe(400);
     expect(short.body.errors).toContainEqual({ path: 'reason', message: translate('reorderReasonMin', 'es') });
