@@ -278,6 +278,26 @@ describe('manual place', () => {
   });
 });
 
+describe('concurrent changes of one list', () => {
+  it('keeps 1..M through places, a reorder and moves off the list racing each other', async () => {
+    const p = await offerPeriod({ autoMove: false, acceptanceDays: 7, seats: 3 });
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) ids.push((await waiting(3, {}, p)).id_application);
+    const results = await Promise.all([
+      place(ids[7], 1, token.school),
+      place(ids[0], 8, token.school),
+      place(ids[3], 2, token.school),
+      reorder({ id_campus_year: p.id_campus_year, id_grade: 3, acknowledged: true, reason: REASON }, token.school),
+      call('PUT', '/application/status', {
+        token: token.school,
+        body: { applicationIds: [ids[5], ids[6]], id_status: STATUS.OFFERED },
+      }),
+    ]);
+    for (const r of results) expect([200, 400, 409]).toContain(r.status);
+    expect((await placesOf(3, p)).length).toBe(6);
+  });
+});
+
 describe('lottery facts on the lists and the detail', () => {
   it('shows the lottery number, offer deadline, why this position and the siblings', async () => {
     const own = await createApplication(ctx.db, period, {
