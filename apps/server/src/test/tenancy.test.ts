@@ -193,7 +193,21 @@ async function buildFixtures(db: TestContext['db']) {
   await createCampusGrades(db, intakeCampus, [3]);
   const intakePeriod = await createPeriod(db, intakeCampus, { state: 'started', grades: { 3: 5 } });
   const applications = await buildApplicationFixtures(db, enrollment, intakePeriod);
+  // the waiting list worked in order: one waiting application on A1's list and one on A2's (another campus)
+  const waiting = {
+    a1: await createApplication(db, enrollment.a1.period, {
+      id_status: STATUS.WAITING_LIST,
+      firstName: 'Waiting-A1-Place',
+      lastName: 'Tenancy',
+    }),
+    a2: await createApplication(db, enrollment.a2.period, {
+      id_status: STATUS.WAITING_LIST,
+      firstName: 'Secret-A2-Waiting',
+      lastName: 'Tenancy',
+    }),
+  };
   return {
+    waiting,
     schoolA,
     schoolB,
     schoolC,
@@ -1781,7 +1795,55 @@ const RECORD_ROWS: Row[] = [
     }),
     foreign: () => SECRET_RECORDS,
   },
+  // the waiting list worked in order (waiting-list module)
+  {
+    route: 'POST /application/reorder-waiting-list',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'a1').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'a2').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    foreign: () => ['Secret-A2-Waiting', ...SECRET_CHILDREN],
+  },
+  {
+    route: 'POST /application/reorder-waiting-list',
+    case: 'another school',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'a2').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'b1').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    foreign: () => SECRET_CHILDREN,
+  },
+  {
+    route: 'PUT /application/waiting-list/position',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/application/waiting-list/position',
+      body: { id_application: x.waiting.a1.id_application, waiting_list_position: 1 },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/application/waiting-list/position',
+      body: { id_application: x.waiting.a2.id_application, waiting_list_position: 1 },
+    }),
+    foreign: () => ['Secret-A2-Waiting', ...SECRET_CHILDREN],
+  },
 ];
+const REORDER_WHY = 'The board asked for the priority order';
 const RECORD_LISTS: ListRow[] = [
   {
     route: 'GET /application/export',
