@@ -82,6 +82,14 @@ export const applicant = pgTable(
     index('applicant_school_name_idx').on(t.id_school, t.lastName, t.firstName),
     unique('applicant_school_id').on(t.id_school, t.id_applicant),
     index('applicant_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // siblings: guardians' e-mail and phone as modules/lottery/siblings.ts normalises them (the detail's family query
+    // uses these very expressions, so a family is found by index, not by a scan of the period)
+    index('applicant_guardian_email_key_idx').on(
+      sql`lower(regexp_replace(coalesce(${t.guardianEmail}, ''), '[[:space:]]', '', 'g'))`,
+    ),
+    index('applicant_guardian_phone_key_idx').on(
+      sql`right(regexp_replace(coalesce(${t.guardianPhoneNumber}, ''), '[^0-9]', '', 'g'), 10)`,
+    ),
   ],
 );
 

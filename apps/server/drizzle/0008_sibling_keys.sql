@@ -1,0 +1,2 @@
+CREATE INDEX "applicant_guardian_email_key_idx" ON "applicant" USING btree (lower(regexp_replace(coalesce("guardian_email", ''), '[[:space:]]', '', 'g')));--> statement-breakpoint
+CREATE INDEX "applicant_guardian_phone_key_idx" ON "applicant" USING btree (right(regexp_replace(coalesce("guardian_phone_number", ''), '[^0-9]', '', 'g'), 10));
