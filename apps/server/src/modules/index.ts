@@ -17,6 +17,7 @@ import { applicationFilesRoutes } from './application-files/application-files.ro
 import { applicationTagsRoutes } from './application-tags/application-tags.routes';
 import { userFiltersRoutes } from './user-filters/user-filters.routes';
 import { exportsRoutes } from './exports/exports.routes';
+import { lotteryRoutes } from './lottery/lottery.routes';
 import { schoolYearTransferRoutes } from './school-year-transfer/school-years.routes';
 
 /** Every feature's routes, registered under /api. */
@@ -41,4 +42,5 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   userFiltersRoutes,
   exportsRoutes,
   schoolYearTransferRoutes,
+  lotteryRoutes,
 ];
