@@ -78,11 +78,6 @@ async function requireRunnablePeriod(db: Executor, caller: Principal, input: Lot
   return period;
 }
 
-async function assertNotDrawn(db: Executor, id_campus_year: number) {
-  const drawn = (await repo.lotteriesOfPeriod(db, id_campus_year)).some((l) => l.state === 'drawn');
-  if (drawn) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
-}
-
 /** A participant (or a late or skipped application) with the names staff read. */
 type Participant = PeriodApplication & { level: number; weight: number; priorityItem: string | null };
 
