@@ -23,6 +23,9 @@ const periodFields = {
   enrollment_mode: enrollmentMode.default(ENROLLMENT_MODE.MANUAL),
   /** When an offered seat is declined, offer it to the next on the waiting list. */
   auto_move_waiting_list_on_decline: booleanFlag.default(false),
+  /** Lottery sibling rule: once a child wins a seat, its siblings are drawn at the sibling level (docs/lottery-algorithm.md). */
+  /** Omitted on an update: unchanged (false for a new period). */
+  sibling_priority: booleanFlag.optional(),
 };
 
 /** End on or after start, reported on the end date field. */
@@ -120,6 +123,7 @@ export const CampusYearRowSchema = z
     enrollment_acceptance_period: int(),
     enrollment_mode: int(),
     auto_move_waiting_list_on_decline: z.boolean(),
+    sibling_priority: z.boolean(),
     state: periodStateSchema,
     ready_to_start: z.boolean(),
     /** Why the period cannot start yet (message keys; empty when ready). */
