@@ -12,6 +12,7 @@ import { buildEnrollmentFixtures, createCampusGrades, createPeriod, createRoleWi
 import { buildApplicationFixtures, createApplication } from './application-factories';
 import { storeImage } from './people-factories';
 import { signIn } from './session';
+import { inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from '../modules/lottery/lottery.draw';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`): every /api route needs at
@@ -1827,12 +1828,32 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
         })
         .returning()
     )[0];
+  // a drawn record (of an empty draw) on an older period of A's lottery campus, for the record file
+  const older = await createPeriod(db, { id_school: own.id_school, id_campus: own.id_campus }, { id_school_year: 2 });
+  const inputs = { grades: [], entries: [], siblingLevel: null, seatedFamilies: [] };
+  const [drawnLottery] = await db
+    .insert(s.lottery)
+    .values({
+      id_school: older.id_school,
+      id_campus_year: older.id_campus_year,
+      state: 'drawn',
+      algorithm: LOTTERY_ALGORITHM,
+      seed: 'ab'.repeat(32),
+      seedHash: seedHash('ab'.repeat(32)),
+      inputs,
+      inputsHash: inputsHash(inputs),
+      result: [],
+      resultHash: resultHash([]),
+      drawnAt: new Date(),
+    })
+    .returning();
   return {
     own,
     late,
     other,
     ownLottery: await record(late, 'alpha-lottery-seed'),
     otherLottery: await record(other, 'beta-lottery-seed'),
+    drawnLottery,
   };
 }
 
@@ -1897,6 +1918,13 @@ const LOTTERY_ROWS: Row[] = [
     foreign: () => SECRET_LOTTERY,
   },
   {
+    route: 'GET /lottery/:id/csv',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.drawnLottery.id_lottery}/csv` }),
+    other: () => ({ method: 'GET', path: `/lottery/${lf.otherLottery.id_lottery}/csv` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
     route: 'GET /lottery/:id/verify',
     actor: 'campusA1',
     ownActor: 'schoolA',
@@ -1907,13 +1935,14 @@ const LOTTERY_ROWS: Row[] = [
   },
 ];
 
+// the lottery rows first: no background job of another row (mail, school-year copy) can land in their digests
 const ROWS: Row[] = [
+  ...LOTTERY_ROWS,
   ...SCHOOL_AND_CAMPUS_ROWS,
   ...PEOPLE_ROWS,
   ...CATALOG_ROWS,
   ...APPLICATION_ROWS,
   ...RECORD_ROWS,
-  ...LOTTERY_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS, ...APPLICATION_LISTS, ...RECORD_LISTS];
 const ACTORS: Actor[] = [

@@ -27,6 +27,7 @@ import {
   type DrawInputs,
   type DrawOutcome,
 } from './lottery.draw';
+import { lotteryRecordCsv } from './lottery.csv';
 import { presentRecord, presentSummary } from './lottery.presenter';
 import * as repo from './lottery.repository';
 import type { LotteryRow, PeriodApplication, PeriodRow } from './lottery.repository';
@@ -588,6 +589,31 @@ export async function verifyLottery(
     actual: signature !== '' && sameText(signature, l.signature ?? '') ? (l.signature ?? '') : 'mismatch',
   });
   return { id_lottery, valid: checks.every((c) => c.ok), checks, elapsedMs: performance.now() - started };
+}
+
+/** `GET /lottery/:id/csv`: the drawn record as the self-contained CSV file; a committed lottery has none yet (404). */
+export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) {
+  const row = await requireLottery(db, caller, id_lottery);
+  const l = row.lottery;
+  if (l.state !== 'drawn' || !l.inputs || !l.result || !l.inputsHash || !l.resultHash || !l.drawnAt) throw notFound();
+  const record = await getLottery(db, caller, id_lottery);
+  const csv = lotteryRecordCsv({
+    algorithm: l.algorithm,
+    seed: l.seed,
+    seedHash: l.seedHash,
+    inputs: l.inputs as DrawInputs,
+    inputsHash: l.inputsHash,
+    result: l.result as DrawOutcome[],
+    resultHash: l.resultHash,
+    campus: record.campus,
+    schoolYear: record.schoolYear,
+    drawnAt: l.drawnAt,
+    drawnBy: row.drawnBy ?? '',
+    applications: new Map(
+      record.outcomes.map((o) => [o.id_application, { correlative: o.correlative, grade: o.grade }]),
+    ),
+  });
+  return { filename: `lottery-${l.id_lottery}.csv`, csv };
 }
 
 export type { LotteryRow };

@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
@@ -347,6 +352,33 @@ describe('proof', () => {
       token: token.reader,
     });
     expect(list.body.map((l) => l.id_lottery)).toEqual([id]);
+  });
+
+  it('downloads the drawn record as CSV, which the independent verifier accepts', async () => {
+    const { period } = await scenario({ 3: 1, 4: 2 });
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 3 });
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 4 });
+    const drawn = (await run(period)).body.data;
+    const res = await call<string>('GET', `/lottery/${drawn.lottery!.id_lottery}/csv`, { token: token.reader });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = res.body;
+    expect(text).toContain(drawn.seed);
+    expect(text).toContain(drawn.lottery!.resultHash!);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lottery-')), 'record.csv');
+    fs.writeFileSync(file, text);
+    const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-lottery.mjs');
+    await expect(promisify(execFile)(process.execPath, [script, file])).resolves.toBeTruthy();
+    // a lottery only committed has no record file yet
+    const { period: other } = await scenario({ 3: 1 });
+    await applied(other);
+    const committed = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
+      token: token.admin,
+      body: body(other),
+    });
+    expect((await call('GET', `/lottery/${committed.body.data.id_lottery}/csv`, { token: token.admin })).status).toBe(
+      404,
+    );
   });
 
   it('detects a record changed after the draw, naming the failing check', async () => {
