@@ -89,6 +89,8 @@ export type Plan = {
   late: Participant[];
   skipped: Participant[];
   gradeNames: Map<number, string>;
+  /** Length of every grade's waiting list before the run. */
+  waiting: Map<number | null, number>;
 };
 
 /** Applied after the end of the period's last enrollment day, where the campus is. */
@@ -155,7 +157,7 @@ export async function planOf(db: Executor, period: PeriodRow): Promise<Plan> {
     siblingLevel: period.sibling_priority ? (byItem.get(SIBLING_ITEM)?.level ?? 1) : null,
     seatedFamilies: [...seatedFamilies].sort((x, y) => x - y),
   };
-  return { inputs, participants, late, skipped, gradeNames };
+  return { inputs, participants, late, skipped, gradeNames, waiting };
 }
 
 const outcomeOf = (
@@ -238,7 +240,7 @@ export async function practice(db: Db, caller: Principal, input: LotteryPeriod):
   const next = latePlacesOf(plan, outcomes);
   const late = new Map<number, { order: number; place: number | null }>();
   for (const p of plan.late) {
-    const n = next.get(p.id_grade as number) ?? { order: 0, place: 0 };
+    const n = next.get(p.id_grade as number) ?? { order: 0, place: plan.waiting.get(p.id_grade) ?? 0 };
     if (!next.has(p.id_grade as number)) next.set(p.id_grade as number, n);
     late.set(p.id_application, { order: ++n.order, place: ++n.place });
   }

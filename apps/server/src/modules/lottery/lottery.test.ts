@@ -509,6 +509,12 @@ describe('late applications', () => {
     const onTime = [(await applied(period, { createdAt: new Date('2026-02-01T02:00:00Z') })).id_application];
     for (let i = 0; i < 2; i++)
       onTime.push((await applied(period, { createdAt: new Date('2026-01-15T12:00:00Z') })).id_application);
+    // the practice run shows where they would land, and moves nobody
+    const rehearsal = await practice(period);
+    expect(rehearsal.body.data.late.map((o) => [o.id_application, o.waiting_list_position])).toEqual([
+      [late.id_application, 3],
+      [lateSecond.id_application, 4],
+    ]);
     const res = await run(period);
     expect(res.status).toBe(200);
     expect(ids(res.body.data.applications).sort()).toEqual(onTime.sort());
