@@ -13,12 +13,23 @@ import { inCampus, inSchool, type Scope } from '../../lib/scope';
 const a = s.application;
 const cy = s.campusYear;
 
-/** The campus's period for the school year, with the campus's lottery switch and time zone; `lock`: FOR UPDATE NOWAIT. */
+/**
+ * The campus's period for the school year in scope, with the campus's lottery switch and time zone. `lock`: its row
+ * is locked FOR UPDATE NOWAIT first (another transaction holding it fails at once with SQLSTATE 55P03).
+ */
 export async function findPeriod(db: Executor, scope: Scope, id_campus: number, id_school_year: number, lock = false) {
   if (lock)
-    await db.execute(
-      sql`SELECT 1 FROM campus_year WHERE id_campus = ${id_campus} AND id_school_year = ${id_school_year} FOR UPDATE NOWAIT`,
-    );
+    await db
+      .select({ id: cy.id_campus_year })
+      .from(cy)
+      .where(
+        and(
+          eq(cy.id_campus, id_campus),
+          eq(cy.id_school_year, id_school_year),
+          inCampus(scope, cy.id_school, cy.id_campus),
+        ),
+      )
+      .for('update', { noWait: true });
   const [row] = await db
     .select({
       id_campus_year: cy.id_campus_year,

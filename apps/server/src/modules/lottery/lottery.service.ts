@@ -406,7 +406,9 @@ export async function runLottery(db: Db, caller: Principal, secret: Buffer, inpu
           late: latePlaced.size,
         },
       });
-      const summary = presentSummary({ lottery: saved, drawnBy: null });
+      const summary = presentSummary(
+        (await repo.findLottery(tx, caller.scope, saved.id_lottery)) ?? { lottery: saved, drawnBy: null },
+      );
       return resultOf(locked, seed, outcomes, latePlaced, summary);
     }),
   );
