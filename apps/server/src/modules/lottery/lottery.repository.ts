@@ -127,6 +127,14 @@ export async function setLotteryColumns(
   id_lottery: number,
   rows: Array<{ id_application: number; lottery_number: number; lottery_level: number; lottery_order: number }>,
 ) {
+  for (let i = 0; i < rows.length; i += 2000) await setLotteryChunk(db, id_lottery, rows.slice(i, i + 2000));
+}
+
+async function setLotteryChunk(
+  db: Executor,
+  id_lottery: number,
+  rows: Array<{ id_application: number; lottery_number: number; lottery_level: number; lottery_order: number }>,
+) {
   if (!rows.length) return;
   const values = sql.join(
     rows.map(
