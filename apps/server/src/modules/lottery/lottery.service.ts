@@ -321,11 +321,18 @@ export async function runLottery(db: Db, caller: Principal, secret: Buffer, inpu
         committed = existing.find((l) => l.id_lottery === input.id_lottery);
         if (!committed) throw notFound();
       }
+      // every grade group with an applied application, then the inputs as they stand under those locks
+      const grades = await repo.appliedGrades(tx, period.id_campus_year);
+      await moves.lockGroups(
+        tx,
+        grades.map((id_grade) => ({ id_campus_year: period.id_campus_year, id_grade })),
+      );
       const plan = await planOf(tx, period);
       assertSomething(plan);
-      const apps = await lockFor(tx, caller, period, plan);
-      // the inputs as they stand under the locks (an application that arrived in between waits for the next run)
-      const locked = restrictTo(await planOf(tx, period), new Set(apps.map((a) => a.id_application)));
+      const moving = [...plan.participants.values(), ...plan.late].map((p) => p.id_application);
+      const apps = await moves.findMovable(tx, caller.scope, moving, true);
+      // an application deleted between the read and its row lock is left out
+      const locked = restrictTo(plan, new Set(apps.map((a) => a.id_application)));
       const seed = committed?.seed ?? newSeed();
       const outcomes = draw(seed, locked.inputs);
       const drawnAt = new Date();
