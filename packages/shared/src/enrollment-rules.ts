@@ -99,17 +99,23 @@ export function canonicalTimeZone(name: string): string | null {
   }
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it (a lottery asks 10,000 times). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * The calendar day (YYYY-MM-DD) it is at `now` in a time zone. Every date rule compares against the school's
  * (or campus's) day, never the server's or UTC's: at 5 p.m. in California it is already tomorrow in UTC.
  */
 export function todayIso(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = dayFormat(timeZone).formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

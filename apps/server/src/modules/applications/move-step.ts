@@ -48,6 +48,8 @@ export class MoveSession {
   private readonly pending = new Map<number, repo.PendingStatus>();
   /** Waiting lists that someone left: renumbered once, by `flush`. */
   private readonly gaps = new Map<string, Group>();
+  /** Seats taken ahead by `reserveSeats` and not yet given to a move. */
+  private readonly reserved = new Map<string, number>();
 
   constructor(
     readonly tx: Executor,
@@ -66,7 +68,7 @@ export class MoveSession {
     const from = app.id_status as StatusId;
     const group = groupOf(app);
     if (holdsSeat(to) && !holdsSeat(from)) {
-      if (!group || !(await repo.takeSeat(this.tx, group))) return false;
+      if (!group || !(this.useReserved(group) || (await repo.takeSeat(this.tx, group)))) return false;
     }
     if (holdsSeat(from) && !holdsSeat(to) && group) await repo.releaseSeat(this.tx, group);
     const left = isWaiting(from) && !isWaiting(to);
@@ -92,6 +94,33 @@ export class MoveSession {
     app.id_status = to;
     app.waiting_list_position = place;
     this.audit.push({ app, from, to, movement });
+    return true;
+  }
+
+  /**
+   * Takes `count` seats of the group in one statement, for the moves that follow (a lottery offers a whole grade's
+   * seats at once). False when fewer are left: nothing is taken.
+   */
+  async reserveSeats(group: Group, count: number): Promise<boolean> {
+    if (count <= 0) return true;
+    if (!(await repo.takeSeat(this.tx, group, count))) return false;
+    const key = repo.groupKey(group);
+    this.reserved.set(key, (this.reserved.get(key) ?? 0) + count);
+    return true;
+  }
+
+  /** Facts of a lottery for an application just moved, written with its status in the same row update. */
+  annotateLottery(id_application: number, lottery: NonNullable<repo.PendingStatus['lottery']>) {
+    const pending = this.pending.get(id_application);
+    if (!pending) throw new Error(`application ${id_application} has no move to annotate`);
+    pending.lottery = lottery;
+  }
+
+  private useReserved(group: Group): boolean {
+    const key = repo.groupKey(group);
+    const left = this.reserved.get(key) ?? 0;
+    if (left <= 0) return false;
+    this.reserved.set(key, left - 1);
     return true;
   }
 

@@ -56,14 +56,18 @@ export async function findMovable(db: Executor, scope: Scope, ids: number[], loc
 }
 export type Movable = Awaited<ReturnType<typeof findMovable>>[number];
 
-/** Takes one seat of the grade when one is left: the conditional update is the whole guarantee. */
-export async function takeSeat(db: Executor, g: Group): Promise<boolean> {
+/** Takes `count` seats of the grade when that many are left (all or none): the conditional update is the guarantee. */
+export async function takeSeat(db: Executor, g: Group, count = 1): Promise<boolean> {
   if (g.id_grade === null) return false;
   const rows = await db
     .update(seat)
-    .set({ taken: sql`${seat.taken} + 1` })
+    .set({ taken: sql`${seat.taken} + ${count}` })
     .where(
-      and(eq(seat.id_campus_year, g.id_campus_year), eq(seat.id_grade, g.id_grade), sql`${seat.taken} < ${seat.spots}`),
+      and(
+        eq(seat.id_campus_year, g.id_campus_year),
+        eq(seat.id_grade, g.id_grade),
+        sql`${seat.taken} + ${count} <= ${seat.spots}`,
+      ),
     )
     .returning({ id: seat.id_campus_year_grade });
   return rows.length === 1;
@@ -147,35 +151,66 @@ export type PendingStatus = {
   waiting_list_position: number | null;
   /** Set on entering offered (null: the offer does not lapse); every other status clears it. */
   offer_expires_at: Date | null;
+  /** A lottery's facts for this application, written in the same row update (undefined: left as they are). */
+  lottery?: { id_lottery: number; lottery_number: number; lottery_level: number; lottery_order: number };
 };
 
-/** Rows per statement of a bulk write: a statement carries at most 65,535 parameters (a lottery moves thousands). */
-const CHUNK = 1000;
-const chunksOf = <T>(rows: T[]) =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+/*
+ * Bulk writes send their rows as ONE JSON parameter read by jsonb_to_recordset: one statement whatever the count (a
+ * lottery moves thousands; a VALUES list would carry 65,535 parameters at most, and building it costs more than the
+ * write), and each row is touched once.
+ */
 
 export async function setApplicationStatuses(db: Executor, changes: PendingStatus[]) {
-  for (const chunk of chunksOf(changes)) await setStatusChunk(db, chunk);
-}
-
-async function setStatusChunk(db: Executor, changes: PendingStatus[]) {
   if (!changes.length) return;
-  const values = sql.join(
-    changes.map(
-      (c) =>
-        sql`(${c.id_application}::int, ${c.id_status}::int, ${c.waiting_list_position}::int, ${c.offer_expires_at?.toISOString() ?? null}::timestamptz)`,
-    ),
-    sql`, `,
+  const rows = JSON.stringify(
+    changes.map((c) => ({
+      id: c.id_application,
+      status: c.id_status,
+      place: c.waiting_list_position,
+      expires: c.offer_expires_at?.toISOString() ?? null,
+      lottery: c.lottery?.id_lottery ?? null,
+      number: c.lottery?.lottery_number ?? null,
+      level: c.lottery?.lottery_level ?? null,
+      ord: c.lottery?.lottery_order ?? null,
+    })),
   );
   await db.execute(sql`
-    UPDATE ${a} SET id_status = v.id_status, waiting_list_position = v.place, offer_expires_at = v.expires,
+    UPDATE ${a} SET id_status = v.status, waiting_list_position = v.place, offer_expires_at = v.expires,
+      id_lottery = coalesce(v.lottery, ${a.id_lottery}), lottery_number = coalesce(v.number, ${a.lottery_number}),
+      lottery_level = coalesce(v.level, ${a.lottery_level}), lottery_order = coalesce(v.ord, ${a.lottery_order}),
       read = false, updated_at = now()
-    FROM (VALUES ${values}) AS v(id_application, id_status, place, expires)
-    WHERE ${a.id_application} = v.id_application`);
+    FROM jsonb_to_recordset(${rows}::jsonb)
+      AS v(id int, status int, place int, expires timestamptz, lottery int, number int, level int, ord int)
+    WHERE ${a.id_application} = v.id`);
 }
 
 export async function insertHistory(db: Executor, rows: Array<typeof s.applicationStatus.$inferInsert>) {
-  for (const chunk of chunksOf(rows)) await db.insert(s.applicationStatus).values(chunk);
+  if (!rows.length) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      school: r.id_school,
+      app: r.id_application,
+      status: r.id_status,
+      from: r.id_status_from ?? null,
+      movement: r.id_status_movement_type ?? 1,
+      place: r.waiting_list_position ?? null,
+      read: r.read ?? false,
+      by: r.id_user ?? null,
+      note: r.note ?? null,
+      at: r.createdAt instanceof Date ? r.createdAt.toISOString() : null,
+    })),
+  );
+  const h = s.applicationStatus;
+  await db.execute(sql`
+    INSERT INTO ${h} (id_school, id_application, id_status, id_status_from, id_status_movement_type,
+      waiting_list_position, read, id_user, note, created_at)
+    SELECT v.school, v.app, v.status, v."from", v.movement, v.place, v.read, v.by, v.note, coalesce(v.at, now())
+    FROM ROWS FROM (jsonb_to_recordset(${json}::jsonb) AS (school int, app int, status int, "from" int,
+      movement int, place int, read boolean, by int, note text, at timestamptz)) WITH ORDINALITY
+      AS v(school, app, status, "from", movement, place, read, by, note, at, n)
+    -- ids follow the order of the moves: 'previous status' replays an application's rows in id order
+    ORDER BY v.n`);
 }
 
 /**

@@ -130,20 +130,6 @@ export async function appliedGrades(db: Executor, id_campus_year: number): Promi
   return rows.flatMap((r) => (r.id_grade === null ? [] : [r.id_grade]));
 }
 
-/** Sets the lottery columns of the drawn applications: one statement, the rows as one JSON parameter. */
-export async function setLotteryColumns(
-  db: Executor,
-  id_lottery: number,
-  rows: Array<{ id_application: number; lottery_number: number; lottery_level: number; lottery_order: number }>,
-) {
-  if (!rows.length) return;
-  const json = JSON.stringify(rows.map((r) => [r.id_application, r.lottery_number, r.lottery_level, r.lottery_order]));
-  await db.execute(sql`
-    UPDATE ${a} SET id_lottery = ${id_lottery}, lottery_number = (v.r->>1)::int, lottery_level = (v.r->>2)::int,
-      lottery_order = (v.r->>3)::int
-    FROM jsonb_array_elements(${json}::jsonb) AS v(r) WHERE ${a.id_application} = (v.r->>0)::int`);
-}
-
 const l = s.lottery;
 
 export async function insertLottery(db: Executor, row: typeof l.$inferInsert) {

@@ -369,6 +369,12 @@ export async function runLottery(db: Db, caller: Principal, secret: Buffer, inpu
           });
 
       const session = new MoveSession(tx, caller.scope, caller.id_user, apps);
+      // each grade's seats in one statement (the draw gave no more than were free under the group lock)
+      const offers = new Map<number, number>();
+      for (const o of outcomes) if (o.result === 'selected') offers.set(o.id_grade, (offers.get(o.id_grade) ?? 0) + 1);
+      for (const [id_grade, count] of offers)
+        if (!(await session.reserveSeats({ id_campus_year: period.id_campus_year, id_grade }, count)))
+          throw new Error(`lottery: ${count} seats were not free in grade ${id_grade}`);
       for (const o of outcomes) {
         const app = session.byId.get(o.id_application);
         if (!app) throw new Error(`lottery: application ${o.id_application} was not locked`);
@@ -382,21 +388,17 @@ export async function runLottery(db: Db, caller: Principal, secret: Buffer, inpu
               `lottery: application ${o.id_application} took place ${app.waiting_list_position}, drawn ${o.waiting_list_position}`,
             );
         }
+        session.annotateLottery(o.id_application, {
+          id_lottery: saved.id_lottery,
+          lottery_number: o.lottery_number,
+          lottery_level: o.level,
+          lottery_order: o.order,
+        });
       }
       const orderAfter = new Map<number, number>();
       for (const o of outcomes) orderAfter.set(o.id_grade, o.order);
       const latePlaced = await moveLate(session, locked.late, orderAfter);
       await session.flush();
-      await repo.setLotteryColumns(
-        tx,
-        saved.id_lottery,
-        outcomes.map((o) => ({
-          id_application: o.id_application,
-          lottery_number: o.lottery_number,
-          lottery_level: o.level,
-          lottery_order: o.order,
-        })),
-      );
       await writeAudit(tx, caller, {
         action: 'lottery.draw',
         entity: 'lottery',
