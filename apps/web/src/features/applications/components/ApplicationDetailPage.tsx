@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   Grid,
+  Link,
   List,
   ListItem,
   ListItemText,
@@ -22,7 +23,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PROGRESS_STEPS } from '@openseat/shared/application-status';
 import { holdsSeat, isStatusId } from '@openseat/shared/application-status';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
@@ -48,6 +49,8 @@ import { MoveDialog, useOfferedMoves } from './MoveDialog';
 import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
 import { TagsSection } from './TagsSection';
+import { WaitingReasonInfo } from './WaitingReasonInfo';
+import { lotteryFieldsOf, siblingsOf } from '../lottery-fields';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
 export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
@@ -87,6 +90,8 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
   }, [a.id_application, a.read, read]);
 
   const name = `${a.applicant.firstName} ${a.applicant.lastName}`;
+  const lottery = lotteryFieldsOf(a);
+  const siblings = siblingsOf(a);
   const field = (label: string, value: string | null | undefined) => (
     <ListItem disableGutters sx={{ py: 0.25 }}>
       <ListItemText primary={value || t('common.notSelected')} secondary={label} />
@@ -104,6 +109,22 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
         <Chip label={t(`statuses.${a.id_status}`)} color="primary" data-testid="application-status" />
         {a.waiting_list_position !== null && (
           <Chip label={t('applications.position', { position: a.waiting_list_position })} />
+        )}
+        {lottery.waitingReason && <WaitingReasonInfo reason={lottery.waitingReason} correlative={a.correlative} />}
+        {lottery.lottery_number != null && (
+          <Chip
+            variant="outlined"
+            label={t('waiting.lotteryNumberValue', { n: lottery.lottery_number, level: lottery.lottery_level ?? '' })}
+            data-testid="application-lottery-number"
+          />
+        )}
+        {lottery.offer_expires_at && (
+          <Chip
+            color="warning"
+            variant="outlined"
+            label={t('waiting.offerDeadlineValue', { date: formatDate(lottery.offer_expires_at, '') })}
+            data-testid="application-offer-deadline"
+          />
         )}
         {moves.length > 0 && (
           <Button variant="contained" onClick={() => setMoving(true)} data-testid="application-move">
@@ -185,6 +206,24 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
           <Section title={t('applications.tags')}>
             <TagsSection application={a} />
           </Section>
+          {siblings.length > 0 && (
+            <Section title={t('waiting.siblings')}>
+              <List dense data-testid="application-siblings">
+                {siblings.map((s) => (
+                  <ListItem key={s.id_application} disableGutters>
+                    <ListItemText
+                      primary={
+                        <Link component={RouterLink} to={`${listPath}/${s.id_application}`}>
+                          {`#${s.correlative} ${s.applicantName}`}
+                        </Link>
+                      }
+                      secondary={`${s.grade ?? t('common.notSelected')} · ${t(`statuses.${s.id_status}`)}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Section>
+          )}
         </Grid>
       </Grid>
       <History application={a} t={t} />
