@@ -41,6 +41,8 @@ export type JobDefinition<Payload> = {
   expireInSeconds: number;
   /** The same key while a job waits or runs means the same work: the second enqueue is dropped. */
   idempotencyKey(payload: Payload): string;
+  /** Runs on its own on this cron (pg-boss schedule, one run per tick across processes), with an empty payload. */
+  schedule?: { cron: string; tz?: string };
   handle(payload: Payload, context: JobContext, attempt: Attempt): Promise<void>;
 };
 

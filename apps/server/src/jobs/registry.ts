@@ -1,6 +1,11 @@
 import { sendAccountMail } from '../modules/mail/account-mail.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
+import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';
 import type { JobDefinition } from './job';
 
 /** Every job the workers run. A job that is not listed here cannot be enqueued. */
-export const JOBS: readonly JobDefinition<unknown>[] = [sendAccountMail, copyApplications as JobDefinition<unknown>];
+export const JOBS: readonly JobDefinition<unknown>[] = [
+  sendAccountMail,
+  copyApplications as JobDefinition<unknown>,
+  expireOffersJob as JobDefinition<unknown>,
+];

@@ -10,6 +10,11 @@ export type JobRunnerOptions = {
   pollingIntervalSeconds?: number;
   /** pg-boss maintenance (expiring, archiving, deleting old jobs); tests that live seconds turn it off. */
   maintenance?: boolean;
+  /**
+   * Runs pg-boss's clock (the timekeeper) that turns cron schedules into jobs; on by default when a job has a
+   * schedule. The schedules are registered either way.
+   */
+  schedule?: boolean;
 };
 
 export type { JobQueue } from './job';
@@ -30,8 +35,8 @@ export function createJobRunner(
   const boss = new PgBoss({
     db: { executeSql: database.executeSql },
     supervise: options.maintenance ?? true,
-    // no cron jobs yet: the timekeeper would only poll the clock
-    schedule: false,
+    // the timekeeper polls the clock only when some job runs on a cron
+    schedule: options.schedule ?? jobs.some((job) => job.schedule),
   });
   const registered = new Set(jobs.map((job) => job.name));
 
@@ -67,6 +72,14 @@ export function createJobRunner(
             }
           },
         );
+        // one row per queue: registering again at every start replaces the cron, never adds a second one
+        if (job.schedule)
+          await boss.schedule(
+            job.name,
+            job.schedule.cron,
+            {},
+            { tz: job.schedule.tz ?? 'UTC', singletonKey: job.name },
+          );
       }
     },
 

@@ -18,6 +18,7 @@ import { applicationTagsRoutes } from './application-tags/application-tags.route
 import { userFiltersRoutes } from './user-filters/user-filters.routes';
 import { exportsRoutes } from './exports/exports.routes';
 import { schoolYearTransferRoutes } from './school-year-transfer/school-years.routes';
+import { waitingListRoutes } from './waiting-list/waiting-list.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -41,4 +42,5 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   userFiltersRoutes,
   exportsRoutes,
   schoolYearTransferRoutes,
+  waitingListRoutes,
 ];

@@ -113,6 +113,8 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
         retryDelaySeconds: 0,
         pollingIntervalSeconds: 0.5,
         maintenance: false,
+        // cron schedules are registered, but the clock that fires them stays off unless a test turns it on
+        schedule: false,
         ...options.jobs,
       }),
       loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_LIST_TYPES, MOVE_TARGETS, STATUS_IDS } from '../application-status';
 import { LIST_TYPE, STATUS, type StatusId } from '../constants';
 import { CampusYearGradeRowSchema, SchoolYearRefSchema } from './enrollment';
+import { WaitingReasonSchema } from './lottery';
 import { PageQuerySchema } from './pagination';
 import {
   booleanFlag,
@@ -185,6 +186,27 @@ export const StatusRefSchema = z.object({ id_status: int(), name: str() });
 export const GradeRefSchema = z.object({ id_grade: int(), name: str(), age: int() });
 export const TagRefSchema = z.object({ id_tag: int(), name: str() });
 
+/** What the lottery and the waiting list say about an application (lists and detail). */
+const lotteryFacts = {
+  /** Rank inside its priority level in the period's draw; null when it was not drawn. */
+  lottery_number: nullableInt(),
+  /** The level it was drawn at (the sibling level when the sibling rule moved it); null when not drawn. */
+  lottery_level: nullableInt(),
+  /** When its offer lapses (ISO); null when not offered or when the period's offers do not lapse. */
+  offer_expires_at: nstr(),
+  /** "Why this position": null when it is not on the waiting list. */
+  waitingReason: WaitingReasonSchema.nullable(),
+};
+
+/** A sibling application shown on the detail. */
+export const SiblingRefSchema = z.object({
+  id_application: int(),
+  correlative: int(),
+  applicantName: str(),
+  grade: nstr(),
+  id_status: int(),
+});
+
 /** A row of every applications list (spec section 2 columns). */
 export const ApplicationRowSchema = z
   .object({
@@ -216,6 +238,7 @@ export const ApplicationRowSchema = z
     id_status: int(),
     status: StatusRefSchema,
     waiting_list_position: nullableInt(),
+    ...lotteryFacts,
     read: z.boolean(),
     /** The newest move, for the unread tooltip 'moved from {from} to {to}' (from is null for a new lead). */
     lastMove: z
@@ -310,6 +333,12 @@ export const ApplicationDetailSchema = z
     /** The statuses this application may be moved to (the TRANSITIONS table; the caller's permissions apart). */
     allowedStatuses: z.array(int()),
     waiting_list_position: nullableInt(),
+    ...lotteryFacts,
+    /**
+     * Live applications of the same school period whose guardian shares a normalised e-mail or phone with this one
+     * (linked transitively, as the lottery links families), this one left out.
+     */
+    siblings: z.array(SiblingRefSchema),
     read: z.boolean(),
     id_campus: int(),
     campuses: z.array(

@@ -2,6 +2,7 @@ import { MOVEMENT_TYPE, statusName } from '@openseat/shared/application-status';
 import type { ApplicationDetail, ApplicationRow, StatusHistoryRow } from '@openseat/shared/schemas/applications';
 import type { DetailRow, HistoryRow, ListedApplication } from './applications.repository';
 import type * as repo from './applications.repository';
+import { offerExpiresAt, waitingReasonOf } from '../waiting-list/waiting-list.presenter';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
@@ -41,6 +42,10 @@ export function presentRow(row: ListedApplication, last: LastMove | undefined, t
     id_status: row.id_status,
     status: statusRef(row.id_status),
     waiting_list_position: row.waiting_list_position,
+    lottery_number: row.lottery_number,
+    lottery_level: row.lottery_level,
+    offer_expires_at: offerExpiresAt(row.offer_expires_at),
+    waitingReason: waitingReasonOf(row),
     read: row.read,
     lastMove: last
       ? {
@@ -77,9 +82,11 @@ type DetailParts = {
   files: Awaited<ReturnType<typeof repo.filesOf>>;
   previousStatus: number | null;
   allowedStatuses: number[];
+  siblings: ApplicationDetail['siblings'];
 };
 
-export function presentDetail({ row, history, tags, notes, files, previousStatus, allowedStatuses }: DetailParts) {
+export function presentDetail(parts: DetailParts) {
+  const { row, history, tags, notes, files, previousStatus, allowedStatuses, siblings } = parts;
   const { application: app, applicant: person } = row;
   const detail: ApplicationDetail = {
     id_application: app.id_application,
@@ -122,6 +129,11 @@ export function presentDetail({ row, history, tags, notes, files, previousStatus
     previousStatus,
     allowedStatuses,
     waiting_list_position: app.waiting_list_position,
+    lottery_number: app.lottery_number,
+    lottery_level: app.lottery_level,
+    offer_expires_at: offerExpiresAt(app.offer_expires_at),
+    waitingReason: waitingReasonOf({ ...row.facts, id_status: app.id_status, createdAt: app.createdAt }),
+    siblings,
     read: app.read,
     id_campus: app.id_campus,
     campuses: [

@@ -4,6 +4,7 @@ import type { ApplicationListQuery } from '@openseat/shared/schemas/applications
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
+import { waitingFactColumns } from '../waiting-list/waiting-list.repository';
 
 /*
  * Reads of the applications lists and detail. Every query is scoped (campus in scope) and leaves deleted
@@ -120,6 +121,8 @@ export async function listApplications(db: Executor, scope: Scope, f: ListFilter
       id_status: a.id_status,
       waiting_list_position: a.waiting_list_position,
       read: a.read,
+      // lottery number, offer deadline and "why this position": a few index lookups per row of the page
+      ...waitingFactColumns,
     })
     .from(a)
     .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
@@ -177,6 +180,7 @@ export async function findDetail(db: Executor, scope: Scope, id_application: num
         year_two: s.schoolYear.year_two,
       },
       periodState: s.campusYear.state,
+      facts: waitingFactColumns,
     })
     .from(a)
     .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
@@ -266,3 +270,59 @@ export async function setRead(db: Executor, scope: Scope, ids: number[], read: b
     )
     .returning({ id_application: a.id_application, id_school: a.id_school, id_campus: a.id_campus });
 }
+
+const contactEmail = sql`lower(regexp_replace(coalesce(${ap.guardianEmail}, ''), '[[:space:]]', '', 'g'))`;
+const contactPhone = sql`right(regexp_replace(coalesce(${ap.guardianPhoneNumber}, ''), '[^0-9]', '', 'g'), 10)`;
+
+/**
+ * Live applications of one school period whose guardian's e-mail or phone, normalised in SQL as
+ * lottery/siblings.ts normalises them, is one of `emails` / `phones`: the candidates of a family, one query on the
+ * period's applications (the caller widens the keys until the family stops growing).
+ */
+export async function familyCandidates(
+  db: Executor,
+  scope: Scope,
+  id_campus_year: number,
+  keys: { emails: string[]; phones: string[] },
+) {
+  const matches: SQL[] = [];
+  if (keys.emails.length)
+    matches.push(
+      sql`${contactEmail} IN (${sql.join(
+        keys.emails.map((e) => sql`${e}`),
+        sql`, `,
+      )})`,
+    );
+  if (keys.phones.length)
+    matches.push(
+      sql`${contactPhone} IN (${sql.join(
+        keys.phones.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
+  if (!matches.length) return [];
+  return db
+    .select({
+      id_application: a.id_application,
+      correlative: a.correlative,
+      firstName: ap.firstName,
+      lastName: ap.lastName,
+      grade: s.grade.name,
+      id_status: a.id_status,
+      guardianEmail: ap.guardianEmail,
+      guardianPhoneNumber: ap.guardianPhoneNumber,
+    })
+    .from(a)
+    .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
+    .leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade))
+    .where(
+      and(
+        eq(a.id_campus_year, id_campus_year),
+        isNull(a.deletedAt),
+        inCampus(scope, a.id_school, a.id_campus),
+        or(...matches),
+      ),
+    )
+    .orderBy(asc(a.id_application));
+}
+export type FamilyCandidate = Awaited<ReturnType<typeof familyCandidates>>[number];

@@ -18,6 +18,8 @@ import * as repo from './applications.repository';
 import * as intake from './intake.repository';
 import { previousOf, refusalError } from './moves.service';
 import { findMovable, historyOldestFirst, insertHistory } from './moves.repository';
+import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from '../lottery/siblings';
+import type { Scope } from '../../lib/scope';
 
 /** `GET /application`: one page of a list, filtered, searched and sorted on the server. */
 export async function listApplications(
@@ -61,6 +63,7 @@ export async function getApplication(db: Executor, caller: Principal, id_applica
   const notes = await repo.notesOf(db, id_application);
   const files = await repo.filesOf(db, id_application);
   const oldestFirst = await historyOldestFirst(db, id_application);
+  const siblings = await siblingsOf(db, caller.scope, row);
 
   return presentDetail({
     row,
@@ -70,7 +73,67 @@ export async function getApplication(db: Executor, caller: Principal, id_applica
     files,
     previousStatus: previousOf(oldestFirst),
     allowedStatuses: allowedTargets(row.application.id_status),
+    siblings,
   });
+}
+
+/** Rounds of widening the family's keys: a family linked through more guardians than this is cut there. */
+const FAMILY_ROUNDS = 4;
+
+/**
+ * The application's siblings: live applications of its school period in one family with it (a shared guardian
+ * e-mail or phone, normalised, linked transitively: lottery/siblings.ts). Each round is one query on the period's
+ * applications for the keys known so far; it stops when the family stops growing.
+ */
+async function siblingsOf(db: Executor, scope: Scope, row: repo.DetailRow) {
+  const { application: app, applicant: person } = row;
+  if (app.id_campus_year === null) return [];
+  const self = {
+    id_application: app.id_application,
+    guardianEmail: person.guardianEmail,
+    guardianPhoneNumber: person.guardianPhoneNumber,
+  };
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  const found = new Map<number, repo.FamilyCandidate>();
+  let contacts: FamilyContact[] = [self];
+  for (let round = 0; round < FAMILY_ROUNDS; round++) {
+    let grew = false;
+    for (const c of contacts) {
+      const email = normalizeEmail(c.guardianEmail);
+      const phone = normalizePhone(c.guardianPhoneNumber);
+      if (email && !emails.has(email)) {
+        emails.add(email);
+        grew = true;
+      }
+      if (phone && !phones.has(phone)) {
+        phones.add(phone);
+        grew = true;
+      }
+    }
+    if (!grew) break;
+    const candidates = await repo.familyCandidates(db, scope, app.id_campus_year, {
+      emails: [...emails],
+      phones: [...phones],
+    });
+    const fresh = candidates.filter((c) => !found.has(c.id_application));
+    for (const c of fresh) found.set(c.id_application, c);
+    if (!fresh.length) break;
+    contacts = fresh;
+  }
+  found.delete(app.id_application);
+  const families = familiesOf([self, ...found.values()]);
+  const family = families.get(app.id_application);
+  if (family == null) return [];
+  return [...found.values()]
+    .filter((c) => families.get(c.id_application) === family)
+    .map((c) => ({
+      id_application: c.id_application,
+      correlative: c.correlative,
+      applicantName: `${c.firstName} ${c.lastName}`,
+      grade: c.grade,
+      id_status: c.id_status,
+    }));
 }
 
 export async function statusHistory(db: Db, caller: Principal, id_application: number) {

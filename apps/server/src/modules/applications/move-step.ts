@@ -52,8 +52,11 @@ export class MoveSession {
   constructor(
     readonly tx: Executor,
     readonly scope: Scope,
-    readonly id_user: number,
+    /** Null: a system move (a scheduled job), written without an author. */
+    readonly id_user: number | null,
     apps: Movable[],
+    /** The clock offers take their deadline from (a job passes its own `now`). */
+    readonly now: Date = new Date(),
   ) {
     for (const app of apps) this.byId.set(app.id_application, app);
   }
@@ -73,7 +76,7 @@ export class MoveSession {
       id_application: app.id_application,
       id_status: to,
       waiting_list_position: place,
-      offer_expires_at: to === STATUS.OFFERED ? offerDeadline(app.acceptanceDays) : null,
+      offer_expires_at: to === STATUS.OFFERED ? offerDeadline(app.acceptanceDays, this.now) : null,
     });
     if (left && group) this.closeGap(group);
     this.history.push({
