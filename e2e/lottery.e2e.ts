@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, signIn } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Moves inside the app without a page load (a reload spends a refresh token). */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The second campus of the first school: its lottery is off in the demo data, and no other test draws there. */
+const CAMPUS = 'Northstar Mesa Vista';
+
+describe('the lottery, as a school admin holds it', () => {
+  it('enables it, practises, draws, downloads and verifies the record, prints it, presents it, works the waiting list', async () => {
+    const page = await openPage(browser, baseUrl);
+    await signIn(page, 'school@demo.openseat.org');
+    await page.waitForURL('**/main/dashboard');
+
+    // 1. the campus configuration: lottery enabled
+    await visit(page, '/main/schools');
+    await page.getByTestId('schools-table').getByRole('link').first().click();
+    await page.waitForURL(/\/main\/schools\/school\/\d+$/);
+    await page.getByRole('link', { name: CAMPUS }).click();
+    await page.waitForURL(/\/campus\/\d+$/);
+    await page.getByTestId('campus-tab-configuration').click();
+    const lotterySwitch = page.getByRole('switch', { name: 'Lottery enabled' });
+    await lotterySwitch.waitFor();
+    if (!(await lotterySwitch.isChecked())) await lotterySwitch.click();
+    await page.getByTestId('config-save').click();
+    await expect.poll(() => lotterySwitch.isChecked()).toBe(true);
+
+    // 2. the started period of that campus
+    await visit(page, '/main/enrollment-settings');
+    await page
+      .getByTestId('periods-table')
+      .locator('tbody tr')
+      .filter({ hasText: CAMPUS })
+      .filter({ hasText: 'Started' })
+      .first()
+      .click();
+    await page.getByTestId('lottery-panel').waitFor();
+    await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('not been drawn');
+    const periodPath = new URL(page.url()).pathname;
+    await screenshot(page, 'lottery-01-period');
+
+    // 3. practice: a result with its seed, nothing written
+    await page.getByTestId('lottery-practice').click();
+    await page.getByTestId('lottery-practice-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('lottery-practice-seed').innerText()).toMatch(/^[0-9a-f]{64}$/);
+    const practiceCsv = page.waitForEvent('download');
+    await page.getByTestId('lottery-practice-csv').click();
+    expect((await practiceCsv).suggestedFilename()).toMatch(/\.csv$/);
+    await screenshot(page, 'lottery-02-practice');
+    await page.getByTestId('lottery-practice-close').click();
+    await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('not been drawn');
+
+    // 4. the draw: confirmation first, then the selected and waiting lists
+    await page.getByTestId('lottery-run').click();
+    await page.getByTestId('lottery-run-dialog').waitFor();
+    expect(await page.getByTestId('lottery-run-accept').isEnabled()).toBe(false);
+    await page.getByTestId('lottery-run-confirm').check();
+    await screenshot(page, 'lottery-03-run-dialog');
+    await page.getByTestId('lottery-run-accept').click();
+    await page.getByTestId('lottery-run-close').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.getByTestId('lottery-run-dialog').getByTestId('lottery-selected').isVisible())
+      .toBe(true);
+    await page.getByTestId('lottery-run-close').click();
+    await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('Drawn on');
+    await expect.poll(() => page.getByTestId('lottery-selected').locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.getByTestId('lottery-waiting').waitFor();
+    await screenshot(page, 'lottery-04-drawn');
+
+    // 5. the record as CSV: the seed and hashes in its header
+    const recordCsv = page.waitForEvent('download');
+    await page.getByTestId('lottery-download').first().click();
+    const download = await recordCsv;
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.toLowerCase()).toContain('seed');
+
+    // 6. verification: every check passes
+    await page.getByTestId('lottery-verify-link').click();
+    await page.waitForURL(/\/lottery\/\d+$/);
+    await page.getByTestId('lottery-record').waitFor();
+    await page.getByTestId('lottery-verify').click();
+    await expect.poll(() => page.getByTestId('lottery-verdict').isVisible()).toBe(true);
+    const checks = page.locator('[data-testid^="lottery-check-"]');
+    expect(await checks.count()).toBeGreaterThan(0);
+    expect(await checks.evaluateAll((els) => els.every((el) => el.getAttribute('data-ok') === 'true'))).toBe(true);
+    await screenshot(page, 'lottery-05-verified');
+
+    // 7. the certificate
+    await page.getByTestId('lottery-certificate-link').click();
+    await page.waitForURL(/\/certificate$/);
+    await page.getByTestId('lottery-certificate').waitFor();
+    expect(await page.getByTestId('lottery-certificate').innerText()).toContain(CAMPUS);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('certificate-print').isVisible()).toBe(false);
+    await screenshot(page, 'lottery-06-certificate-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    // 8. presentation mode: the seed's fingerprint before any draw (this period is drawn: the draw is refused)
+    await visit(page, `${periodPath}/lottery/present`);
+    await page.getByTestId('present-commit').click();
+    await expect
+      .poll(
+        async () =>
+          (await page.getByTestId('present-fingerprint').isVisible()) ||
+          (await page.getByTestId('present-error').isVisible()),
+      )
+      .toBe(true);
+    if (await page.getByTestId('present-fingerprint').isVisible())
+      expect((await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, '')).toMatch(/^[0-9a-f]{64}$/);
+    await screenshot(page, 'lottery-07-presentation');
+
+    // 9. the waiting list: reorder one grade by priorities, with a reason
+    await visit(page, '/main/applications/waiting-list');
+    const rows = page.getByTestId('applications-table').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const grade = (await rows.first().locator('td').nth(6).innerText()).trim();
+    await page.getByTestId('waiting-reorder').click();
+    await page.getByTestId('reorder-dialog').waitFor();
+    await page.getByTestId('reorder-grade').click();
+    await page.getByRole('option', { name: grade, exact: true }).click();
+    await page.getByTestId('reorder-reason').fill('short');
+    await page.getByTestId('reorder-acknowledge').check();
+    await page.getByTestId('reorder-accept').click();
+    await expect.poll(() => page.getByText('The reason must have at least 10 characters.').isVisible()).toBe(true);
+    await page.getByTestId('reorder-reason').fill('Board decision of November: order by the published priorities.');
+    await screenshot(page, 'lottery-08-reorder');
+    await page.getByTestId('reorder-accept').click();
+    await page.getByTestId('reorder-dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page
+          .getByText(/reordered/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.context().close();
+  });
+});
