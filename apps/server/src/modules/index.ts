@@ -17,6 +17,7 @@ import { applicationFilesRoutes } from './application-files/application-files.ro
 import { applicationTagsRoutes } from './application-tags/application-tags.routes';
 import { userFiltersRoutes } from './user-filters/user-filters.routes';
 import { exportsRoutes } from './exports/exports.routes';
+import { lotteryRoutes } from './lottery/lottery.routes';
 import { schoolYearTransferRoutes } from './school-year-transfer/school-years.routes';
 import { waitingListRoutes } from './waiting-list/waiting-list.routes';
 
@@ -43,4 +44,5 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   exportsRoutes,
   schoolYearTransferRoutes,
   waitingListRoutes,
+  lotteryRoutes,
 ];

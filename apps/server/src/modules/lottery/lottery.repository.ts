@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { SEAT_HOLDING_STATUSES } from '@openseat/shared/application-status';
+import { STATUS } from '@openseat/shared/constants';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inCampus, inSchool, type Scope } from '../../lib/scope';
+
+/*
+ * The reads and writes of the lottery: the school period and its campus settings, the participants, and the
+ * lottery record. Every query is scoped by the caller's scope.
+ */
+
+const a = s.application;
+const cy = s.campusYear;
+
+/** The campus's period for the school year, with the campus's lottery switch and time zone; `lock`: FOR UPDATE NOWAIT. */
+export async function findPeriod(db: Executor, scope: Scope, id_campus: number, id_school_year: number, lock = false) {
+  if (lock)
+    await db.execute(
+      sql`SELECT 1 FROM campus_year WHERE id_campus = ${id_campus} AND id_school_year = ${id_school_year} FOR UPDATE NOWAIT`,
+    );
+  const [row] = await db
+    .select({
+      id_campus_year: cy.id_campus_year,
+      id_school: cy.id_school,
+      id_campus: cy.id_campus,
+      id_school_year: cy.id_school_year,
+      state: cy.state,
+      enrollment_end_date: cy.enrollment_end_date,
+      sibling_priority: cy.sibling_priority,
+      isLotteryCampus: s.campusConfiguration.is_lottery_campus,
+      timeZone: sql<string | null>`coalesce(${s.campusConfiguration.time_zone}, ${s.schoolConfiguration.time_zone})`,
+    })
+    .from(cy)
+    .leftJoin(s.campusConfiguration, eq(s.campusConfiguration.id_campus, cy.id_campus))
+    .leftJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, cy.id_school))
+    .where(
+      and(
+        eq(cy.id_campus, id_campus),
+        eq(cy.id_school_year, id_school_year),
+        inCampus(scope, cy.id_school, cy.id_campus),
+      ),
+    );
+  return row;
+}
+export type PeriodRow = NonNullable<Awaited<ReturnType<typeof findPeriod>>>;
+
+/** Every live application of the period (any status), with what the draw needs of it. */
+export async function periodApplications(db: Executor, id_campus_year: number) {
+  return db
+    .select({
+      id_application: a.id_application,
+      id_school: a.id_school,
+      id_campus: a.id_campus,
+      correlative: a.correlative,
+      id_grade: a.id_grade,
+      id_status: a.id_status,
+      id_priority_item: a.id_priority_item,
+      createdAt: a.createdAt,
+      guardianEmail: s.applicant.guardianEmail,
+      guardianPhoneNumber: s.applicant.guardianPhoneNumber,
+      applicantName: sql<string>`${s.applicant.firstName} || ' ' || ${s.applicant.lastName}`,
+    })
+    .from(a)
+    .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
+    .where(and(eq(a.id_campus_year, id_campus_year), isNull(a.deletedAt)))
+    .orderBy(asc(a.id_application));
+}
+export type PeriodApplication = Awaited<ReturnType<typeof periodApplications>>[number];
+
+export const SEAT_HOLDERS = new Set<number>(SEAT_HOLDING_STATUSES);
+export const APPLIED = STATUS.APPLIED;
+
+/** The campus's priority levels and weights, by priority item. */
+export async function campusPriorities(db: Executor, id_campus: number) {
+  return db
+    .select({
+      id_priority_item: s.campusPriority.id_priority_item,
+      level: s.campusPriority.priority_level,
+      weight: s.campusPriority.weight,
+      name: s.priorityItem.name,
+    })
+    .from(s.campusPriority)
+    .innerJoin(s.priorityItem, eq(s.priorityItem.id_priority_item, s.campusPriority.id_priority_item))
+    .where(eq(s.campusPriority.id_campus, id_campus));
+}
+
+export async function priorityItemNames(db: Executor) {
+  return db.select({ id: s.priorityItem.id_priority_item, name: s.priorityItem.name }).from(s.priorityItem);
+}
+
+export async function gradeCatalog(db: Executor) {
+  return db.select({ id_grade: s.grade.id_grade, name: s.grade.name, position: s.grade.position }).from(s.grade);
+}
+
+/** Seats of the period's grades. */
+export async function seatsOf(db: Executor, id_campus_year: number) {
+  return db
+    .select({ id_grade: s.campusYearGrade.id_grade, spots: s.campusYearGrade.spots, taken: s.campusYearGrade.taken })
+    .from(s.campusYearGrade)
+    .where(eq(s.campusYearGrade.id_campus_year, id_campus_year));
+}
+
+/** Current length of each grade's waiting list in the period. */
+export async function waitingLengths(db: Executor, id_campus_year: number) {
+  return db
+    .select({ id_grade: a.id_grade, length: sql<number>`count(*)::int` })
+    .from(a)
+    .where(and(eq(a.id_campus_year, id_campus_year), eq(a.id_status, STATUS.WAITING_LIST), isNull(a.deletedAt)))
+    .groupBy(a.id_grade);
+}
+
+/** Sets the lottery columns of the drawn applications (one statement). */
+export async function setLotteryColumns(
+  db: Executor,
+  id_lottery: number,
+  rows: Array<{ id_application: number; lottery_number: number; lottery_level: number; lottery_order: number }>,
+) {
+  if (!rows.length) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id_application}::int, ${r.lottery_number}::int, ${r.lottery_level}::int, ${r.lottery_order}::int)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    UPDATE ${a} SET id_lottery = ${id_lottery}, lottery_number = v.n, lottery_level = v.l, lottery_order = v.o
+    FROM (VALUES ${values}) AS v(id, n, l, o) WHERE ${a.id_application} = v.id`);
+}
+
+const l = s.lottery;
+
+export async function insertLottery(db: Executor, row: typeof l.$inferInsert) {
+  const [saved] = await db.insert(l).values(row).returning();
+  return saved;
+}
+
+export async function updateLottery(db: Executor, id_lottery: number, change: Partial<typeof l.$inferInsert>) {
+  const [saved] = await db.update(l).set(change).where(eq(l.id_lottery, id_lottery)).returning();
+  return saved;
+}
+
+const lotteryColumns = {
+  lottery: l,
+  drawnBy: s.user.name,
+};
+
+/** One lottery in scope, with the name of who drew it. */
+export async function findLottery(db: Executor, scope: Scope, id_lottery: number) {
+  const [row] = await db
+    .select({ ...lotteryColumns, id_campus: cy.id_campus, id_school_year: cy.id_school_year })
+    .from(l)
+    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
+    .leftJoin(s.user, eq(s.user.id_user, l.id_user))
+    .where(and(eq(l.id_lottery, id_lottery), inCampus(scope, cy.id_school, cy.id_campus)));
+  return row;
+}
+export type LotteryRow = NonNullable<Awaited<ReturnType<typeof findLottery>>>;
+
+/** The lotteries of a period in scope, newest first. */
+export async function listLotteries(db: Executor, scope: Scope, id_campus_year: number) {
+  return db
+    .select({ ...lotteryColumns, id_campus: cy.id_campus, id_school_year: cy.id_school_year })
+    .from(l)
+    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
+    .leftJoin(s.user, eq(s.user.id_user, l.id_user))
+    .where(and(eq(l.id_campus_year, id_campus_year), inCampus(scope, cy.id_school, cy.id_campus)))
+    .orderBy(desc(l.createdAt), desc(l.id_lottery));
+}
+
+/** A period in scope (for the list): undefined when out of scope. */
+export async function periodInScope(db: Executor, scope: Scope, id_campus_year: number) {
+  const [row] = await db
+    .select({ id: cy.id_campus_year })
+    .from(cy)
+    .where(and(eq(cy.id_campus_year, id_campus_year), inCampus(scope, cy.id_school, cy.id_campus)));
+  return row;
+}
+
+/** The period's lotteries by state (drawn first). */
+export async function lotteriesOfPeriod(db: Executor, id_campus_year: number) {
+  return db.select().from(l).where(eq(l.id_campus_year, id_campus_year)).orderBy(asc(l.id_lottery));
+}
+
+/** Campus and school-year names of a period, for the record. */
+export async function periodNames(db: Executor, scope: Scope, id_campus_year: number) {
+  const [row] = await db
+    .select({ campus: s.campus.name, schoolYear: s.schoolYear.name })
+    .from(cy)
+    .innerJoin(s.campus, eq(s.campus.id_campus, cy.id_campus))
+    .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, cy.id_school_year))
+    .where(and(eq(cy.id_campus_year, id_campus_year), inSchool(scope, cy.id_school)));
+  return row;
+}
+
+/** Names of applications (any state) for the record's outcomes. */
+export async function applicationLabels(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id_application: a.id_application,
+      correlative: a.correlative,
+      id_priority_item: a.id_priority_item,
+      applicantName: sql<string>`${s.applicant.firstName} || ' ' || ${s.applicant.lastName}`,
+    })
+    .from(a)
+    .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
+    .where(inArray(a.id_application, ids));
+}

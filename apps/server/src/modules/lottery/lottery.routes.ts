@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '@openseat/shared/messages';
+import {
+  LotteryListQuerySchema,
+  LotteryOutcomeSchema,
+  LotteryParamsSchema,
+  LotteryPeriodSchema,
+  LotteryRecordSchema,
+  LotteryResultSchema,
+  LotteryRunSchema,
+  LotterySummarySchema,
+  LotteryVerificationSchema,
+} from '@openseat/shared/schemas/lottery';
+import { listOf, savedOf } from '@openseat/shared/schemas/responses';
+import type { AppDeps } from '../../plugins/types';
+import { principalOf } from '../../plugins/authenticate';
+import * as lottery from './lottery.service';
+
+/** The lottery of a school period (docs/api-lottery.md). */
+export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['lottery'];
+  const run = { permission: ['enrollment_settings', 'run_lottery'] } as const;
+  const read = { permission: ['enrollment_settings', 'access'] } as const;
+  const secret = deps.secrets.encryptionKey;
+
+  app.post(
+    '/application/lottery',
+    { config: run, schema: { tags, body: LotteryRunSchema, response: { 200: savedOf(LotteryResultSchema) } } },
+    async (req) => ({
+      message: translate('lotteryDrawn', req.lng),
+      data: await lottery.runLottery(deps.db, principalOf(req), secret, req.body),
+    }),
+  );
+  app.post(
+    '/lottery/practice',
+    { config: run, schema: { tags, body: LotteryPeriodSchema, response: { 200: savedOf(LotteryResultSchema) } } },
+    async (req) => ({
+      message: translate('lotteryPracticed', req.lng),
+      data: await lottery.practice(deps.db, principalOf(req), req.body),
+    }),
+  );
+  app.post(
+    '/lottery/commit',
+    { config: run, schema: { tags, body: LotteryPeriodSchema, response: { 200: savedOf(LotterySummarySchema) } } },
+    async (req) => ({
+      message: translate('lotteryCommitted', req.lng),
+      data: await lottery.commitSeed(deps.db, principalOf(req), req.body),
+    }),
+  );
+  app.post(
+    '/lottery/late',
+    {
+      config: run,
+      schema: { tags, body: LotteryPeriodSchema, response: { 200: savedOf(z.array(LotteryOutcomeSchema)) } },
+    },
+    async (req) => ({
+      message: translate('lateApplicationsAdded', req.lng),
+      data: await lottery.addLateApplications(deps.db, principalOf(req), req.body),
+    }),
+  );
+  app.get(
+    '/lottery',
+    {
+      config: read,
+      schema: {
+        tags,
+        querystring: LotteryListQuerySchema,
+        response: { 200: listOf(LotterySummarySchema, "The period's lotteries, newest first") },
+      },
+    },
+    (req) => lottery.listLotteries(deps.db, principalOf(req), req.query.id_campus_year),
+  );
+  app.get(
+    '/lottery/:id',
+    { config: read, schema: { tags, params: LotteryParamsSchema, response: { 200: LotteryRecordSchema } } },
+    (req) => lottery.getLottery(deps.db, principalOf(req), req.params.id),
+  );
+  app.get(
+    '/lottery/:id/verify',
+    { config: read, schema: { tags, params: LotteryParamsSchema, response: { 200: LotteryVerificationSchema } } },
+    (req) => lottery.verifyLottery(deps.db, principalOf(req), secret, req.params.id),
+  );
+}
