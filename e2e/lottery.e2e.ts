@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signIn } from './browser';
+import { launchBrowser, openPage, screenshot } from './browser';
+import { signInAs } from './screens';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -27,14 +28,11 @@ const CAMPUS = 'Northstar Mesa Vista';
 describe('the lottery, as a school admin holds it', () => {
   it('enables it, practises, draws, downloads and verifies the record, prints it, presents it, works the waiting list', async () => {
     const page = await openPage(browser, baseUrl);
-    await signIn(page, 'school@demo.openseat.org');
-    await page.waitForURL('**/main/dashboard');
+    const me = await signInAs(page, 'school');
 
     // 1. the campus configuration: lottery enabled
-    await visit(page, '/main/schools');
-    await page.getByTestId('schools-table').getByRole('link').first().click();
-    await page.waitForURL(/\/main\/schools\/school\/\d+$/);
-    await page.getByRole('link', { name: CAMPUS }).click();
+    await visit(page, `/main/schools/school/${me.id_school}`);
+    await page.getByTestId('campuses-table').getByRole('link', { name: CAMPUS }).click();
     await page.waitForURL(/\/campus\/\d+$/);
     await page.getByTestId('campus-tab-configuration').click();
     const lotterySwitch = page.getByRole('switch', { name: 'Lottery enabled' });
@@ -49,7 +47,7 @@ describe('the lottery, as a school admin holds it', () => {
       .getByTestId('periods-table')
       .locator('tbody tr')
       .filter({ hasText: CAMPUS })
-      .filter({ hasText: 'Started' })
+      .filter({ has: page.getByText('started', { exact: true }) })
       .first()
       .click();
     await page.getByTestId('lottery-panel').waitFor();
