@@ -73,7 +73,9 @@ function rank(seedHex: string, entries: DrawEntry[]): Ranked[] {
   const cohorts = new Map<string, Ranked[]>();
   for (const e of ranked) {
     const k = `${e.id_grade}:${e.level}`;
-    cohorts.set(k, [...(cohorts.get(k) ?? []), e]);
+    const cohort = cohorts.get(k);
+    if (cohort) cohort.push(e);
+    else cohorts.set(k, [e]);
   }
   for (const cohort of cohorts.values()) cohort.sort(byKey).forEach((e, i) => (e.lottery_number = i + 1));
   return ranked;

@@ -1,0 +1,107 @@
+import { stringify } from 'csv-stringify/sync';
+import { neutralizeCell } from '../../lib/csv';
+import { canonicalInputs, canonicalResult, type DrawInputs, type DrawOutcome } from './lottery.draw';
+
+/*
+ * The published lottery record as one CSV file (docs/lottery-algorithm.md, "The record file"): self-contained, so
+ * scripts/verify-lottery.mjs (or anyone's re-implementation) can check it with nothing else.
+ *
+ *   # header lines: "# key: value" (algorithm, campus, school_year, drawn_at, drawn_by, seed, seed_sha256, ...)
+ *   # [inputs] ...   then the canonical input lines exactly as canonicalInputs writes them
+ *   # [result] ...   then the canonical result lines exactly as canonicalResult writes them
+ *   # [table] ...    then a ranked table for people (grade, correlative, level, lottery number, result, ...)
+ *
+ * No applicant names: the record is meant to be published; a correlative identifies an application to its family.
+ * Lines end with LF; the file starts with a UTF-8 byte-order mark like the other exports.
+ */
+
+/** What the table shows of one application besides its outcome. */
+export type LotteryCsvApplication = { correlative: number; grade: string };
+
+/** A drawn lottery record, as the run service holds it. */
+export type LotteryRecordCsvInput = {
+  algorithm: string;
+  seed: string;
+  seedHash: string;
+  inputs: DrawInputs;
+  inputsHash: string;
+  result: DrawOutcome[];
+  resultHash: string;
+  campus: string;
+  schoolYear: string;
+  drawnAt: Date | string;
+  drawnBy: string;
+  /** By application id. */
+  applications: ReadonlyMap<number, LotteryCsvApplication> | Readonly<Record<number, LotteryCsvApplication>>;
+};
+
+export const LOTTERY_CSV_SECTIONS = {
+  inputs: '# [inputs] canonical inputs: inputs_sha256 is the SHA-256 of these lines, each ended by LF',
+  result: '# [result] canonical result in draw order: result_sha256 is the SHA-256 of these lines, each ended by LF',
+  table: '# [table] ranked results (priority level as drawn; lottery number = rank inside grade and own level)',
+} as const;
+
+export const LOTTERY_CSV_COLUMNS = [
+  'grade',
+  'correlative',
+  'priority_level',
+  'lottery_number',
+  'result',
+  'order',
+  'waiting_list_position',
+  'sibling',
+  'id_application',
+];
+
+/** A header value on one line (a name with a line break must not start a line of its own). */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+const isoOf = (at: Date | string) => (at instanceof Date ? at : new Date(at)).toISOString();
+
+export function lotteryRecordCsv(record: LotteryRecordCsvInput): string {
+  const display = (id: number): LotteryCsvApplication | undefined =>
+    record.applications instanceof Map
+      ? record.applications.get(id)
+      : (record.applications as Readonly<Record<number, LotteryCsvApplication>>)[id];
+  const header: [string, string][] = [
+    ['algorithm', record.algorithm],
+    ['campus', record.campus],
+    ['school_year', record.schoolYear],
+    ['drawn_at', isoOf(record.drawnAt)],
+    ['drawn_by', record.drawnBy],
+    ['seed', record.seed],
+    ['seed_sha256', record.seedHash],
+    ['inputs_sha256', record.inputsHash],
+    ['result_sha256', record.resultHash],
+  ];
+  const table = stringify(
+    record.result.map((o) => [
+      display(o.id_application)?.grade ?? String(o.id_grade),
+      display(o.id_application)?.correlative ?? '',
+      o.level,
+      o.lottery_number,
+      o.result,
+      o.order,
+      o.waiting_list_position ?? '',
+      o.sibling ? 'yes' : 'no',
+      o.id_application,
+    ]),
+    {
+      header: true,
+      columns: LOTTERY_CSV_COLUMNS,
+      record_delimiter: '\n',
+      cast: { string: (v: string) => neutralizeCell(v) },
+    },
+  );
+  return (
+    '\uFEFF' +
+    '# OpenSeat lottery record: check it with `node scripts/verify-lottery.mjs <this file>` (docs/lottery-algorithm.md)\n' +
+    header.map(([key, value]) => `# ${key}: ${oneLine(value)}\n`).join('') +
+    `${LOTTERY_CSV_SECTIONS.inputs}\n` +
+    canonicalInputs(record.inputs) +
+    `${LOTTERY_CSV_SECTIONS.result}\n` +
+    canonicalResult(record.result) +
+    `${LOTTERY_CSV_SECTIONS.table}\n` +
+    table
+  );
+}
