@@ -134,6 +134,7 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByTestId('reorder-dialog').waitFor();
     await page.getByTestId('reorder-grade').click();
     await page.getByRole('option', { name: grade, exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByTestId('reorder-reason').fill('short');
     await page.getByTestId('reorder-acknowledge').check();
     await page.getByTestId('reorder-accept').click();

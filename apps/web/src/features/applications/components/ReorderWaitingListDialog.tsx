@@ -37,11 +37,13 @@ export function ReorderWaitingListDialog({
   const [acknowledged, setAcknowledged] = useState(false);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const parsed = reorderReason.safeParse(reason);
   const reasonError = parsed.success ? undefined : message(parsed.error.issues[0]?.message);
   const submit = async () => {
     setTouched(true);
+    setSubmitted(true);
     if (!parsed.success || grade === '' || !acknowledged) return;
     setRefusal(null);
     try {
@@ -68,8 +70,8 @@ export function ReorderWaitingListDialog({
             label={t('applications.grade')}
             value={grade}
             onChange={(e) => setGrade(e.target.value === '' ? '' : Number(e.target.value))}
-            error={touched && grade === ''}
-            helperText={touched && grade === '' ? message('required') : undefined}
+            error={submitted && grade === ''}
+            helperText={submitted && grade === '' ? message('required') : undefined}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'reorder-grade' } as object } }}
           >
             {(grades.data ?? []).map((g) => (
@@ -99,7 +101,7 @@ export function ReorderWaitingListDialog({
             }
             label={t('waiting.acknowledge')}
           />
-          {touched && !acknowledged && (
+          {submitted && !acknowledged && (
             <Alert severity="error" role="alert">
               {message('reorderAcknowledge')}
             </Alert>
