@@ -24,35 +24,38 @@ async function visit(page: Page, path: string) {
 
 /** The second campus of the first school: its lottery is off in the demo data, and no other test draws there. */
 const CAMPUS = 'Northstar Mesa Vista';
+const OTHER_CAMPUS = 'Northstar Sunnyslope';
+
+/** Turns the lottery on for a campus (its configuration tab), then opens the campus's started school period. */
+async function openLotteryPeriod(page: Page, id_school: number, campus: string) {
+  await visit(page, `/main/schools/school/${id_school}`);
+  await page.getByTestId('campuses-table').getByRole('link', { name: campus }).click();
+  await page.waitForURL(/\/campus\/\d+$/);
+  await page.getByTestId('campus-tab-configuration').click();
+  const lotterySwitch = page.getByRole('switch', { name: 'Lottery enabled' });
+  await lotterySwitch.waitFor();
+  if (!(await lotterySwitch.isChecked())) await lotterySwitch.click();
+  await page.getByTestId('config-save').click();
+  await expect.poll(() => lotterySwitch.isChecked()).toBe(true);
+  await visit(page, '/main/enrollment-settings');
+  await page
+    .getByTestId('periods-table')
+    .locator('tbody tr')
+    .filter({ hasText: campus })
+    .filter({ has: page.getByText('started', { exact: true }) })
+    .first()
+    .click();
+  await page.getByTestId('lottery-panel').waitFor();
+}
 
 describe('the lottery, as a school admin holds it', () => {
   it('enables it, practises, draws, downloads and verifies the record, prints it, presents it, works the waiting list', async () => {
     const page = await openPage(browser, baseUrl);
     const me = await signInAs(page, 'school');
 
-    // 1. the campus configuration: lottery enabled
-    await visit(page, `/main/schools/school/${me.id_school}`);
-    await page.getByTestId('campuses-table').getByRole('link', { name: CAMPUS }).click();
-    await page.waitForURL(/\/campus\/\d+$/);
-    await page.getByTestId('campus-tab-configuration').click();
-    const lotterySwitch = page.getByRole('switch', { name: 'Lottery enabled' });
-    await lotterySwitch.waitFor();
-    if (!(await lotterySwitch.isChecked())) await lotterySwitch.click();
-    await page.getByTestId('config-save').click();
-    await expect.poll(() => lotterySwitch.isChecked()).toBe(true);
-
-    // 2. the started period of that campus
-    await visit(page, '/main/enrollment-settings');
-    await page
-      .getByTestId('periods-table')
-      .locator('tbody tr')
-      .filter({ hasText: CAMPUS })
-      .filter({ has: page.getByText('started', { exact: true }) })
-      .first()
-      .click();
-    await page.getByTestId('lottery-panel').waitFor();
+    // 1. the campus configuration: lottery enabled; 2. the started period of that campus
+    await openLotteryPeriod(page, me.id_school!, CAMPUS);
     await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('not been drawn');
-    const periodPath = new URL(page.url()).pathname;
     await screenshot(page, 'lottery-01-period');
 
     // 3. practice: a result with its seed, nothing written
@@ -111,19 +114,37 @@ describe('the lottery, as a school admin holds it', () => {
     await screenshot(page, 'lottery-06-certificate-print');
     await page.emulateMedia({ media: 'screen' });
 
-    // 8. presentation mode: the seed's fingerprint before any draw (this period is drawn: the draw is refused)
-    await visit(page, `${periodPath}/lottery/present`);
+    // 8. presentation mode, on another campus: the seed's fingerprint before the draw, the grades one by one, the seed
+    await openLotteryPeriod(page, me.id_school!, OTHER_CAMPUS);
+    await page.getByTestId('lottery-present').click();
+    await page.waitForURL(/\/lottery\/present$/);
     await page.getByTestId('present-commit').click();
     await expect
-      .poll(
-        async () =>
-          (await page.getByTestId('present-fingerprint').isVisible()) ||
-          (await page.getByTestId('present-error').isVisible()),
-      )
-      .toBe(true);
-    if (await page.getByTestId('present-fingerprint').isVisible())
-      expect((await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, '')).toMatch(/^[0-9a-f]{64}$/);
-    await screenshot(page, 'lottery-07-presentation');
+      .poll(async () => (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, ''))
+      .toMatch(/^[0-9a-f]{64}$/);
+    const seedHash = (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, '');
+    await screenshot(page, 'lottery-07-presentation-commit');
+    await page.getByTestId('present-draw').click();
+    await page.getByTestId('present-grade').waitFor();
+    await screenshot(page, 'lottery-08-presentation-grade');
+    // the arrow key and the button both move to the next grade
+    while ((await page.getByTestId('present-end').count()) === 0) {
+      await page.keyboard.press('ArrowRight');
+      if ((await page.getByTestId('present-end').count()) === 0 && (await page.getByTestId('present-next').isEnabled()))
+        await page.getByTestId('present-next').click();
+    }
+    const seed = (await page.getByTestId('present-seed').innerText()).trim();
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    const digest = await page.evaluate(async (hex) => {
+      const bytes = new TextEncoder().encode(hex);
+      const hash = await crypto.subtle.digest('SHA-256', bytes);
+      return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    }, seed);
+    expect(digest).toBe(seedHash);
+    await screenshot(page, 'lottery-09-presentation-end');
+    await page.getByTestId('present-verify-link').click();
+    await page.waitForURL(/\/lottery\/\d+$/);
+    await page.getByTestId('lottery-record').waitFor();
 
     // 9. the waiting list: reorder one grade by priorities, with a reason
     await visit(page, '/main/applications/waiting-list');
@@ -140,7 +161,7 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByTestId('reorder-accept').click();
     await expect.poll(() => page.getByText('The reason must have at least 10 characters.').isVisible()).toBe(true);
     await page.getByTestId('reorder-reason').fill('Board decision of November: order by the published priorities.');
-    await screenshot(page, 'lottery-08-reorder');
+    await screenshot(page, 'lottery-10-reorder');
     await page.getByTestId('reorder-accept').click();
     await page.getByTestId('reorder-dialog').waitFor({ state: 'detached' });
     await expect
