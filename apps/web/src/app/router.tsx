@@ -98,6 +98,11 @@ export const router = createBrowserRouter([
               <PeriodDetailPage renderLottery={(period) => <LotteryPanel period={period} />} />,
             ),
           },
+          // the breadcrumb of the lottery screens: back to the period, where the lottery lives
+          {
+            path: 'enrollment-settings/:id_campus_year/lottery',
+            element: <Navigate to=".." relative="path" replace />,
+          },
           {
             path: 'enrollment-settings/:id_campus_year/lottery/present',
             element: guarded('enrollment_settings', <LotteryPresentationPage />),

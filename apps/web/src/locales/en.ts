@@ -558,6 +558,7 @@ export const en = {
     correlative: 'ID',
     applicant: 'Applicant',
     level: 'Priority level',
+    levelShort: 'Level',
     number: 'Lottery number',
     result: 'Result',
     order: 'Order',

@@ -561,6 +561,7 @@ export const es: Translations = {
     correlative: 'ID',
     applicant: 'Solicitante',
     level: 'Nivel de prioridad',
+    levelShort: 'Nivel',
     number: 'Número de lotería',
     result: 'Resultado',
     order: 'Orden',

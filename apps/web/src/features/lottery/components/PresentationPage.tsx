@@ -232,6 +232,7 @@ function RevealList({ title, outcomes, names }: { title: string; outcomes: Lotte
           <TableRow>
             <TableCell>#</TableCell>
             <TableCell>{t('lottery.correlative')}</TableCell>
+            <TableCell>{t('lottery.levelShort')}</TableCell>
             <TableCell>{t('lottery.number')}</TableCell>
             {names && <TableCell>{t('lottery.applicant')}</TableCell>}
           </TableRow>
@@ -241,13 +242,14 @@ function RevealList({ title, outcomes, names }: { title: string; outcomes: Lotte
             <TableRow key={o.id_application}>
               <TableCell>{o.waiting_list_position ?? o.order}</TableCell>
               <TableCell>{o.correlative}</TableCell>
+              <TableCell>{o.level}</TableCell>
               <TableCell>{o.lottery_number}</TableCell>
               {names && <TableCell>{o.applicantName}</TableCell>}
             </TableRow>
           ))}
           {outcomes.length === 0 && (
             <TableRow>
-              <TableCell colSpan={names ? 4 : 3}>{t('common.noResults')}</TableCell>
+              <TableCell colSpan={names ? 5 : 4}>{t('common.noResults')}</TableCell>
             </TableRow>
           )}
         </TableBody>
