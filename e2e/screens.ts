@@ -219,6 +219,15 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    name: 'lottery presentation',
+    who: ['school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/enrollment-settings', 'periods-table');
+      await clickAndWait(page, firstRow(page, 'periods-table'), 'lottery-panel');
+      await openAndWait(page, `${new URL(page.url()).pathname}/lottery/present`, 'lottery-presentation');
+    },
+  },
+  {
     name: 'priorities',
     who: ['superadmin', 'school'],
     visit: (page) => openAndWait(page, '/main/priorities-configuration', 'priorities-table'),
