@@ -3,16 +3,24 @@
  * - foundation: cold start (empty DATA_DIR: migrate + demo seed), warm start, sign-in, the users list
  * - applications at scale (issue 9): 100,000 applications on PGlite and on the PostgreSQL server, each API
  *   figure beside the same statements run directly (bench/applications.ts)
- * `npm run bench -- --only=foundation` or `--only=applications` runs one part; `--no-postgres` skips the server.
+ * - the lottery (issue 10): 10,000 applications over 13 grades on PGlite and on the PostgreSQL server, the run with
+ *   its writes and the verification re-run, beside the pure draw() in-process (bench/lottery.ts)
+ * `npm run bench -- --only=foundation`, `--only=applications` or `--only=lottery` runs one part; `--no-postgres`
+ * skips the server. `--lottery-direct-only` times only the pure draw (no build needed); `--lottery-count=N`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchApplications } from './applications';
+import { benchLottery } from './lottery';
 import { percentiles, printTable, startServer, timeEach, type Row } from './harness';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const rows: Row[] = [];
+const lotteryOptions = {
+  count: Number(process.argv.find((a) => a.startsWith('--lottery-count='))?.slice('--lottery-count='.length) ?? 10_000),
+  directOnly: process.argv.includes('--lottery-direct-only'),
+};
 
 async function foundation() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-bench-'));
@@ -54,6 +62,10 @@ try {
   if (!only || only === 'applications') {
     await benchApplications('pglite', rows);
     if (!process.argv.includes('--no-postgres')) await benchApplications('postgres', rows);
+  }
+  if (!only || only === 'lottery') {
+    await benchLottery('pglite', rows, lotteryOptions);
+    if (!process.argv.includes('--no-postgres')) await benchLottery('postgres', rows, lotteryOptions);
   }
 } finally {
   printTable(rows);

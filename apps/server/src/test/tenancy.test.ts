@@ -12,6 +12,7 @@ import { buildEnrollmentFixtures, createCampusGrades, createPeriod, createRoleWi
 import { buildApplicationFixtures, createApplication } from './application-factories';
 import { storeImage } from './people-factories';
 import { signIn } from './session';
+import { inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from '../modules/lottery/lottery.draw';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`): every /api route needs at
@@ -193,7 +194,21 @@ async function buildFixtures(db: TestContext['db']) {
   await createCampusGrades(db, intakeCampus, [3]);
   const intakePeriod = await createPeriod(db, intakeCampus, { state: 'started', grades: { 3: 5 } });
   const applications = await buildApplicationFixtures(db, enrollment, intakePeriod);
+  // the waiting list worked in order: one waiting application on A1's list and one on A2's (another campus)
+  const waiting = {
+    a1: await createApplication(db, enrollment.a1.period, {
+      id_status: STATUS.WAITING_LIST,
+      firstName: 'Waiting-A1-Place',
+      lastName: 'Tenancy',
+    }),
+    a2: await createApplication(db, enrollment.a2.period, {
+      id_status: STATUS.WAITING_LIST,
+      firstName: 'Secret-A2-Waiting',
+      lastName: 'Tenancy',
+    }),
+  };
   return {
+    waiting,
     schoolA,
     schoolB,
     schoolC,
@@ -1781,7 +1796,55 @@ const RECORD_ROWS: Row[] = [
     }),
     foreign: () => SECRET_RECORDS,
   },
+  // the waiting list worked in order (waiting-list module)
+  {
+    route: 'POST /application/reorder-waiting-list',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'a1').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'a2').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    foreign: () => ['Secret-A2-Waiting', ...SECRET_CHILDREN],
+  },
+  {
+    route: 'POST /application/reorder-waiting-list',
+    case: 'another school',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'a2').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    other: (x) => ({
+      method: 'POST',
+      path: '/application/reorder-waiting-list',
+      body: { id_campus_year: period(x, 'b1').id_campus_year, id_grade: 3, acknowledged: true, reason: REORDER_WHY },
+    }),
+    foreign: () => SECRET_CHILDREN,
+  },
+  {
+    route: 'PUT /application/waiting-list/position',
+    actor: 'campusA1',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/application/waiting-list/position',
+      body: { id_application: x.waiting.a1.id_application, waiting_list_position: 1 },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/application/waiting-list/position',
+      body: { id_application: x.waiting.a2.id_application, waiting_list_position: 1 },
+    }),
+    foreign: () => ['Secret-A2-Waiting', ...SECRET_CHILDREN],
+  },
 ];
+const REORDER_WHY = 'The board asked for the priority order';
 const RECORD_LISTS: ListRow[] = [
   {
     route: 'GET /application/export',
@@ -1792,7 +1855,157 @@ const RECORD_LISTS: ListRow[] = [
   },
 ];
 
-const ROWS: Row[] = [...SCHOOL_AND_CAMPUS_ROWS, ...PEOPLE_ROWS, ...CATALOG_ROWS, ...APPLICATION_ROWS, ...RECORD_ROWS];
+// the lottery: a lottery campus of A (draw, practice, commit), one of A for late applications, one of B
+type LotteryFixtures = Awaited<ReturnType<typeof buildLotteryFixtures>>;
+let lf: LotteryFixtures;
+const SECRET_LOTTERY = ['Secret-Lottery-B', 'beta-lottery-seed'];
+
+async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
+  const lotteryCampus = async (id_school: number, name: string, child: string) => {
+    const campus = await createCampus(db, id_school, name);
+    await createCampusGrades(db, campus, [3]);
+    await db
+      .update(s.campusConfiguration)
+      .set({ is_lottery_campus: true })
+      .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
+    const period = await createPeriod(db, campus, { state: 'started', grades: { 3: 1 } });
+    for (let i = 0; i < 3; i++)
+      await createApplication(db, period, { id_status: STATUS.APPLIED, firstName: child, lastName: 'Tenancy' });
+    return period;
+  };
+  const own = await lotteryCampus(x.schoolA.id_school, 'Alpha Lottery', 'Lottery-A-Child');
+  const late = await lotteryCampus(x.schoolA.id_school, 'Alpha Late', 'Late-A-Child');
+  const other = await lotteryCampus(x.schoolB.id_school, 'Beta Lottery', 'Secret-Lottery-B');
+  const record = async (p: typeof own, seed: string) =>
+    (
+      await db
+        .insert(s.lottery)
+        .values({
+          id_school: p.id_school,
+          id_campus_year: p.id_campus_year,
+          state: 'committed',
+          algorithm: 'openseat-lottery-v1',
+          seed,
+          seedHash: `hash-of-${seed}`,
+        })
+        .returning()
+    )[0];
+  // a drawn record (of an empty draw) on an older period of A's lottery campus, for the record file
+  const older = await createPeriod(db, { id_school: own.id_school, id_campus: own.id_campus }, { id_school_year: 2 });
+  const inputs = { grades: [], entries: [], siblingLevel: null, seatedFamilies: [] };
+  const [drawnLottery] = await db
+    .insert(s.lottery)
+    .values({
+      id_school: older.id_school,
+      id_campus_year: older.id_campus_year,
+      state: 'drawn',
+      algorithm: LOTTERY_ALGORITHM,
+      seed: 'ab'.repeat(32),
+      seedHash: seedHash('ab'.repeat(32)),
+      inputs,
+      inputsHash: inputsHash(inputs),
+      result: [],
+      resultHash: resultHash([]),
+      drawnAt: new Date(),
+    })
+    .returning();
+  return {
+    own,
+    late,
+    other,
+    ownLottery: await record(late, 'alpha-lottery-seed'),
+    otherLottery: await record(other, 'beta-lottery-seed'),
+    drawnLottery,
+  };
+}
+
+const periodOf = (p: { id_campus: number; id_school_year: number }) => ({
+  id_campus: p.id_campus,
+  id_school_year: p.id_school_year,
+});
+
+const LOTTERY_ROWS: Row[] = [
+  {
+    route: 'POST /lottery/practice',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.own) }),
+    other: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/commit',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/lottery/commit', body: periodOf(lf.own) }),
+    other: () => ({ method: 'POST', path: '/lottery/commit', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /application/lottery',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/application/lottery', body: periodOf(lf.own) }),
+    other: () => ({ method: 'POST', path: '/application/lottery', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /application/lottery',
+    case: "another school's committed seed is not found",
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.late) }),
+    other: () => ({
+      method: 'POST',
+      path: '/application/lottery',
+      body: { ...periodOf(lf.late), id_lottery: lf.otherLottery.id_lottery },
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/late',
+    actor: 'campusAdminA',
+    own: () => ({ method: 'POST', path: '/lottery/late', body: periodOf(lf.late) }),
+    other: () => ({ method: 'POST', path: '/lottery/late', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery?id_campus_year=${lf.own.id_campus_year}` }),
+    other: () => ({ method: 'GET', path: `/lottery?id_campus_year=${lf.other.id_campus_year}` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/:id',
+    actor: 'campusAdminA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}` }),
+    other: () => ({ method: 'GET', path: `/lottery/${lf.otherLottery.id_lottery}` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/:id/csv',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.drawnLottery.id_lottery}/csv` }),
+    other: () => ({ method: 'GET', path: `/lottery/${lf.otherLottery.id_lottery}/csv` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/:id/verify',
+    actor: 'campusA1',
+    ownActor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}/verify` }),
+    // a campus user of a1 does not see the lotteries of another campus of its school
+    other: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}/verify` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+];
+
+// the lottery rows first: no background job of another row (mail, school-year copy) can land in their digests
+const ROWS: Row[] = [
+  ...LOTTERY_ROWS,
+  ...SCHOOL_AND_CAMPUS_ROWS,
+  ...PEOPLE_ROWS,
+  ...CATALOG_ROWS,
+  ...APPLICATION_ROWS,
+  ...RECORD_ROWS,
+];
 const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS, ...APPLICATION_LISTS, ...RECORD_LISTS];
 const ACTORS: Actor[] = [
   'schoolA',
@@ -1869,6 +2082,7 @@ beforeAll(async () => {
   call = apiClient(ctx.baseUrl);
   f = await buildFixtures(ctx.db);
   r = await buildRecordsFixtures(ctx.db, f);
+  lf = await buildLotteryFixtures(ctx.db, f);
   for (const actor of [
     'schoolA',
     'campusAdminA',

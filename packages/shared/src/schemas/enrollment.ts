@@ -23,6 +23,9 @@ const periodFields = {
   enrollment_mode: enrollmentMode.default(ENROLLMENT_MODE.MANUAL),
   /** When an offered seat is declined, offer it to the next on the waiting list. */
   auto_move_waiting_list_on_decline: booleanFlag.default(false),
+  /** Lottery sibling rule: once a child wins a seat, its siblings are drawn at the sibling level (docs/lottery-algorithm.md). */
+  /** Omitted on an update: unchanged (false for a new period). */
+  sibling_priority: booleanFlag.optional(),
 };
 
 /** End on or after start, reported on the end date field. */
@@ -74,10 +77,24 @@ const priorityLevel = z.preprocess(
     .max(1000, { error: 'priorityLevelPositive' }),
 );
 
+/** Lottery odds inside the level (docs/lottery-algorithm.md): above 0, at most 100; 1 when never set. */
+const priorityWeight = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v),
+  z.number({ error: 'invalidValue' }).gt(0, { error: 'invalidValue' }).lte(100, { error: 'invalidValue' }),
+);
+
 export const PrioritiesRequestSchema = z.object({
   id_campus: requiredSelect,
   items: z
-    .array(z.object({ id_priority_item: id, priority_level: priorityLevel }), { error: 'invalidValue' })
+    .array(
+      z.object({
+        id_priority_item: id,
+        priority_level: priorityLevel,
+        /** Omitted: unchanged (1 for an item the campus had not set). */
+        weight: priorityWeight.optional(),
+      }),
+      { error: 'invalidValue' },
+    )
     .max(100, { error: 'tooLong' }),
 });
 export type PrioritiesRequest = z.infer<typeof PrioritiesRequestSchema>;
@@ -120,6 +137,7 @@ export const CampusYearRowSchema = z
     enrollment_acceptance_period: int(),
     enrollment_mode: int(),
     auto_move_waiting_list_on_decline: z.boolean(),
+    sibling_priority: z.boolean(),
     state: periodStateSchema,
     ready_to_start: z.boolean(),
     /** Why the period cannot start yet (message keys; empty when ready). */
@@ -179,6 +197,8 @@ export const PriorityRowSchema = z
     name: z.string(),
     id_campus_priority: int().nullable(),
     priority_level: int().nullable(),
+    /** Lottery weight inside the level; null when the campus has not set the item. */
+    weight: z.number().nullable(),
   })
   .describe('A priority item and its level on the campus');
 export type PriorityRow = z.infer<typeof PriorityRowSchema>;

@@ -25,6 +25,7 @@ export function presentPeriod(row: PeriodRow): CampusYearRow {
     enrollment_acceptance_period: row.enrollment_acceptance_period,
     enrollment_mode: row.enrollment_mode,
     auto_move_waiting_list_on_decline: row.auto_move_waiting_list_on_decline,
+    sibling_priority: row.sibling_priority,
     state: row.state,
     ready_to_start: row.state === 'not_started' && readiness.length === 0,
     readiness,

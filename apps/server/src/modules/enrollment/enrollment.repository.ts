@@ -37,6 +37,7 @@ const periodColumns = {
   enrollment_acceptance_period: s.campusYear.enrollment_acceptance_period,
   enrollment_mode: s.campusYear.enrollment_mode,
   auto_move_waiting_list_on_decline: s.campusYear.auto_move_waiting_list_on_decline,
+  sibling_priority: s.campusYear.sibling_priority,
   state: s.campusYear.state,
   startedAt: s.campusYear.startedAt,
   finalizedAt: s.campusYear.finalizedAt,

@@ -61,6 +61,8 @@ const periodValues = (input: CampusYearCreate) => ({
   enrollment_acceptance_period: input.enrollment_acceptance_period,
   enrollment_mode: input.enrollment_mode,
   auto_move_waiting_list_on_decline: input.auto_move_waiting_list_on_decline,
+  // omitted: unchanged (a client that does not know the rule never switches it off)
+  ...(input.sibling_priority === undefined ? {} : { sibling_priority: input.sibling_priority }),
 });
 
 async function assertSchoolYear(db: Executor, id_school_year: number) {

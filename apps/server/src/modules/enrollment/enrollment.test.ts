@@ -216,6 +216,32 @@ describe('school periods: life cycle', () => {
     period = started.body.data;
   });
 
+  it('switches the lottery sibling rule on and off; an update that omits it keeps it', async () => {
+    expect(period.sibling_priority).toBe(false);
+    const on = await call<Saved<CampusYearRow>>('PUT', '/enrollment/campusYear', {
+      token: token.campus,
+      body: updateBody(period, { sibling_priority: true }),
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data.sibling_priority).toBe(true);
+    const kept = await call<Saved<CampusYearRow>>('PUT', '/enrollment/campusYear', {
+      token: token.campus,
+      body: updateBody(on.body.data),
+    });
+    expect(kept.body.data.sibling_priority).toBe(true);
+    const bad = await call<Refusal>('PUT', '/enrollment/campusYear', {
+      token: token.campus,
+      body: updateBody(on.body.data, { sibling_priority: 'maybe' }),
+    });
+    expect(bad.status).toBe(400);
+    const off = await call<Saved<CampusYearRow>>('PUT', '/enrollment/campusYear', {
+      token: token.campus,
+      body: updateBody(on.body.data, { sibling_priority: false }),
+    });
+    expect(off.body.data.sibling_priority).toBe(false);
+    period = off.body.data;
+  });
+
   it('allows one started period per campus', async () => {
     const second = await call<Saved<CampusYearRow>>('POST', '/enrollment/campusYear', {
       token: token.campus,

@@ -130,6 +130,33 @@ describe('the lottery record CSV', () => {
     }
   });
 
+  it('agrees with the independent script on random small periods (positions, zero seats, seated families, rule off)', async () => {
+    for (let k = 0; k < 12; k++) {
+      const r = (i: number) => parseInt(sha(`random-${k}-${i}`).slice(0, 8), 16);
+      const gradeCount = 1 + (r(0) % 4);
+      const inputs: DrawInputs = {
+        grades: Array.from({ length: gradeCount }, (_, g) => ({
+          id_grade: 10 + g,
+          position: r(10 + g) % 3,
+          seats: r(20 + g) % 8,
+          waitingBefore: r(30 + g) % 3,
+        })),
+        entries: Array.from({ length: 5 + (r(1) % 40) }, (_, i) => ({
+          id_application: 1 + i * 3,
+          id_grade: 10 + (r(100 + i) % gradeCount),
+          level: 1 + (r(200 + i) % 4),
+          weight: [1, 2, 0.5, 1.5, 3][r(300 + i) % 5],
+          family: r(400 + i) % 3 === 0 ? 1 + (r(500 + i) % 5) * 3 : null,
+        })),
+        siblingLevel: k % 3 === 0 ? null : k % 3,
+        seatedFamilies: k % 4 === 0 ? [4, 10] : [],
+      };
+      const { code, stdout } = await verify(lotteryRecordCsv(recordOf(sha(`random-seed-${k}`), inputs)));
+      expect(stdout).not.toContain('FAIL');
+      expect(code).toBe(0);
+    }
+  });
+
   it('fails the result check when one result line is changed (exit 1)', async () => {
     const i = lines.findIndex((l) => l.startsWith('result,') && l.includes(',waiting,'));
     const j = lines.findIndex((l, k) => k > i && l.startsWith('result,') && l.includes(',waiting,'));

@@ -95,10 +95,17 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
   const levelOf = (e: Ranked) => (boosted(e) ? (inputs.siblingLevel as number) : e.level);
   const before = (x: Ranked, y: Ranked) => levelOf(x) - levelOf(y) || byKey(x, y);
 
+  const byGrade = new Map<number, Ranked[]>();
+  for (const e of ranked) {
+    const pool = byGrade.get(e.id_grade);
+    if (pool) pool.push(e);
+    else byGrade.set(e.id_grade, [e]);
+  }
   const outcomes: DrawOutcome[] = [];
   const grades = [...inputs.grades].sort((x, y) => x.position - y.position || x.id_grade - y.id_grade);
   for (const grade of grades) {
-    const pool = ranked.filter((e) => e.id_grade === grade.id_grade);
+    // kept sorted by `before` under the current winners: the next seat is always the first of the pool
+    const pool = (byGrade.get(grade.id_grade) ?? []).sort(before);
     let order = 0;
     const outcome = (e: Ranked, result: DrawOutcome['result'], place: number | null): DrawOutcome => ({
       id_application: e.id_application,
@@ -110,14 +117,19 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
       sibling: boosted(e),
       waiting_list_position: place,
     });
-    for (let seat = 0; seat < grade.seats && pool.length; seat++) {
-      let best = 0;
-      for (let i = 1; i < pool.length; i++) if (before(pool[i], pool[best]) < 0) best = i;
-      const [winner] = pool.splice(best, 1);
+    let next = 0;
+    for (let seat = 0; seat < grade.seats && next < pool.length; seat++) {
+      const winner = pool[next++];
       outcomes.push(outcome(winner, 'selected', null));
-      if (inputs.siblingLevel !== null && winner.family !== null) winners.add(winner.family);
+      if (inputs.siblingLevel !== null && winner.family !== null && !winners.has(winner.family)) {
+        // a family's first win can lift its members still in the pool: sort the rest again
+        winners.add(winner.family);
+        const rest = pool.slice(next).sort(before);
+        for (let i = 0; i < rest.length; i++) pool[next + i] = rest[i];
+      }
     }
-    pool.sort(before).forEach((e, i) => outcomes.push(outcome(e, 'waiting', grade.waitingBefore + i + 1)));
+    for (let i = next; i < pool.length; i++)
+      outcomes.push(outcome(pool[i], 'waiting', grade.waitingBefore + i - next + 1));
   }
   return outcomes;
 }

@@ -13,7 +13,7 @@ import {
   LotterySummarySchema,
   LotteryVerificationSchema,
 } from '@openseat/shared/schemas/lottery';
-import { listOf, savedOf } from '@openseat/shared/schemas/responses';
+import { csvResponse, listOf, savedOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as lottery from './lottery.service';
@@ -82,5 +82,19 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     '/lottery/:id/verify',
     { config: read, schema: { tags, params: LotteryParamsSchema, response: { 200: LotteryVerificationSchema } } },
     (req) => lottery.verifyLottery(deps.db, principalOf(req), secret, req.params.id),
+  );
+  app.get(
+    '/lottery/:id/csv',
+    {
+      config: read,
+      schema: { tags, params: LotteryParamsSchema, response: { 200: csvResponse('lottery-record.csv') } },
+    },
+    async (req, reply) => {
+      const { filename, csv } = await lottery.lotteryCsv(deps.db, principalOf(req), req.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
   );
 }

@@ -27,6 +27,7 @@ import {
   type DrawInputs,
   type DrawOutcome,
 } from './lottery.draw';
+import { lotteryRecordCsv } from './lottery.csv';
 import { presentRecord, presentSummary } from './lottery.presenter';
 import * as repo from './lottery.repository';
 import type { LotteryRow, PeriodApplication, PeriodRow } from './lottery.repository';
@@ -76,11 +77,6 @@ async function requireRunnablePeriod(db: Executor, caller: Principal, input: Lot
   if (!period.isLotteryCampus) throw refuse('lotteryNotEnabled', 'LOTTERY_NOT_ENABLED');
   if (period.state !== PERIOD_STATE.STARTED) throw refuse('lotteryPeriodNotStarted', 'LOTTERY_PERIOD_NOT_STARTED');
   return period;
-}
-
-async function assertNotDrawn(db: Executor, id_campus_year: number) {
-  const drawn = (await repo.lotteriesOfPeriod(db, id_campus_year)).some((l) => l.state === 'drawn');
-  if (drawn) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
 }
 
 /** A participant (or a late or skipped application) with the names staff read. */
@@ -593,6 +589,31 @@ export async function verifyLottery(
     actual: signature !== '' && sameText(signature, l.signature ?? '') ? (l.signature ?? '') : 'mismatch',
   });
   return { id_lottery, valid: checks.every((c) => c.ok), checks, elapsedMs: performance.now() - started };
+}
+
+/** `GET /lottery/:id/csv`: the drawn record as the self-contained CSV file; a committed lottery has none yet (404). */
+export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) {
+  const row = await requireLottery(db, caller, id_lottery);
+  const l = row.lottery;
+  if (l.state !== 'drawn' || !l.inputs || !l.result || !l.inputsHash || !l.resultHash || !l.drawnAt) throw notFound();
+  const record = await getLottery(db, caller, id_lottery);
+  const csv = lotteryRecordCsv({
+    algorithm: l.algorithm,
+    seed: l.seed,
+    seedHash: l.seedHash,
+    inputs: l.inputs as DrawInputs,
+    inputsHash: l.inputsHash,
+    result: l.result as DrawOutcome[],
+    resultHash: l.resultHash,
+    campus: record.campus,
+    schoolYear: record.schoolYear,
+    drawnAt: l.drawnAt,
+    drawnBy: row.drawnBy ?? '',
+    applications: new Map(
+      record.outcomes.map((o) => [o.id_application, { correlative: o.correlative, grade: o.grade }]),
+    ),
+  });
+  return { filename: `lottery-${l.id_lottery}.csv`, csv };
 }
 
 export type { LotteryRow };

@@ -6,4 +6,5 @@ export const presentPriority = (p: PriorityRecord): PriorityRow => ({
   name: p.name,
   id_campus_priority: p.id_campus_priority,
   priority_level: p.priority_level,
+  weight: p.weight,
 });

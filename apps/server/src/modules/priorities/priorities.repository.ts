@@ -14,6 +14,7 @@ export function listPriorities(db: Executor, scope: Scope, id_campus: number) {
       name: s.priorityItem.name,
       id_campus_priority: s.campusPriority.id_campus_priority,
       priority_level: s.campusPriority.priority_level,
+      weight: s.campusPriority.weight,
     })
     .from(s.priorityItem)
     .leftJoin(
@@ -36,7 +37,7 @@ export type PriorityRecord = Awaited<ReturnType<typeof listPriorities>>[number];
 export async function upsertLevel(
   db: Executor,
   scope: Scope,
-  values: { id_school: number; id_campus: number; id_priority_item: number; priority_level: number },
+  values: { id_school: number; id_campus: number; id_priority_item: number; priority_level: number; weight?: number },
 ) {
   if (!canSeeCampus(scope, values.id_school, values.id_campus)) throw forbidden('noPermissionPriorities');
   await db
@@ -44,6 +45,9 @@ export async function upsertLevel(
     .values(values)
     .onConflictDoUpdate({
       target: [s.campusPriority.id_campus, s.campusPriority.id_priority_item],
-      set: { priority_level: values.priority_level },
+      set: {
+        priority_level: values.priority_level,
+        ...(values.weight === undefined ? {} : { weight: values.weight }),
+      },
     });
 }

@@ -49,17 +49,30 @@ export async function savePriorities(db: Db, caller: Principal, input: Prioritie
       }
       owner.set(level, item);
     }
-    const changes: Array<{ id_priority_item: number; from: number | null; to: number }> = [];
+    const changes: Array<{
+      id_priority_item: number;
+      from: number | null;
+      to: number;
+      weight?: { from: number | null; to: number };
+    }> = [];
     for (const item of items) {
-      const from = before.find((p) => p.id_priority_item === item.id_priority_item)?.priority_level ?? null;
-      if (from === item.priority_level) continue;
+      const was = before.find((p) => p.id_priority_item === item.id_priority_item);
+      const from = was?.priority_level ?? null;
+      const weightChanged = item.weight !== undefined && item.weight !== (was?.weight ?? null);
+      if (from === item.priority_level && !weightChanged) continue;
       await repo.upsertLevel(tx, caller.scope, {
         id_school: campus.id_school,
         id_campus: campus.id_campus,
         id_priority_item: item.id_priority_item,
         priority_level: item.priority_level,
+        weight: item.weight,
       });
-      changes.push({ id_priority_item: item.id_priority_item, from, to: item.priority_level });
+      changes.push({
+        id_priority_item: item.id_priority_item,
+        from,
+        to: item.priority_level,
+        ...(weightChanged ? { weight: { from: was?.weight ?? null, to: item.weight as number } } : {}),
+      });
     }
     await writeAudit(tx, caller, {
       action: 'campus_priority.save',

@@ -141,6 +141,35 @@ describe('campus priorities', () => {
     expect(levels(stored.body)).toEqual({ 'in-district': 1, sibling: 2, general: 3, 'staff child': null });
   });
 
+  it('saves a lottery weight per item (default 1, above 0 and at most 100); omitting it keeps it', async () => {
+    const save = (items: Array<Record<string, unknown>>) =>
+      call<{ data: PriorityRow[] } & Refusal>('POST', '/campus/priorities', {
+        token: token.school,
+        body: { id_campus: sister.id_campus, items },
+      });
+    const weightOf = (rows: PriorityRow[], name: string) => rows.find((r) => r.name === name)?.weight;
+    const first = await save([{ id_priority_item: 3, priority_level: 1 }]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(weightOf(first.body.data, 'in-district')).toBe(1);
+    expect(weightOf(first.body.data, 'general')).toBeNull();
+    const weighted = await save([{ id_priority_item: 3, priority_level: 1, weight: 2.5 }]);
+    expect(weightOf(weighted.body.data, 'in-district')).toBe(2.5);
+    const kept = await save([{ id_priority_item: 3, priority_level: 2 }]);
+    expect(kept.body.data.find((r) => r.name === 'in-district')).toMatchObject({ priority_level: 2, weight: 2.5 });
+    for (const weight of [0, -1, 101, 'heavy']) {
+      const bad = await save([{ id_priority_item: 3, priority_level: 2, weight }]);
+      expect(bad.status, String(weight)).toBe(400);
+      expect(bad.body.errors?.[0]?.path).toBe('items.0.weight');
+    }
+    const [row] = await ctx.db
+      .select()
+      .from(s.campusPriority)
+      .where(and(eq(s.campusPriority.id_campus, sister.id_campus), eq(s.campusPriority.id_priority_item, 3)));
+    expect(row.weight).toBe(2.5);
+    const max = await save([{ id_priority_item: 3, priority_level: 2, weight: 100 }]);
+    expect(weightOf(max.body.data, 'in-district')).toBe(100);
+  });
+
   it("denies a user without the permission with the spec's message", async () => {
     expect((await call('GET', `/campus/priorities/${campus.id_campus}`, { token: token.viewer })).status).toBe(200);
     const res = await call<Refusal>('POST', '/campus/priorities', {

@@ -56,6 +56,16 @@ export async function findPeriod(db: Executor, scope: Scope, id_campus_year: num
   return row;
 }
 
+/** Whether the grade is one of the campus's grades (active or not: a deactivated grade may still have a list). */
+export async function campusHasGrade(db: Executor, id_campus: number, id_grade: number) {
+  const rows = await db
+    .select({ id: s.campusGrade.id_campus_grade })
+    .from(s.campusGrade)
+    .where(and(eq(s.campusGrade.id_campus, id_campus), eq(s.campusGrade.id_grade, id_grade)))
+    .limit(1);
+  return rows.length === 1;
+}
+
 const inList = (g: Group) =>
   and(
     eq(a.id_campus_year, g.id_campus_year),

@@ -54,7 +54,9 @@ async function workablePeriod(db: Executor, caller: Principal, id_campus_year: n
 export async function reorderByPriorities(db: Db, caller: Principal, input: WaitingListReorder) {
   return db.transaction(async (tx): Promise<WaitingListResult> => {
     const group: Group = { id_campus_year: input.id_campus_year, id_grade: input.id_grade };
-    await workablePeriod(tx, caller, input.id_campus_year);
+    const seen = await workablePeriod(tx, caller, input.id_campus_year);
+    if (!(await repo.campusHasGrade(tx, seen.id_campus, input.id_grade)))
+      throw badRequest('unknownGrade', [{ path: 'id_grade', message: 'unknownGrade' }]);
     await moves.lockGroups(tx, [group]);
     const period = await workablePeriod(tx, caller, input.id_campus_year);
     const before = await repo.waitingListOf(tx, group, true);

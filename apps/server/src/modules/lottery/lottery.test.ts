@@ -1,0 +1,545 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
+import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
+import type {
+  LotteryOutcome,
+  LotteryRecord,
+  LotteryResult,
+  LotterySummary,
+  LotteryVerification,
+} from '@openseat/shared/schemas/lottery';
+import * as s from '../../db/schema/index';
+import {
+  applicationRow,
+  createApplication,
+  expectSeatsAndPlacesConsistent,
+  historyOf,
+  seatRow,
+} from '../../test/application-factories';
+import { createCampusGrades, createPeriod, createRoleWith, setPriorityLevel } from '../../test/enrollment-factories';
+import { createCampus, createSchool } from '../../test/factories';
+import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { tokenFor } from '../../test/session';
+import { draw, resultHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
+
+let ctx: TestContext;
+let call: ReturnType<typeof apiClient>;
+let school: { id_school: number };
+const token = { admin: '', reader: '' };
+type Period = Awaited<ReturnType<typeof createPeriod>>;
+type Campus = { id_school: number; id_campus: number };
+type Saved<T> = { message: string; data: T };
+type Refusal = { message: string; code: string };
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  call = apiClient(ctx.baseUrl);
+  school = await createSchool(ctx.db, 'Lottery School');
+  token.admin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+  const readerRole = await createRoleWith(ctx.db, CONTEXT_TYPE.SCHOOL, [['enrollment_settings', 'access']]);
+  token.reader = await tokenFor(ctx, {
+    context: CONTEXT_TYPE.SCHOOL,
+    id_school: school.id_school,
+    role: readerRole.name,
+  });
+});
+
+afterAll(() => ctx?.close());
+
+afterEach(() => expectSeatsAndPlacesConsistent(ctx.db));
+
+let campusCount = 0;
+
+/** A campus of its own (lottery on unless said otherwise) with a period: one scenario per campus. */
+async function scenario(
+  grades: Record<number, number | { spots: number; taken: number }>,
+  options: { lottery?: boolean; state?: string; sibling_priority?: boolean; enrollment_end_date?: string } = {},
+) {
+  const campus: Campus = await createCampus(ctx.db, school.id_school, `Lottery Campus ${++campusCount}`);
+  await createCampusGrades(
+    ctx.db,
+    campus,
+    Object.keys(grades).map((g) => Number(g)),
+  );
+  await ctx.db
+    .update(s.campusConfiguration)
+    .set({ is_lottery_campus: options.lottery ?? true })
+    .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
+  const period = await createPeriod(ctx.db, campus, {
+    state: options.state ?? 'started',
+    sibling_priority: options.sibling_priority ?? false,
+    ...(options.enrollment_end_date ? { enrollment_end_date: options.enrollment_end_date } : {}),
+    grades,
+  });
+  return { campus, period };
+}
+
+const body = (period: Period, extra: Record<string, unknown> = {}) => ({
+  id_campus: period.id_campus,
+  id_school_year: period.id_school_year,
+  ...extra,
+});
+const run = (period: Period, extra: Record<string, unknown> = {}, who = token.admin, lng = 'en') =>
+  call<Saved<LotteryResult> & Refusal>('POST', '/application/lottery', {
+    token: who,
+    body: body(period, extra),
+    headers: { 'accept-language': lng },
+  });
+const practice = (period: Period) =>
+  call<Saved<LotteryResult> & Refusal>('POST', '/lottery/practice', { token: token.admin, body: body(period) });
+const verify = (id: number) => call<LotteryVerification>('GET', `/lottery/${id}/verify`, { token: token.admin });
+const applied = (period: Period, spec: Parameters<typeof createApplication>[2] = {}) =>
+  createApplication(ctx.db, period, { id_status: STATUS.APPLIED, ...spec });
+const ids = (outcomes: LotteryOutcome[]) => outcomes.map((o) => o.id_application);
+const statusOf = async (id: number) => (await applicationRow(ctx.db, id)).id_status;
+
+async function count(table: string) {
+  const result = await ctx.db.execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+  const rows = (result as { rows?: Array<{ n: number }> }).rows ?? (result as unknown as Array<{ n: number }>);
+  return rows[0].n;
+}
+
+describe('the draw', () => {
+  it('draws a lower priority level before a higher one, and stores the outcome as pipeline moves', async () => {
+    const { campus, period } = await scenario({ 3: 3 });
+    await setPriorityLevel(ctx.db, campus, 2, 1); // staff child
+    await setPriorityLevel(ctx.db, campus, 3, 2); // in-district
+    const staff = [];
+    for (let i = 0; i < 3; i++) staff.push((await applied(period, { id_priority_item: 2 })).id_application);
+    const district = [];
+    for (let i = 0; i < 4; i++) district.push((await applied(period, { id_priority_item: 3 })).id_application);
+    const none = [];
+    for (let i = 0; i < 3; i++) none.push((await applied(period)).id_application);
+
+    const res = await run(period);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('The lottery was drawn.');
+    const data = res.body.data;
+    expect(ids(data.selectedList).sort()).toEqual([...staff].sort());
+    // the waiting list: every in-district applicant before every applicant without priority
+    expect(ids(data.waitingList).slice(0, 4).sort()).toEqual([...district].sort());
+    expect(ids(data.waitingList).slice(4).sort()).toEqual([...none].sort());
+    expect(data.waitingList.map((o) => o.waiting_list_position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(data.applications.map((o) => o.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(data.waitingList.slice(4).every((o) => o.level === 3)).toBe(true);
+    expect(data.lottery?.state).toBe('drawn');
+    expect(data.lottery?.seed).toBe(data.seed);
+    expect(data.practice).toBe(false);
+
+    expect((await seatRow(ctx.db, period.id_campus_year, 3)).taken).toBe(3);
+    for (const id of staff) {
+      const row = await applicationRow(ctx.db, id);
+      expect(row.id_status).toBe(STATUS.OFFERED);
+      expect(row.id_lottery).toBe(data.lottery?.id_lottery);
+      expect(row.lottery_level).toBe(1);
+      expect(row.lottery_number).toBeGreaterThan(0);
+      expect(row.offer_expires_at).not.toBeNull();
+      const last = (await historyOf(ctx.db, id)).at(-1);
+      expect(last).toMatchObject({
+        id_status: STATUS.OFFERED,
+        id_status_from: STATUS.APPLIED,
+        id_status_movement_type: MOVEMENT_TYPE.LOTTERY,
+      });
+    }
+    const waiter = data.waitingList[0];
+    const row = await applicationRow(ctx.db, waiter.id_application);
+    expect(row).toMatchObject({
+      id_status: STATUS.WAITING_LIST,
+      waiting_list_position: 1,
+      lottery_order: waiter.order,
+      lottery_number: waiter.lottery_number,
+    });
+    const audit = await ctx.db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.action, 'lottery.draw'), eq(s.auditLog.entityId, String(data.lottery?.id_lottery))));
+    expect(audit).toHaveLength(1);
+
+    // a second run of the period is refused
+    const again = await run(period);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(
+      'The lottery of this school period has already been drawn. Late applications join the end of the waiting list.',
+    );
+  });
+
+  it('respects the seats of each grade', async () => {
+    const { period } = await scenario({ 3: 2, 4: { spots: 3, taken: 2 } });
+    for (let i = 0; i < 5; i++) await applied(period, { id_grade: 3 });
+    for (let i = 0; i < 4; i++) await applied(period, { id_grade: 4 });
+    // the seat already taken in grade 4 belongs to someone enrolled before the draw
+    await ctx.db
+      .update(s.campusYearGrade)
+      .set({ taken: 0 })
+      .where(and(eq(s.campusYearGrade.id_campus_year, period.id_campus_year), eq(s.campusYearGrade.id_grade, 4)));
+    for (let i = 0; i < 2; i++) await createApplication(ctx.db, period, { id_status: STATUS.ENROLLED, id_grade: 4 });
+    const res = await run(period);
+    expect(res.status).toBe(200);
+    const selected = res.body.data.selectedList;
+    expect(selected.filter((o) => o.id_grade === 3)).toHaveLength(2);
+    expect(selected.filter((o) => o.id_grade === 4)).toHaveLength(1);
+    expect((await seatRow(ctx.db, period.id_campus_year, 3)).taken).toBe(2);
+    expect((await seatRow(ctx.db, period.id_campus_year, 4)).taken).toBe(3);
+    expect(res.body.data.waitingList.filter((o) => o.id_grade === 3).map((o) => o.waiting_list_position)).toEqual([
+      1, 2, 3,
+    ]);
+  });
+
+  it('offers everyone when there are fewer applicants than seats', async () => {
+    const { period } = await scenario({ 3: 10 });
+    const apps = [];
+    for (let i = 0; i < 4; i++) apps.push((await applied(period)).id_application);
+    const res = await run(period);
+    expect(res.body.data.selectedList).toHaveLength(4);
+    expect(res.body.data.waitingList).toHaveLength(0);
+    for (const id of apps) expect(await statusOf(id)).toBe(STATUS.OFFERED);
+    expect((await seatRow(ctx.db, period.id_campus_year, 3)).taken).toBe(4);
+  });
+
+  it('puts everyone on the waiting list after those already waiting when the grade has no seats', async () => {
+    const { period } = await scenario({ 5: 0 });
+    const before = [];
+    for (let i = 0; i < 2; i++)
+      before.push(
+        (await createApplication(ctx.db, period, { id_status: STATUS.WAITING_LIST, id_grade: 5 })).id_application,
+      );
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 5 });
+    const res = await run(period);
+    expect(res.status).toBe(200);
+    expect(res.body.data.selectedList).toHaveLength(0);
+    expect(res.body.data.waitingList.map((o) => o.waiting_list_position)).toEqual([3, 4, 5]);
+    expect((await applicationRow(ctx.db, before[0])).waiting_list_position).toBe(1);
+    expect((await applicationRow(ctx.db, before[1])).waiting_list_position).toBe(2);
+  });
+
+  it('leaves an applied application without a grade out, still applied', async () => {
+    const { period } = await scenario({ 3: 1 });
+    const drawn = await applied(period);
+    const gradeless = await applied(period, { id_grade: null });
+    const res = await run(period);
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data.selectedList)).toEqual([drawn.id_application]);
+    expect(res.body.data.skipped).toEqual([
+      { id_application: gradeless.id_application, correlative: gradeless.correlative, reason: 'lotteryNeedsGrade' },
+    ]);
+    expect(await statusOf(gradeless.id_application)).toBe(STATUS.APPLIED);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses without the campus lottery enabled, with the message (en and es)', async () => {
+    const { period } = await scenario({ 3: 1 }, { lottery: false });
+    await applied(period);
+    const res = await run(period);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'The lottery is not enabled on this campus. Enable it in the campus configuration first.',
+    );
+    const es = await run(period, {}, token.admin, 'es');
+    expect(es.body.message).toBe(
+      'La lotería no está habilitada en este campus. Habilítela primero en la configuración del campus.',
+    );
+  });
+
+  it('refuses a period that is not started', async () => {
+    const { period } = await scenario({ 3: 1 }, { state: 'not_started' });
+    await applied(period);
+    const res = await run(period);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('The lottery can only be run for a school period that has started.');
+    expect((await practice(period)).status).toBe(409);
+  });
+
+  it('refuses a period with no applied applications', async () => {
+    const { period } = await scenario({ 3: 1 });
+    await createApplication(ctx.db, period, { id_status: STATUS.LEAD });
+    const res = await run(period);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('There are no applied applications to draw in this school period.');
+  });
+
+  it('answers 400 to bad input, 401 anonymous, 403 without the permission, 404 outside the scope', async () => {
+    const { period } = await scenario({ 3: 1 });
+    await applied(period);
+    expect((await call('POST', '/application/lottery', { token: token.admin, body: { id_campus: 'x' } })).status).toBe(
+      400,
+    );
+    expect((await call('POST', '/lottery/practice', { token: token.admin, body: {} })).status).toBe(400);
+    expect((await call('GET', '/lottery/abc', { token: token.admin })).status).toBe(400);
+    expect((await call('POST', '/application/lottery', { body: body(period) })).status).toBe(401);
+    expect((await call('GET', `/lottery?id_campus_year=${period.id_campus_year}`, {})).status).toBe(401);
+    expect((await run(period, {}, token.reader)).status).toBe(403);
+    expect((await call('POST', '/lottery/commit', { token: token.reader, body: body(period) })).status).toBe(403);
+    expect(
+      (await call('GET', `/lottery?id_campus_year=${period.id_campus_year}`, { token: token.reader })).status,
+    ).toBe(200);
+    expect((await run(period, { id_lottery: 999999 })).status).toBe(404);
+    expect(await count(`lottery WHERE id_campus_year = ${period.id_campus_year}`)).toBe(0);
+  });
+});
+
+describe('all or nothing', () => {
+  it('changes nothing when the run fails midway', async () => {
+    const { period } = await scenario({ 3: 2 });
+    const apps = [];
+    for (let i = 0; i < 5; i++) apps.push((await applied(period)).id_application);
+    const history = await count('application_status');
+    const audits = await count('audit_log');
+    await ctx.db.execute(sql`
+      CREATE OR REPLACE FUNCTION lottery_test_fail() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'injected failure'; END; $$ LANGUAGE plpgsql`);
+    await ctx.db.execute(sql`
+      CREATE TRIGGER lottery_test_fail BEFORE INSERT ON application_status
+      FOR EACH ROW WHEN (NEW.id_status_movement_type = 2) EXECUTE FUNCTION lottery_test_fail()`);
+    try {
+      const res = await run(period);
+      expect(res.status).toBe(500);
+    } finally {
+      await ctx.db.execute(sql`DROP TRIGGER lottery_test_fail ON application_status`);
+      await ctx.db.execute(sql`DROP FUNCTION lottery_test_fail()`);
+    }
+    for (const id of apps) {
+      const row = await applicationRow(ctx.db, id);
+      expect(row).toMatchObject({ id_status: STATUS.APPLIED, waiting_list_position: null, id_lottery: null });
+    }
+    expect((await seatRow(ctx.db, period.id_campus_year, 3)).taken).toBe(0);
+    expect(await count(`lottery WHERE id_campus_year = ${period.id_campus_year}`)).toBe(0);
+    expect(await count('application_status')).toBe(history);
+    expect(await count('audit_log')).toBe(audits);
+    // and the run goes through once the failure is gone
+    expect((await run(period)).status).toBe(200);
+  });
+});
+
+describe('proof', () => {
+  it('the same seed and inputs give the same result, and the record verifies', async () => {
+    const { campus, period } = await scenario({ 3: 2, 4: 1 });
+    await setPriorityLevel(ctx.db, campus, 3, 1);
+    for (let i = 0; i < 4; i++) await applied(period, { id_grade: 3, id_priority_item: i % 2 ? 3 : null });
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 4 });
+    const res = await run(period);
+    const id = res.body.data.lottery!.id_lottery;
+    const [stored] = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_lottery, id));
+    const again = draw(stored.seed, stored.inputs as DrawInputs);
+    expect(again).toEqual(stored.result);
+    expect(resultHash(again)).toBe(stored.resultHash);
+
+    const checked = await verify(id);
+    expect(checked.status).toBe(200);
+    expect(checked.body.valid).toBe(true);
+    expect(checked.body.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['seedHash', true],
+      ['inputsHash', true],
+      ['result', true],
+      ['signature', true],
+    ]);
+
+    const record = await call<LotteryRecord>('GET', `/lottery/${id}`, { token: token.reader });
+    expect(record.status).toBe(200);
+    expect(record.body.outcomes.map((o) => o.id_application)).toEqual(
+      (stored.result as DrawOutcome[]).map((o) => o.id_application),
+    );
+    expect(record.body.seed).toBe(stored.seed);
+    expect(record.body.outcomes[0].applicantName).toMatch(/^Child/);
+    const list = await call<LotterySummary[]>('GET', `/lottery?id_campus_year=${period.id_campus_year}`, {
+      token: token.reader,
+    });
+    expect(list.body.map((l) => l.id_lottery)).toEqual([id]);
+  });
+
+  it('downloads the drawn record as CSV, which the independent verifier accepts', async () => {
+    const { period } = await scenario({ 3: 1, 4: 2 });
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 3 });
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 4 });
+    const drawn = (await run(period)).body.data;
+    const res = await call<string>('GET', `/lottery/${drawn.lottery!.id_lottery}/csv`, { token: token.reader });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const text = res.body;
+    expect(text).toContain(drawn.seed);
+    expect(text).toContain(drawn.lottery!.resultHash!);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lottery-')), 'record.csv');
+    fs.writeFileSync(file, text);
+    const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-lottery.mjs');
+    await expect(promisify(execFile)(process.execPath, [script, file])).resolves.toBeTruthy();
+    // a lottery only committed has no record file yet
+    const { period: other } = await scenario({ 3: 1 });
+    await applied(other);
+    const committed = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
+      token: token.admin,
+      body: body(other),
+    });
+    expect((await call('GET', `/lottery/${committed.body.data.id_lottery}/csv`, { token: token.admin })).status).toBe(
+      404,
+    );
+  });
+
+  it('detects a record changed after the draw, naming the failing check', async () => {
+    const { period } = await scenario({ 3: 1 });
+    for (let i = 0; i < 4; i++) await applied(period);
+    const id = (await run(period)).body.data.lottery!.id_lottery;
+    const [original] = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_lottery, id));
+    const failing = async () => (await verify(id)).body.checks.filter((c) => !c.ok).map((c) => c.name);
+
+    const result = original.result as DrawOutcome[];
+    const swapped = [
+      { ...result[0], id_application: result[1].id_application },
+      { ...result[1], id_application: result[0].id_application },
+      ...result.slice(2),
+    ];
+    await ctx.db.update(s.lottery).set({ result: swapped }).where(eq(s.lottery.id_lottery, id));
+    expect((await verify(id)).body.valid).toBe(false);
+    expect(await failing()).toEqual(['result']);
+    // rewriting the result hash as well is caught by the signature
+    await ctx.db
+      .update(s.lottery)
+      .set({ resultHash: resultHash(swapped) })
+      .where(eq(s.lottery.id_lottery, id));
+    expect(await failing()).toContain('signature');
+
+    await ctx.db
+      .update(s.lottery)
+      .set({ result: original.result, resultHash: original.resultHash })
+      .where(eq(s.lottery.id_lottery, id));
+    expect((await verify(id)).body.valid).toBe(true);
+
+    const inputs = original.inputs as DrawInputs;
+    const changed = { ...inputs, entries: inputs.entries.map((e, i) => (i === 0 ? { ...e, level: 0 } : e)) };
+    await ctx.db.update(s.lottery).set({ inputs: changed }).where(eq(s.lottery.id_lottery, id));
+    expect(await failing()).toContain('inputsHash');
+    await ctx.db.update(s.lottery).set({ inputs: original.inputs }).where(eq(s.lottery.id_lottery, id));
+
+    await ctx.db
+      .update(s.lottery)
+      .set({ seed: 'ab'.repeat(32) })
+      .where(eq(s.lottery.id_lottery, id));
+    expect(await failing()).toContain('seedHash');
+    await ctx.db.update(s.lottery).set({ seed: original.seed }).where(eq(s.lottery.id_lottery, id));
+    expect((await verify(id)).body.valid).toBe(true);
+  });
+
+  it('draws with the seed committed before, whose hash was shown', async () => {
+    const { period } = await scenario({ 3: 1 });
+    for (let i = 0; i < 3; i++) await applied(period);
+    const committed = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
+      token: token.admin,
+      body: body(period),
+    });
+    expect(committed.status).toBe(200);
+    expect(committed.body.data).toMatchObject({ state: 'committed', seed: null });
+    const seedHash = committed.body.data.seedHash;
+    // committing again answers the same seed
+    const twice = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
+      token: token.admin,
+      body: body(period),
+    });
+    expect(twice.body.data.id_lottery).toBe(committed.body.data.id_lottery);
+    const record = await call<LotteryRecord>('GET', `/lottery/${committed.body.data.id_lottery}`, {
+      token: token.admin,
+    });
+    expect(record.body.seed).toBeNull();
+    const unverified = await verify(committed.body.data.id_lottery);
+    expect(unverified.body.valid).toBe(false);
+
+    const res = await run(period, { id_lottery: committed.body.data.id_lottery });
+    expect(res.status).toBe(200);
+    expect(res.body.data.lottery?.id_lottery).toBe(committed.body.data.id_lottery);
+    expect(res.body.data.lottery?.seedHash).toBe(seedHash);
+    expect(createHash('sha256').update(res.body.data.seed).digest('hex')).toBe(seedHash);
+    expect((await verify(committed.body.data.id_lottery)).body.valid).toBe(true);
+    expect(await count(`lottery WHERE id_campus_year = ${period.id_campus_year}`)).toBe(1);
+  });
+});
+
+describe('practice run', () => {
+  it('draws with a fresh seed and writes nothing', async () => {
+    const { period } = await scenario({ 3: 1 });
+    const apps = [];
+    for (let i = 0; i < 4; i++) apps.push((await applied(period)).id_application);
+    const before = [await count('application_status'), await count('lottery'), await count('audit_log')];
+    const res = await practice(period);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Practice run: nothing was saved.');
+    expect(res.body.data).toMatchObject({ practice: true, lottery: null });
+    expect(res.body.data.selectedList).toHaveLength(1);
+    expect(res.body.data.waitingList).toHaveLength(3);
+    expect(res.body.data.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect([await count('application_status'), await count('lottery'), await count('audit_log')]).toEqual(before);
+    for (const id of apps) expect(await statusOf(id)).toBe(STATUS.APPLIED);
+    expect((await seatRow(ctx.db, period.id_campus_year, 3)).taken).toBe(0);
+  });
+});
+
+describe('late applications', () => {
+  it('a late application lands at the bottom of its waiting list, after the drawn ones', async () => {
+    const { period } = await scenario({ 3: 1 }, { enrollment_end_date: '2026-01-31' });
+    const late = await applied(period, { createdAt: new Date('2026-02-01T12:00:00Z') });
+    const lateSecond = await applied(period, { createdAt: new Date('2026-02-02T12:00:00Z') });
+    // the last evening of the end date in New York is still on time
+    const onTime = [(await applied(period, { createdAt: new Date('2026-02-01T02:00:00Z') })).id_application];
+    for (let i = 0; i < 2; i++)
+      onTime.push((await applied(period, { createdAt: new Date('2026-01-15T12:00:00Z') })).id_application);
+    const res = await run(period);
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data.applications).sort()).toEqual(onTime.sort());
+    expect(res.body.data.waitingList.map((o) => o.waiting_list_position)).toEqual([1, 2]);
+    expect(ids(res.body.data.late)).toEqual([late.id_application, lateSecond.id_application]);
+    expect(res.body.data.late.map((o) => o.waiting_list_position)).toEqual([3, 4]);
+    const row = await applicationRow(ctx.db, late.id_application);
+    expect(row).toMatchObject({ id_status: STATUS.WAITING_LIST, waiting_list_position: 3, id_lottery: null });
+    expect((await historyOf(ctx.db, late.id_application)).at(-1)?.id_status_movement_type).toBe(
+      MOVEMENT_TYPE.LATE_APPLICATION,
+    );
+
+    // after the draw, new applied applications join the end in arrival order
+    const after = await applied(period);
+    const added = await call<Saved<LotteryOutcome[]>>('POST', '/lottery/late', {
+      token: token.admin,
+      body: body(period),
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBe('Late applications joined the end of the waiting list.');
+    expect(added.body.data.map((o) => [o.id_application, o.waiting_list_position])).toEqual([
+      [after.id_application, 5],
+    ]);
+    const none = await call<Refusal>('POST', '/lottery/late', { token: token.admin, body: body(period) });
+    expect(none.status).toBe(409);
+  });
+});
+
+describe('siblings', () => {
+  it('after one sibling wins, the other is drawn at the sibling level', async () => {
+    const { campus, period } = await scenario({ 3: 1, 4: 1 }, { sibling_priority: true });
+    await setPriorityLevel(ctx.db, campus, 1, 1); // sibling
+    await setPriorityLevel(ctx.db, campus, 3, 2); // in-district
+    const family = { guardianEmail: 'Parent@Example.org' };
+    const older = await applied(period, { id_grade: 3, ...family, id_priority_item: 3 });
+    const younger = await applied(period, { id_grade: 4, guardianEmail: ' parent@example.ORG ' });
+    // grade 4 has in-district applicants, who would beat the younger sibling without the rule
+    for (let i = 0; i < 4; i++) await applied(period, { id_grade: 4, id_priority_item: 3 });
+    const res = await run(period);
+    expect(res.status).toBe(200);
+    const outcome = (id: number) => res.body.data.applications.find((o) => o.id_application === id)!;
+    expect(outcome(older.id_application)).toMatchObject({ result: 'selected', sibling: false, level: 2 });
+    expect(outcome(younger.id_application)).toMatchObject({ result: 'selected', sibling: true, level: 1 });
+    expect((await applicationRow(ctx.db, younger.id_application)).lottery_level).toBe(1);
+  });
+
+  it('without the period rule, siblings are drawn at their own level', async () => {
+    const { campus, period } = await scenario({ 3: 1, 4: 1 });
+    await setPriorityLevel(ctx.db, campus, 3, 1);
+    await applied(period, { id_grade: 3, guardianEmail: 'same@example.org', id_priority_item: 3 });
+    const younger = await applied(period, { id_grade: 4, guardianEmail: 'same@example.org' });
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 4, id_priority_item: 3 });
+    const res = await run(period);
+    const outcome = res.body.data.applications.find((o) => o.id_application === younger.id_application)!;
+    expect(outcome).toMatchObject({ result: 'waiting', sibling: false, level: 2 });
+  });
+});

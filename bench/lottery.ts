@@ -1,0 +1,310 @@
+/**
+ * The lottery at scale (issue 10): 10,000 applied applications over 13 grades in one started school period of a
+ * lottery campus, on PGlite and on the PostgreSQL server. Measures `POST /api/application/lottery` (the draw and
+ * all its writes: moves, history rows, seats, the record) once per database, the verification re-run
+ * (`GET /api/lottery/:id/verify`), and beside them the pure `draw()` in-process on the same inputs (the "direct"
+ * figure: what the algorithm itself costs, without reading or writing).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { STATUS } from '@openseat/shared/constants';
+import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { seedDemoData } from '../apps/server/src/db/seed/demo';
+import { draw, type DrawEntry, type DrawInputs } from '../apps/server/src/modules/lottery/lottery.draw';
+import { familiesOf } from '../apps/server/src/modules/lottery/siblings';
+import { percentiles, startServer, timeEach, type Row, type Server } from './harness';
+
+const GRADES = 13;
+/** Free seats per grade: about 1 in 20 applicants gets one. */
+const SEATS = 40;
+
+type LotteryPeriod = { id_school: number; id_campus: number; id_campus_year: number; id_school_year: number };
+
+const progress = (what: string) => console.error(`[bench] ${new Date().toISOString().slice(11, 19)} ${what}`);
+const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+
+/** The started period with the most grades, made a lottery period: lottery campus, sibling priority, a weight. */
+async function lotteryPeriod(database: Database): Promise<{ period: LotteryPeriod; grades: number[] }> {
+  const { rows } = await database.executeSql(
+    `SELECT cy.id_school, cy.id_campus, cy.id_campus_year, cy.id_school_year
+     FROM campus_year cy
+     WHERE cy.state = 'started'
+     ORDER BY (SELECT count(*) FROM campus_year_grade g WHERE g.id_campus_year = cy.id_campus_year) DESC,
+              cy.id_campus_year
+     LIMIT 1`,
+    [],
+  );
+  if (!rows.length) throw new Error('no started school period: seed the demo first');
+  const period = rows[0] as LotteryPeriod;
+  const { rows: gradeRows } = await database.executeSql(
+    `SELECT g.id_grade FROM campus_year_grade g JOIN grade c ON c.id_grade = g.id_grade
+     WHERE g.id_campus_year = $1 ORDER BY c.position LIMIT ${GRADES}`,
+    [period.id_campus_year],
+  );
+  const grades = gradeRows.map((r) => (r as { id_grade: number }).id_grade);
+  if (grades.length < GRADES) throw new Error(`the bench period has ${grades.length} grades, not ${GRADES}`);
+  await database.executeSql(`UPDATE campus_configuration SET is_lottery_campus = true WHERE id_campus = $1`, [
+    period.id_campus,
+  ]);
+  await database.executeSql(`UPDATE campus_year SET sibling_priority = true WHERE id_campus_year = $1`, [
+    period.id_campus_year,
+  ]);
+  await database.executeSql(
+    `UPDATE campus_priority SET weight = 2
+     WHERE id_campus = $1 AND id_priority_item = (SELECT min(id_priority_item) FROM campus_priority WHERE id_campus = $1)`,
+    [period.id_campus],
+  );
+  await database.executeSql(
+    `UPDATE campus_year_grade SET spots = taken + ${SEATS} WHERE id_campus_year = $1 AND id_grade = ANY($2::int[])`,
+    [period.id_campus_year, grades],
+  );
+  return { period, grades };
+}
+
+/** `count` applied applications over the grades (applicants, lead + applied history rows); every 25th shares a guardian. */
+async function seedApplied(database: Database, period: LotteryPeriod, grades: number[], count: number) {
+  const run = (text: string) => database.executeSql(text, []);
+  const { rows } = await run(`SELECT coalesce(max(id_applicant), 0) AS a FROM applicant`);
+  const after = Number((rows[0] as { a: number }).a);
+  await run(`
+    INSERT INTO applicant (id_school, first_name, last_name, email, phone_number, date_of_birth,
+                           guardian_name, guardian_email, guardian_phone_number)
+    SELECT ${period.id_school}, 'Lottery ' || i, 'Bench', 'family' || i || '@lottery.openseat.org',
+           '+1602' || lpad((i % 10000000)::text, 7, '0'), date '2015-01-01' + (i % 3000), 'Guardian ' || i,
+           'guardian' || (CASE WHEN i % 25 = 0 THEN i - 1 ELSE i END) || '@lottery.openseat.org',
+           '+1520' || lpad((i % 10000000)::text, 7, '0')
+    FROM generate_series(1, ${count}) AS i`);
+  await run(`
+    WITH base AS (SELECT coalesce(max(correlative), 0) AS c FROM application WHERE id_school = ${period.id_school}),
+    fresh AS (
+      SELECT id_applicant, row_number() OVER (ORDER BY id_applicant) AS i FROM applicant WHERE id_applicant > ${after}
+    )
+    INSERT INTO application (id_school, id_campus, id_campus_year, id_school_year, correlative, id_applicant,
+                             id_grade, id_priority_item, id_status, read, created_at, updated_at)
+    SELECT ${period.id_school}, ${period.id_campus}, ${period.id_campus_year}, ${period.id_school_year},
+           base.c + fresh.i, fresh.id_applicant,
+           (ARRAY[${grades.join(',')}])[1 + fresh.i % ${grades.length}],
+           CASE WHEN fresh.i % 3 = 0 THEN NULL ELSE 1 + fresh.i % 4 END,
+           ${STATUS.APPLIED}, true,
+           timestamptz '2025-11-01 12:00:00+00' + (fresh.i % 600) * interval '1 minute', now()
+    FROM fresh, base`);
+  await run(`
+    INSERT INTO application_status (id_school, id_application, id_status, id_status_from, read, created_at)
+    SELECT a.id_school, a.id_application, ${STATUS.LEAD}, NULL, true, a.created_at
+    FROM application a WHERE a.id_applicant > ${after}`);
+  await run(`
+    INSERT INTO application_status (id_school, id_application, id_status, id_status_from, read, created_at)
+    SELECT a.id_school, a.id_application, ${STATUS.APPLIED}, ${STATUS.LEAD}, true, a.created_at + interval '1 day'
+    FROM application a WHERE a.id_applicant > ${after}`);
+  await run(`ANALYZE applicant; ANALYZE application; ANALYZE application_status`);
+}
+
+type InputRow = {
+  id_application: number;
+  id_grade: number;
+  id_status: number;
+  level: number | null;
+  weight: number | null;
+  guardian_email: string | null;
+  guardian_phone_number: string | null;
+};
+
+/** The draw's inputs read the way the run does (docs/lottery-algorithm.md, section 2), for the in-process figure. */
+export async function drawInputsOf(database: Database, id_campus_year: number): Promise<DrawInputs> {
+  const { rows } = await database.executeSql(
+    `SELECT a.id_application, a.id_grade, a.id_status, cp.priority_level AS level, cp.weight,
+            p.guardian_email, p.guardian_phone_number
+     FROM application a
+     JOIN applicant p ON p.id_applicant = a.id_applicant
+     LEFT JOIN campus_priority cp ON cp.id_campus = a.id_campus AND cp.id_priority_item = a.id_priority_item
+     WHERE a.id_campus_year = $1 AND a.deleted_at IS NULL`,
+    [id_campus_year],
+  );
+  const all = rows as InputRow[];
+  const { rows: levelRows } = await database.executeSql(
+    `SELECT coalesce(max(cp.priority_level), 0) AS last FROM campus_priority cp
+     JOIN campus_year cy ON cy.id_campus = cp.id_campus WHERE cy.id_campus_year = $1`,
+    [id_campus_year],
+  );
+  const lastLevel = Number((levelRows[0] as { last: number }).last);
+  const { rows: gradeRows } = await database.executeSql(
+    `SELECT g.id_grade, c.position, g.spots - g.taken AS seats,
+            (SELECT count(*) FROM application a WHERE a.id_campus_year = g.id_campus_year AND a.id_grade = g.id_grade
+               AND a.id_status = ${STATUS.WAITING_LIST} AND a.deleted_at IS NULL) AS waiting
+     FROM campus_year_grade g JOIN grade c ON c.id_grade = g.id_grade WHERE g.id_campus_year = $1`,
+    [id_campus_year],
+  );
+  const families = familiesOf(
+    all.map((r) => ({
+      id_application: r.id_application,
+      guardianEmail: r.guardian_email,
+      guardianPhoneNumber: r.guardian_phone_number,
+    })),
+  );
+  const seated = new Set<number>([STATUS.OFFERED, STATUS.CONFIRMED, STATUS.ENROLLED] as number[]);
+  const entries: DrawEntry[] = all
+    .filter((r) => r.id_status === STATUS.APPLIED)
+    .map((r) => ({
+      id_application: r.id_application,
+      id_grade: r.id_grade,
+      level: r.level ?? lastLevel + 1,
+      weight: Number(r.weight ?? 1),
+      family: families.get(r.id_application) ?? null,
+    }));
+  return {
+    grades: gradeRows.map((g) => {
+      const row = g as { id_grade: number; position: number; seats: number; waiting: number | string };
+      return {
+        id_grade: row.id_grade,
+        position: row.position,
+        seats: Math.max(0, row.seats),
+        waitingBefore: Number(row.waiting),
+      };
+    }),
+    entries,
+    siblingLevel: 1,
+    seatedFamilies: [
+      ...new Set(
+        all
+          .filter((r) => seated.has(r.id_status) && families.get(r.id_application) != null)
+          .map((r) => families.get(r.id_application) as number),
+      ),
+    ],
+  };
+}
+
+/** Times the pure draw on `inputs`: p50 / p95 of `samples` runs with fresh seeds. */
+export async function timeDraw(inputs: DrawInputs, samples: number) {
+  return percentiles(await timeEach(samples, async () => draw(randomBytes(32).toString('hex'), inputs)));
+}
+
+/** Synthetic inputs with no database: `count` entries over 13 grades, 4 levels, some weights and families. */
+export function syntheticInputs(count: number): DrawInputs {
+  return {
+    grades: Array.from({ length: GRADES }, (_, g) => ({
+      id_grade: g + 1,
+      position: g + 1,
+      seats: SEATS,
+      waitingBefore: 0,
+    })),
+    entries: Array.from({ length: count }, (_, i) => ({
+      id_application: i + 1,
+      id_grade: 1 + (i % GRADES),
+      level: 1 + (i % 4),
+      weight: i % 7 === 0 ? 2 : 1,
+      family: i % 25 === 24 ? i : null,
+    })),
+    siblingLevel: 1,
+    seatedFamilies: [],
+  };
+}
+
+/** Creates the database (a fresh PostgreSQL database, or a PGlite directory) with the demo; answers how to drop it. */
+async function createDatabase(kind: 'pglite' | 'postgres') {
+  let databaseUrl: string | null = null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-bench-lottery-'));
+  let drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'postgres') {
+    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `openseat_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    const removeFiles = drop;
+    drop = async () => {
+      await removeFiles();
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  return { databaseUrl, dataDir, drop };
+}
+
+export type LotteryBenchOptions = { count?: number; directOnly?: boolean };
+
+export async function benchLottery(kind: 'pglite' | 'postgres', rows: Row[], options: LotteryBenchOptions = {}) {
+  const count = options.count ?? 10_000;
+  const { databaseUrl, dataDir, drop } = await createDatabase(kind);
+  let server: Server | null = null;
+  try {
+    progress(`${kind}: migrate and seed the demo`);
+    const database = await openDatabase({ databaseUrl, dataDir });
+    await migrateDatabase(database);
+    await seedDemoData(database.db);
+    const { period, grades } = await lotteryPeriod(database);
+    progress(`${kind}: seed ${count} applied applications over ${grades.length} grades`);
+    await seedApplied(database, period, grades, count);
+
+    // 1. the pure algorithm on the same inputs, in-process
+    const r0 = performance.now();
+    const inputs = await drawInputsOf(database, period.id_campus_year);
+    const readMs = performance.now() - r0;
+    const direct = await timeDraw(inputs, 10);
+    const digest = createHash('sha256')
+      .update(JSON.stringify(draw('00'.repeat(32), inputs)))
+      .digest('hex');
+    rows.push([
+      `${kind}: lottery draw() of ${inputs.entries.length.toLocaleString('en')} applications, ${inputs.grades.length} grades p50 / p95`,
+      `${ms(direct.p50)} / ${ms(direct.p95)} ms`,
+      `direct: pure algorithm in-process, no writes; reading its inputs ${ms(readMs)} ms; result ${digest.slice(0, 8)}`,
+    ]);
+    await database.close();
+    if (options.directOnly) return;
+
+    // 2. the run through the API: the draw and all its writes, once (a period has one drawn lottery)
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? undefined });
+    const token = await server.signIn('school@demo.openseat.org');
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    progress(`${kind}: POST /api/application/lottery`);
+    const t0 = performance.now();
+    const res = await server.fetch('/api/application/lottery', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id_campus: period.id_campus, id_school_year: period.id_school_year }),
+    });
+    const body = (await res.json()) as {
+      lottery?: { id_lottery: number } | null;
+      selectedList?: unknown[];
+      waitingList?: unknown[];
+      applications?: unknown[];
+    };
+    const runMs = performance.now() - t0;
+    if (!res.ok || !body.lottery) throw new Error(`lottery run: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    rows.push([
+      `${kind}: lottery run, ${(body.applications?.length ?? 0).toLocaleString('en')} applications (API, with writes)`,
+      `${ms(runMs)} ms`,
+      `${body.selectedList?.length ?? 0} selected, ${body.waitingList?.length ?? 0} waiting; direct draw() ${ms(direct.p50)} ms; target < 1 s`,
+    ]);
+
+    progress(`${kind}: GET /api/lottery/:id/verify`);
+    const verifyPath = `/api/lottery/${body.lottery.id_lottery}/verify`;
+    let serverSide = 0;
+    let valid = true;
+    const samples = await timeEach(10, async () => {
+      const v = await server!.fetch(verifyPath, { headers: { authorization: `Bearer ${token}` } });
+      if (!v.ok) throw new Error(`verify: ${v.status}`);
+      const answer = (await v.json()) as { valid: boolean; elapsedMs: number };
+      valid &&= answer.valid;
+      serverSide = Math.max(serverSide, answer.elapsedMs);
+    });
+    const verify = percentiles(samples);
+    rows.push([
+      `${kind}: lottery verification re-run p50 / p95`,
+      `${ms(verify.p50)} / ${ms(verify.p95)} ms`,
+      `${valid ? 'valid' : 'NOT VALID'}; re-run inside the server at most ${ms(serverSide)} ms; 10 sequential`,
+    ]);
+  } finally {
+    await server?.stop();
+    await drop();
+  }
+}
