@@ -219,6 +219,7 @@ export const en = {
       first_day_of_school: 'First day of school',
       enrollment_mode: 'Enrollment mode',
       auto_move_waiting_list_on_decline: 'When a seat is declined, offer it to the waiting list',
+      sibling_priority: 'Siblings of a lottery winner are drawn at the sibling priority level',
     },
   },
   priorities: {

@@ -221,6 +221,7 @@ export const es: Translations = {
       first_day_of_school: 'Primer día de clases',
       enrollment_mode: 'Modo de inscripción',
       auto_move_waiting_list_on_decline: 'Si se rechaza un cupo, ofrecerlo a la lista de espera',
+      sibling_priority: 'Los hermanos de un ganador de la lotería se sortean en el nivel de prioridad de hermanos',
     },
   },
   priorities: {
