@@ -172,6 +172,26 @@ describe('the lottery, as a school admin holds it', () => {
           .isVisible(),
       )
       .toBe(true);
+
+    // 10. one grade's list: a row moves up one place
+    const grades = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[6]?.textContent ?? ''));
+    const busiest = [...new Set(grades)].sort(
+      (a, b) => grades.filter((g) => g === b).length - grades.filter((g) => g === a).length,
+    )[0];
+    await page.getByRole('combobox', { name: 'Grade' }).click();
+    await page.getByRole('option', { name: busiest, exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    const up = page.locator('[data-testid^="waiting-up-"]:not([disabled])').first();
+    await up.waitFor();
+    const correlative = (await up.getAttribute('data-testid'))!.replace('waiting-up-', '');
+    const row = page.getByTestId(`application-row-${correlative}`);
+    const before = Number((await row.locator('td').nth(7).innerText()).match(/#(\d+)/)![1]);
+    expect(await up.getAttribute('aria-label')).toBe('Move up');
+    await up.click();
+    await expect
+      .poll(async () => Number((await row.locator('td').nth(7).innerText()).match(/#(\d+)/)?.[1]))
+      .toBe(before - 1);
+    await screenshot(page, 'lottery-11-moved-up');
     await page.context().close();
   });
 });
