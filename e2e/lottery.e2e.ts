@@ -26,6 +26,14 @@ async function visit(page: Page, path: string) {
 const CAMPUS = 'Northstar Mesa Vista';
 const OTHER_CAMPUS = 'Northstar Sunnyslope';
 
+/** At 390 px the screen scrolls only vertically (wide tables scroll inside their own box). */
+async function fitsPhone(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** Turns the lottery on for a campus (its configuration tab), then opens the campus's started school period. */
 async function openLotteryPeriod(page: Page, id_school: number, campus: string) {
   await visit(page, `/main/schools/school/${id_school}`);
@@ -103,12 +111,14 @@ describe('the lottery, as a school admin holds it', () => {
     expect(await checks.count()).toBeGreaterThan(0);
     expect(await checks.evaluateAll((els) => els.every((el) => el.getAttribute('data-ok') === 'true'))).toBe(true);
     await screenshot(page, 'lottery-05-verified');
+    await fitsPhone(page, 'lottery-05-verified-phone');
 
     // 7. the certificate
     await page.getByTestId('lottery-certificate-link').click();
     await page.waitForURL(/\/certificate$/);
     await page.getByTestId('lottery-certificate').waitFor();
     expect(await page.getByTestId('lottery-certificate').innerText()).toContain(CAMPUS);
+    await fitsPhone(page, 'lottery-06-certificate-phone');
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('certificate-print').isVisible()).toBe(false);
     await screenshot(page, 'lottery-06-certificate-print');
@@ -142,6 +152,7 @@ describe('the lottery, as a school admin holds it', () => {
     }, seed);
     expect(digest).toBe(seedHash);
     await screenshot(page, 'lottery-09-presentation-end');
+    await fitsPhone(page, 'lottery-09-presentation-end-phone');
     await page.getByTestId('present-verify-link').click();
     await page.waitForURL(/\/lottery\/\d+$/);
     await page.getByTestId('lottery-record').waitFor();
