@@ -50,7 +50,6 @@ import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
 import { TagsSection } from './TagsSection';
 import { WaitingReasonInfo } from './WaitingReasonInfo';
-import { lotteryFieldsOf, siblingsOf } from '../lottery-fields';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
 export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
@@ -90,8 +89,6 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
   }, [a.id_application, a.read, read]);
 
   const name = `${a.applicant.firstName} ${a.applicant.lastName}`;
-  const lottery = lotteryFieldsOf(a);
-  const siblings = siblingsOf(a);
   const field = (label: string, value: string | null | undefined) => (
     <ListItem disableGutters sx={{ py: 0.25 }}>
       <ListItemText primary={value || t('common.notSelected')} secondary={label} />
@@ -110,19 +107,19 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
         {a.waiting_list_position !== null && (
           <Chip label={t('applications.position', { position: a.waiting_list_position })} />
         )}
-        {lottery.waitingReason && <WaitingReasonInfo reason={lottery.waitingReason} correlative={a.correlative} />}
-        {lottery.lottery_number != null && (
+        {a.waitingReason && <WaitingReasonInfo reason={a.waitingReason} correlative={a.correlative} />}
+        {a.lottery_number != null && (
           <Chip
             variant="outlined"
-            label={t('waiting.lotteryNumberValue', { n: lottery.lottery_number, level: lottery.lottery_level ?? '' })}
+            label={t('waiting.lotteryNumberValue', { n: a.lottery_number, level: a.lottery_level ?? '' })}
             data-testid="application-lottery-number"
           />
         )}
-        {lottery.offer_expires_at && (
+        {a.offer_expires_at && (
           <Chip
             color="warning"
             variant="outlined"
-            label={t('waiting.offerDeadlineValue', { date: formatDate(lottery.offer_expires_at, '') })}
+            label={t('waiting.offerDeadlineValue', { date: formatDate(a.offer_expires_at, '') })}
             data-testid="application-offer-deadline"
           />
         )}
@@ -206,10 +203,10 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
           <Section title={t('applications.tags')}>
             <TagsSection application={a} />
           </Section>
-          {siblings.length > 0 && (
+          {a.siblings.length > 0 && (
             <Section title={t('waiting.siblings')}>
               <List dense data-testid="application-siblings">
-                {siblings.map((s) => (
+                {a.siblings.map((s) => (
                   <ListItem key={s.id_application} disableGutters>
                     <ListItemText
                       primary={

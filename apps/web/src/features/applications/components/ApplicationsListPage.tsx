@@ -49,7 +49,6 @@ import { ExportMenu } from './ExportMenu';
 import { ListFilters, type Filters } from './ListFilters';
 import { ReorderWaitingListDialog } from './ReorderWaitingListDialog';
 import { WaitingReasonInfo } from './WaitingReasonInfo';
-import { lotteryFieldsOf } from '../lottery-fields';
 import { useMoveWaitingPosition } from '../api/applications';
 
 type Sort = NonNullable<ListParams['sort']>;
@@ -242,15 +241,15 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {t(`statuses.${row.id_status}`)}
                     {row.waiting_list_position !== null && ` #${row.waiting_list_position}`}
-                    {lotteryFieldsOf(row).waitingReason && (
-                      <WaitingReasonInfo reason={lotteryFieldsOf(row).waitingReason!} correlative={row.correlative} />
+                    {row.waitingReason && (
+                      <WaitingReasonInfo reason={row.waitingReason} correlative={row.correlative} />
                     )}
                   </TableCell>
                 )}
-                {showLottery && <TableCell>{lotteryFieldsOf(row).lottery_number ?? ''}</TableCell>}
+                {showLottery && <TableCell>{row.lottery_number ?? ''}</TableCell>}
                 {showDeadline && (
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {lotteryFieldsOf(row).offer_expires_at ? formatDate(lotteryFieldsOf(row).offer_expires_at, '') : ''}
+                    {row.offer_expires_at ? formatDate(row.offer_expires_at, '') : ''}
                   </TableCell>
                 )}
                 {oneGrade && (
