@@ -94,6 +94,17 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByTestId('lottery-waiting').waitFor();
     await screenshot(page, 'lottery-04-drawn');
 
+    // the application shows its lottery number and the offer's deadline (the period gives 7 days)
+    await page.getByTestId('lottery-selected').locator('tbody tr').first().getByRole('link').click();
+    await page.waitForURL(/\/main\/applications\/\d+$/);
+    await expect.poll(() => page.getByTestId('application-lottery-number').innerText()).toMatch(/Lottery number \d+/);
+    await expect
+      .poll(() => page.getByTestId('application-offer-deadline').innerText())
+      .toMatch(/Offer deadline \d{2}\/\d{2}\/\d{4}/);
+    await screenshot(page, 'lottery-04b-application');
+    await page.goBack();
+    await page.getByTestId('lottery-selected').waitFor();
+
     // 5. the record as CSV: the seed and hashes in its header
     const recordCsv = page.waitForEvent('download');
     await page.getByTestId('lottery-download').first().click();

@@ -1,5 +1,6 @@
-import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { LotteryOutcome } from '@openseat/shared/schemas/lottery';
 import { EmptyRow } from '../../../components/EmptyRow';
 
@@ -33,7 +34,11 @@ export function OutcomesTable({
             <TableRow key={o.id_application} data-testid={`outcome-${o.correlative}`}>
               <TableCell>{o.grade}</TableCell>
               <TableCell>{o.correlative}</TableCell>
-              <TableCell>{o.applicantName}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={`/main/applications/${o.id_application}`}>
+                  {o.applicantName}
+                </Link>
+              </TableCell>
               <TableCell>
                 {o.level}
                 {o.sibling && <Chip size="small" sx={{ ml: 1 }} label={t('lottery.siblingShort')} />}
