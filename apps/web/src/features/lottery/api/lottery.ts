@@ -70,7 +70,7 @@ function useLotteryWrite<I, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
-export type WithMessage<T> = { message: string; data: T };
+type WithMessage<T> = { message: string; data: T };
 
 const write = async <T>(path: string, body: unknown): Promise<WithMessage<T>> => {
   const res = await http.post<Envelope<T>>(path, body);
