@@ -26,6 +26,12 @@ async function visit(page: Page, path: string) {
 const CAMPUS = 'Northstar Mesa Vista';
 const OTHER_CAMPUS = 'Northstar Sunnyslope';
 
+async function chooseLanguage(page: Page, lng: 'en' | 'es') {
+  await page.getByTestId('language-switch-button').click();
+  await page.getByTestId(`language-${lng}`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
+}
+
 /** At 390 px the screen scrolls only vertically (wide tables scroll inside their own box). */
 async function fitsPhone(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -130,6 +136,11 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByTestId('lottery-certificate').waitFor();
     expect(await page.getByTestId('lottery-certificate').innerText()).toContain(CAMPUS);
     await fitsPhone(page, 'lottery-06-certificate-phone');
+    // in Spanish too
+    await chooseLanguage(page, 'es');
+    await expect.poll(() => page.getByTestId('lottery-certificate').innerText()).toContain('Certificado de lotería');
+    await screenshot(page, 'lottery-06-certificate-es');
+    await chooseLanguage(page, 'en');
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('certificate-print').isVisible()).toBe(false);
     await screenshot(page, 'lottery-06-certificate-print');
