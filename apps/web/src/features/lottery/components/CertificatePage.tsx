@@ -64,7 +64,7 @@ export default function CertificatePage() {
         data-testid="lottery-certificate"
         sx={{ p: { xs: 2, sm: 4 }, maxWidth: '190mm', mx: 'auto', '@media print': { p: 0 } }}
       >
-        <Typography variant="h5" component="h1" align="center" gutterBottom>
+        <Typography variant="h5" component="h1" align="center" gutterBottom data-testid="page-title">
           {t('lottery.certificateTitle')}
         </Typography>
         <Typography align="center" sx={{ mb: 2 }}>

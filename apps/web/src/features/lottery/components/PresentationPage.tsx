@@ -109,7 +109,11 @@ export default function PresentationPage() {
       }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" sx={{ mb: 3 }}>
-        <Typography component="h1" sx={{ fontSize: { xs: '1.75rem', md: '3rem' }, fontWeight: 700 }}>
+        <Typography
+          component="h1"
+          sx={{ fontSize: { xs: '1.75rem', md: '3rem' }, fontWeight: 700 }}
+          data-testid="page-title"
+        >
           {t('lottery.presentationTitle', { campus: p?.campus.name ?? '' })}
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center">
