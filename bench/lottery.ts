@@ -272,14 +272,18 @@ export async function benchLottery(kind: 'pglite' | 'postgres', rows: Row[], opt
       headers,
       body: JSON.stringify({ id_campus: period.id_campus, id_school_year: period.id_school_year }),
     });
-    const body = (await res.json()) as {
-      lottery?: { id_lottery: number } | null;
-      selectedList?: unknown[];
-      waitingList?: unknown[];
-      applications?: unknown[];
+    // the answer is `{ message, data: LotteryResult }` (docs/api-lottery.md)
+    const answer = (await res.json()) as {
+      data?: {
+        lottery?: { id_lottery: number } | null;
+        selectedList?: unknown[];
+        waitingList?: unknown[];
+        applications?: unknown[];
+      };
     };
+    const body = answer.data ?? {};
     const runMs = performance.now() - t0;
-    if (!res.ok || !body.lottery) throw new Error(`lottery run: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (!res.ok || !body.lottery) throw new Error(`lottery run: ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
     rows.push([
       `${kind}: lottery run, ${(body.applications?.length ?? 0).toLocaleString('en')} applications (API, with writes)`,
       `${ms(runMs)} ms`,

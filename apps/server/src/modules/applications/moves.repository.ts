@@ -149,7 +149,16 @@ export type PendingStatus = {
   offer_expires_at: Date | null;
 };
 
+/** Rows per statement of a bulk write: a statement carries at most 65,535 parameters (a lottery moves thousands). */
+const CHUNK = 1000;
+const chunksOf = <T>(rows: T[]) =>
+  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
 export async function setApplicationStatuses(db: Executor, changes: PendingStatus[]) {
+  for (const chunk of chunksOf(changes)) await setStatusChunk(db, chunk);
+}
+
+async function setStatusChunk(db: Executor, changes: PendingStatus[]) {
   if (!changes.length) return;
   const values = sql.join(
     changes.map(
@@ -166,7 +175,7 @@ export async function setApplicationStatuses(db: Executor, changes: PendingStatu
 }
 
 export async function insertHistory(db: Executor, rows: Array<typeof s.applicationStatus.$inferInsert>) {
-  if (rows.length) await db.insert(s.applicationStatus).values(rows);
+  for (const chunk of chunksOf(rows)) await db.insert(s.applicationStatus).values(chunk);
 }
 
 /**

@@ -54,6 +54,30 @@ describe.skipIf(!onServer)('two lottery runs racing for one period (PostgreSQL s
     await drop?.();
   });
 
+  it("answers 'lotteryRunning' at once while another transaction holds the period", async () => {
+    const answer = await second.db.transaction(async (tx) => {
+      await tx
+        .select({ id: s.campusYear.id_campus_year })
+        .from(s.campusYear)
+        .where(eq(s.campusYear.id_campus_year, period.id_campus_year))
+        .for('update');
+      return apiClient(apps[0].baseUrl)<{ message: string; code: string }>('POST', '/application/lottery', {
+        token: tokens[0],
+        body: { id_campus: period.id_campus, id_school_year: period.id_school_year },
+      });
+    });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      code: 'LOTTERY_RUNNING',
+      message: 'A lottery is already running for this school period. Try again in a moment.',
+    });
+    const lotteries = await first.db
+      .select()
+      .from(s.lottery)
+      .where(eq(s.lottery.id_campus_year, period.id_campus_year));
+    expect(lotteries).toHaveLength(0);
+  }, 60_000);
+
   it('one run draws, the other is refused, and the seats are consistent', async () => {
     const results = await Promise.all(
       [0, 1].map((i) =>

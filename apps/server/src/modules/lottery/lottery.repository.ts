@@ -13,12 +13,23 @@ import { inCampus, inSchool, type Scope } from '../../lib/scope';
 const a = s.application;
 const cy = s.campusYear;
 
-/** The campus's period for the school year, with the campus's lottery switch and time zone; `lock`: FOR UPDATE NOWAIT. */
+/**
+ * The campus's period for the school year in scope, with the campus's lottery switch and time zone. `lock`: its row
+ * is locked FOR UPDATE NOWAIT first (another transaction holding it fails at once with SQLSTATE 55P03).
+ */
 export async function findPeriod(db: Executor, scope: Scope, id_campus: number, id_school_year: number, lock = false) {
   if (lock)
-    await db.execute(
-      sql`SELECT 1 FROM campus_year WHERE id_campus = ${id_campus} AND id_school_year = ${id_school_year} FOR UPDATE NOWAIT`,
-    );
+    await db
+      .select({ id: cy.id_campus_year })
+      .from(cy)
+      .where(
+        and(
+          eq(cy.id_campus, id_campus),
+          eq(cy.id_school_year, id_school_year),
+          inCampus(scope, cy.id_school, cy.id_campus),
+        ),
+      )
+      .for('update', { noWait: true });
   const [row] = await db
     .select({
       id_campus_year: cy.id_campus_year,
@@ -110,23 +121,27 @@ export async function waitingLengths(db: Executor, id_campus_year: number) {
     .groupBy(a.id_grade);
 }
 
-/** Sets the lottery columns of the drawn applications (one statement). */
+/** The grades of the period's live applied applications (the groups a run locks). */
+export async function appliedGrades(db: Executor, id_campus_year: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id_grade: a.id_grade })
+    .from(a)
+    .where(and(eq(a.id_campus_year, id_campus_year), eq(a.id_status, STATUS.APPLIED), isNull(a.deletedAt)));
+  return rows.flatMap((r) => (r.id_grade === null ? [] : [r.id_grade]));
+}
+
+/** Sets the lottery columns of the drawn applications: one statement, the rows as one JSON parameter. */
 export async function setLotteryColumns(
   db: Executor,
   id_lottery: number,
   rows: Array<{ id_application: number; lottery_number: number; lottery_level: number; lottery_order: number }>,
 ) {
   if (!rows.length) return;
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.id_application}::int, ${r.lottery_number}::int, ${r.lottery_level}::int, ${r.lottery_order}::int)`,
-    ),
-    sql`, `,
-  );
+  const json = JSON.stringify(rows.map((r) => [r.id_application, r.lottery_number, r.lottery_level, r.lottery_order]));
   await db.execute(sql`
-    UPDATE ${a} SET id_lottery = ${id_lottery}, lottery_number = v.n, lottery_level = v.l, lottery_order = v.o
-    FROM (VALUES ${values}) AS v(id, n, l, o) WHERE ${a.id_application} = v.id`);
+    UPDATE ${a} SET id_lottery = ${id_lottery}, lottery_number = (v.r->>1)::int, lottery_level = (v.r->>2)::int,
+      lottery_order = (v.r->>3)::int
+    FROM jsonb_array_elements(${json}::jsonb) AS v(r) WHERE ${a.id_application} = (v.r->>0)::int`);
 }
 
 const l = s.lottery;

@@ -89,6 +89,8 @@ export type Plan = {
   late: Participant[];
   skipped: Participant[];
   gradeNames: Map<number, string>;
+  /** Length of every grade's waiting list before the run. */
+  waiting: Map<number | null, number>;
 };
 
 /** Applied after the end of the period's last enrollment day, where the campus is. */
@@ -155,7 +157,7 @@ export async function planOf(db: Executor, period: PeriodRow): Promise<Plan> {
     siblingLevel: period.sibling_priority ? (byItem.get(SIBLING_ITEM)?.level ?? 1) : null,
     seatedFamilies: [...seatedFamilies].sort((x, y) => x - y),
   };
-  return { inputs, participants, late, skipped, gradeNames };
+  return { inputs, participants, late, skipped, gradeNames, waiting };
 }
 
 const outcomeOf = (
@@ -238,7 +240,7 @@ export async function practice(db: Db, caller: Principal, input: LotteryPeriod):
   const next = latePlacesOf(plan, outcomes);
   const late = new Map<number, { order: number; place: number | null }>();
   for (const p of plan.late) {
-    const n = next.get(p.id_grade as number) ?? { order: 0, place: 0 };
+    const n = next.get(p.id_grade as number) ?? { order: 0, place: plan.waiting.get(p.id_grade) ?? 0 };
     if (!next.has(p.id_grade as number)) next.set(p.id_grade as number, n);
     late.set(p.id_application, { order: ++n.order, place: ++n.place });
   }
@@ -319,11 +321,18 @@ export async function runLottery(db: Db, caller: Principal, secret: Buffer, inpu
         committed = existing.find((l) => l.id_lottery === input.id_lottery);
         if (!committed) throw notFound();
       }
+      // every grade group with an applied application, then the inputs as they stand under those locks
+      const grades = await repo.appliedGrades(tx, period.id_campus_year);
+      await moves.lockGroups(
+        tx,
+        grades.map((id_grade) => ({ id_campus_year: period.id_campus_year, id_grade })),
+      );
       const plan = await planOf(tx, period);
       assertSomething(plan);
-      const apps = await lockFor(tx, caller, period, plan);
-      // the inputs as they stand under the locks (an application that arrived in between waits for the next run)
-      const locked = restrictTo(await planOf(tx, period), new Set(apps.map((a) => a.id_application)));
+      const moving = [...plan.participants.values(), ...plan.late].map((p) => p.id_application);
+      const apps = await moves.findMovable(tx, caller.scope, moving, true);
+      // an application deleted between the read and its row lock is left out
+      const locked = restrictTo(plan, new Set(apps.map((a) => a.id_application)));
       const seed = committed?.seed ?? newSeed();
       const outcomes = draw(seed, locked.inputs);
       const drawnAt = new Date();
@@ -404,7 +413,9 @@ export async function runLottery(db: Db, caller: Principal, secret: Buffer, inpu
           late: latePlaced.size,
         },
       });
-      const summary = presentSummary({ lottery: saved, drawnBy: null });
+      const summary = presentSummary(
+        (await repo.findLottery(tx, caller.scope, saved.id_lottery)) ?? { lottery: saved, drawnBy: null },
+      );
       return resultOf(locked, seed, outcomes, latePlaced, summary);
     }),
   );

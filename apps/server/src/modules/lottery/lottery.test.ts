@@ -170,6 +170,29 @@ describe('the draw', () => {
     );
   });
 
+  it("takes each application's weight from its campus priority (1 without one) into the stored inputs", async () => {
+    const { campus, period } = await scenario({ 3: 1 });
+    await setPriorityLevel(ctx.db, campus, 3, 1);
+    await ctx.db
+      .update(s.campusPriority)
+      .set({ weight: 3 })
+      .where(and(eq(s.campusPriority.id_campus, campus.id_campus), eq(s.campusPriority.id_priority_item, 3)));
+    const heavy = await applied(period, { id_priority_item: 3 });
+    const plain = await applied(period, { id_priority_item: 4 }); // not configured on the campus
+    const res = await run(period);
+    const outcome = (id: number) => res.body.data.applications.find((o) => o.id_application === id)!;
+    expect(outcome(heavy.id_application)).toMatchObject({ weight: 3, level: 1, priorityItem: 'in-district' });
+    expect(outcome(plain.id_application)).toMatchObject({ weight: 1, level: 2, priorityItem: 'general' });
+    const [stored] = await ctx.db
+      .select()
+      .from(s.lottery)
+      .where(eq(s.lottery.id_lottery, res.body.data.lottery!.id_lottery));
+    expect((stored.inputs as DrawInputs).entries.map((e) => [e.id_application, e.level, e.weight])).toEqual([
+      [heavy.id_application, 1, 3],
+      [plain.id_application, 2, 1],
+    ]);
+  });
+
   it('respects the seats of each grade', async () => {
     const { period } = await scenario({ 3: 2, 4: { spots: 3, taken: 2 } });
     for (let i = 0; i < 5; i++) await applied(period, { id_grade: 3 });
@@ -486,6 +509,12 @@ describe('late applications', () => {
     const onTime = [(await applied(period, { createdAt: new Date('2026-02-01T02:00:00Z') })).id_application];
     for (let i = 0; i < 2; i++)
       onTime.push((await applied(period, { createdAt: new Date('2026-01-15T12:00:00Z') })).id_application);
+    // the practice run shows where they would land, and moves nobody
+    const rehearsal = await practice(period);
+    expect(rehearsal.body.data.late.map((o) => [o.id_application, o.waiting_list_position])).toEqual([
+      [late.id_application, 3],
+      [lateSecond.id_application, 4],
+    ]);
     const res = await run(period);
     expect(res.status).toBe(200);
     expect(ids(res.body.data.applications).sort()).toEqual(onTime.sort());
