@@ -212,7 +212,20 @@ export const SCREENS: readonly Screen[] = [
       await openAndWait(page, '/main/enrollment-settings', 'periods-table');
       await clickAndWait(page, firstRow(page, 'periods-table'), 'period-state');
     },
-    views: [dialog('start school period dialog', 'period-start'), dialog('finalize dialog', 'period-finalize')],
+    views: [
+      dialog('start school period dialog', 'period-start'),
+      dialog('finalize dialog', 'period-finalize'),
+      dialog('run lottery dialog', 'lottery-run'),
+    ],
+  },
+  {
+    name: 'lottery presentation',
+    who: ['school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/enrollment-settings', 'periods-table');
+      await clickAndWait(page, firstRow(page, 'periods-table'), 'lottery-panel');
+      await openAndWait(page, `${new URL(page.url()).pathname}/lottery/present`, 'lottery-presentation');
+    },
   },
   {
     name: 'priorities',
@@ -241,6 +254,7 @@ export const SCREENS: readonly Screen[] = [
     name: 'waiting list',
     who: ['school'],
     visit: (page) => openAndWait(page, '/main/applications/waiting-list', 'applications-table'),
+    views: [dialog('reorder by priorities dialog', 'waiting-reorder')],
   },
   {
     name: 'applications selection',

@@ -30,6 +30,12 @@ const ApplicationDetailPage = lazy(() => import('../features/applications/compon
 const UsersPanel = lazy(() =>
   import('../features/users/components/UsersPanel').then((m) => ({ default: m.UsersPanel })),
 );
+const LotteryPanel = lazy(() =>
+  import('../features/lottery/components/LotteryPanel').then((m) => ({ default: m.LotteryPanel })),
+);
+const LotteryVerificationPage = lazy(() => import('../features/lottery/components/VerificationPage'));
+const LotteryCertificatePage = lazy(() => import('../features/lottery/components/CertificatePage'));
+const LotteryPresentationPage = lazy(() => import('../features/lottery/components/PresentationPage'));
 const PrioritiesPanel = lazy(() =>
   import('../features/priorities/components/PrioritiesPage').then((m) => ({ default: m.PrioritiesPanel })),
 );
@@ -87,7 +93,27 @@ export const router = createBrowserRouter([
           { path: 'enrollment-settings', element: guarded('enrollment_settings', <EnrollmentSettingsPage />) },
           {
             path: 'enrollment-settings/:id_campus_year',
-            element: guarded('enrollment_settings', <PeriodDetailPage />),
+            element: guarded(
+              'enrollment_settings',
+              <PeriodDetailPage renderLottery={(period) => <LotteryPanel period={period} />} />,
+            ),
+          },
+          // the breadcrumb of the lottery screens: back to the period, where the lottery lives
+          {
+            path: 'enrollment-settings/:id_campus_year/lottery',
+            element: <Navigate to=".." relative="path" replace />,
+          },
+          {
+            path: 'enrollment-settings/:id_campus_year/lottery/present',
+            element: guarded('enrollment_settings', <LotteryPresentationPage />),
+          },
+          {
+            path: 'enrollment-settings/:id_campus_year/lottery/:id_lottery',
+            element: guarded('enrollment_settings', <LotteryVerificationPage />),
+          },
+          {
+            path: 'enrollment-settings/:id_campus_year/lottery/:id_lottery/certificate',
+            element: guarded('enrollment_settings', <LotteryCertificatePage />),
           },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'admin', element: later('side_menu', 'menu.admin') },

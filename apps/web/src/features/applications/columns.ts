@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /** The columns of a list staff may hide (date, id and applicant always show). */
-export const OPTIONAL_COLUMNS = ['email', 'phone', 'grade', 'status'] as const;
+export const OPTIONAL_COLUMNS = ['email', 'phone', 'grade', 'status', 'lotteryNumber', 'offerDeadline'] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
 const keyOf = (listType: number) => `openseat.applications.hidden.${listType}`;

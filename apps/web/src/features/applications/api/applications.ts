@@ -19,6 +19,7 @@ import type {
   UserFilterList,
 } from '@openseat/shared/schemas/application-records';
 import type { TagRow } from '@openseat/shared/schemas/enrollment';
+import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
 import { downloadCsv } from '../../../app/download';
@@ -246,4 +247,16 @@ export const useUpdateInfo = () =>
 export const useTransferSpot = () =>
   useRefreshingMutation((transfer: TransferSpot) =>
     http.post<StatusMoveResult>('/application/transfer-spot', transfer),
+  );
+
+/** Moves one waiting application to another place of its grade's list (manual reorder). */
+export const useMoveWaitingPosition = () =>
+  useRefreshingMutation((place: WaitingPlace) =>
+    http.put<{ message: string }>('/application/waiting-list/position', place),
+  );
+
+/** Reorders one grade's waiting list by priorities: final, needs the acknowledgment and a reason. */
+export const useReorderWaitingList = () =>
+  useRefreshingMutation((reorder: WaitingListReorder) =>
+    http.post<{ message: string; waitingList: unknown[] }>('/application/reorder-waiting-list', reorder),
   );

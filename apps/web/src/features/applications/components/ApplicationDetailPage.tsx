@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   Grid,
+  Link,
   List,
   ListItem,
   ListItemText,
@@ -22,7 +23,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PROGRESS_STEPS } from '@openseat/shared/application-status';
 import { holdsSeat, isStatusId } from '@openseat/shared/application-status';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
@@ -48,6 +49,7 @@ import { MoveDialog, useOfferedMoves } from './MoveDialog';
 import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
 import { TagsSection } from './TagsSection';
+import { WaitingReasonInfo } from './WaitingReasonInfo';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
 export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
@@ -104,6 +106,22 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
         <Chip label={t(`statuses.${a.id_status}`)} color="primary" data-testid="application-status" />
         {a.waiting_list_position !== null && (
           <Chip label={t('applications.position', { position: a.waiting_list_position })} />
+        )}
+        {a.waitingReason && <WaitingReasonInfo reason={a.waitingReason} correlative={a.correlative} />}
+        {a.lottery_number != null && (
+          <Chip
+            variant="outlined"
+            label={t('waiting.lotteryNumberValue', { n: a.lottery_number, level: a.lottery_level ?? '' })}
+            data-testid="application-lottery-number"
+          />
+        )}
+        {a.offer_expires_at && (
+          <Chip
+            color="warning"
+            variant="outlined"
+            label={t('waiting.offerDeadlineValue', { date: formatDate(a.offer_expires_at, '') })}
+            data-testid="application-offer-deadline"
+          />
         )}
         {moves.length > 0 && (
           <Button variant="contained" onClick={() => setMoving(true)} data-testid="application-move">
@@ -185,6 +203,24 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
           <Section title={t('applications.tags')}>
             <TagsSection application={a} />
           </Section>
+          {a.siblings.length > 0 && (
+            <Section title={t('waiting.siblings')}>
+              <List dense data-testid="application-siblings">
+                {a.siblings.map((s) => (
+                  <ListItem key={s.id_application} disableGutters>
+                    <ListItemText
+                      primary={
+                        <Link component={RouterLink} to={`${listPath}/${s.id_application}`}>
+                          {`#${s.correlative} ${s.applicantName}`}
+                        </Link>
+                      }
+                      secondary={`${s.grade ?? t('common.notSelected')} · ${t(`statuses.${s.id_status}`)}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </Section>
+          )}
         </Grid>
       </Grid>
       <History application={a} t={t} />

@@ -15,7 +15,13 @@ import {
   TableRow,
   TableSortLabel,
   Tooltip,
+  Button,
+  IconButton,
 } from '@mui/material';
+import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
+import { useSnackbar } from 'notistack';
+import { LIST_TYPE } from '@openseat/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
@@ -41,6 +47,9 @@ import { CopyEmail } from './CopyEmail';
 import { ColumnsMenu } from './ColumnsMenu';
 import { ExportMenu } from './ExportMenu';
 import { ListFilters, type Filters } from './ListFilters';
+import { ReorderWaitingListDialog } from './ReorderWaitingListDialog';
+import { WaitingReasonInfo } from './WaitingReasonInfo';
+import { useMoveWaitingPosition } from '../api/applications';
 
 type Sort = NonNullable<ListParams['sort']>;
 
@@ -68,6 +77,17 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
   const [sort, setSort] = useState<{ by: Sort; direction: 'asc' | 'desc' } | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const columns = useHiddenColumns(screen.type);
+  const { enqueueSnackbar } = useSnackbar();
+  const moveWaiting = useMoveWaitingPosition();
+  const [reordering, setReordering] = useState(false);
+  const waitingScreen = screen.type === LIST_TYPE.WAITING_LIST;
+  const selectedScreen = screen.type === LIST_TYPE.SELECTED_LIST;
+  const mayReorder = waitingScreen && ability.can('reorder_waiting_list', 'waiting_list');
+  const id_campus_year = context.years.find((y) => y.id_school_year === context.id_school_year)?.id_campus_year ?? null;
+  // up/down only make sense inside one grade's list
+  const oneGrade = mayReorder && filters.id_grade !== undefined;
+  const showLottery = columns.shows('lotteryNumber');
+  const showDeadline = selectedScreen && columns.shows('offerDeadline');
   const schoolWide = screen.type === 9;
   const params: ListParams = {
     type: screen.type,
@@ -96,6 +116,11 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
       {label}
     </TableSortLabel>
   );
+  const place = (row: ApplicationRow, position: number) =>
+    moveWaiting
+      .mutateAsync({ id_application: row.id_application, waiting_list_position: position })
+      .then((r) => enqueueSnackbar(r.message, { variant: 'success' }))
+      .catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }));
   const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const unreadHint = (row: ApplicationRow) =>
     row.lastMove?.from
@@ -109,6 +134,11 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
     <>
       <PageTitle>{t(screen.titleKey)}</PageTitle>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+        {mayReorder && id_campus_year !== null && (
+          <Button onClick={() => setReordering(true)} data-testid="waiting-reorder">
+            {t('waiting.reorderByPriorities')}
+          </Button>
+        )}
         <ColumnsMenu shows={columns.shows} toggle={columns.toggle} />
         {ability.can('export_csv', screen.subject) && <ExportMenu params={params} />}
       </Box>
@@ -155,6 +185,9 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
               {columns.shows('phone') && <TableCell>{t('applications.phone')}</TableCell>}
               {columns.shows('grade') && <TableCell>{t('applications.grade')}</TableCell>}
               {columns.shows('status') && <TableCell>{t('applications.status')}</TableCell>}
+              {showLottery && <TableCell>{t('waiting.lotteryNumber')}</TableCell>}
+              {showDeadline && <TableCell>{t('waiting.offerDeadline')}</TableCell>}
+              {oneGrade && <TableCell>{t('waiting.order')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -208,11 +241,55 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {t(`statuses.${row.id_status}`)}
                     {row.waiting_list_position !== null && ` #${row.waiting_list_position}`}
+                    {row.waitingReason && (
+                      <WaitingReasonInfo reason={row.waitingReason} correlative={row.correlative} />
+                    )}
+                  </TableCell>
+                )}
+                {showLottery && <TableCell>{row.lottery_number ?? ''}</TableCell>}
+                {showDeadline && (
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {row.offer_expires_at ? formatDate(row.offer_expires_at, '') : ''}
+                  </TableCell>
+                )}
+                {oneGrade && (
+                  <TableCell sx={{ whiteSpace: 'nowrap' }} onClick={(e) => e.stopPropagation()}>
+                    {row.waiting_list_position !== null && (
+                      <>
+                        <IconButton
+                          size="small"
+                          aria-label={t('waiting.moveUp')}
+                          disabled={row.waiting_list_position <= 1 || moveWaiting.isPending}
+                          onClick={() => void place(row, row.waiting_list_position! - 1)}
+                          data-testid={`waiting-up-${row.correlative}`}
+                        >
+                          <ArrowUpIcon fontSize="small" />
+                        </IconButton>
+                        <IconButton
+                          size="small"
+                          aria-label={t('waiting.moveDown')}
+                          disabled={row.waiting_list_position >= (list.data?.total ?? 0) || moveWaiting.isPending}
+                          onClick={() => void place(row, row.waiting_list_position! + 1)}
+                          data-testid={`waiting-down-${row.correlative}`}
+                        >
+                          <ArrowDownIcon fontSize="small" />
+                        </IconButton>
+                      </>
+                    )}
                   </TableCell>
                 )}
               </TableRow>
             ))}
-            <EmptyRow show={list.isSuccess && rows.length === 0} columns={8 - columns.hidden.length} />
+            <EmptyRow
+              show={list.isSuccess && rows.length === 0}
+              columns={
+                8 -
+                columns.hidden.filter((c) => c !== 'lotteryNumber' && c !== 'offerDeadline').length +
+                (showLottery ? 1 : 0) +
+                (showDeadline ? 1 : 0) +
+                (oneGrade ? 1 : 0)
+              }
+            />
           </TableBody>
         </Table>
         <TablePagination
@@ -228,6 +305,13 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
           }}
         />
       </TableContainer>
+      {reordering && id_campus_year !== null && (
+        <ReorderWaitingListDialog
+          id_campus_year={id_campus_year}
+          initialGrade={filters.id_grade}
+          onClose={() => setReordering(false)}
+        />
+      )}
     </>
   );
 }

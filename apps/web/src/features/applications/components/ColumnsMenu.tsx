@@ -8,6 +8,8 @@ const LABEL: Record<OptionalColumn, string> = {
   phone: 'applications.phone',
   grade: 'applications.grade',
   status: 'applications.status',
+  lotteryNumber: 'waiting.lotteryNumber',
+  offerDeadline: 'waiting.offerDeadline',
 };
 
 /** Shows or hides the optional columns of a list (spec section 2: columns identified by field). */

@@ -52,7 +52,14 @@ function StartButton({ period, onStart }: { period: CampusYearRow; onStart: () =
 }
 
 /** A school period: its settings, seats per grade, and the start / finalize confirmations (spec section 4). */
-export default function PeriodDetailPage() {
+export type LotteryPeriodRef = { id_campus_year: number; id_campus: number; id_school_year: number; started: boolean };
+
+export default function PeriodDetailPage({
+  renderLottery,
+}: {
+  /** The lottery of the period (composed by the router: features never import each other). */
+  renderLottery?: (period: LotteryPeriodRef) => React.ReactNode;
+}) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const ability = useAbility();
@@ -130,6 +137,16 @@ export default function PeriodDetailPage() {
             total={p.spots}
             disabled={finalized || !ability.can('edit', 'school_year_spots')}
           />
+        </Paper>
+      )}
+      {renderLottery && (
+        <Paper sx={{ p: 2, mt: 2 }}>
+          {renderLottery({
+            id_campus_year: id,
+            id_campus: p.id_campus,
+            id_school_year: p.id_school_year,
+            started: p.state === 'started',
+          })}
         </Paper>
       )}
       <ConfirmDialog

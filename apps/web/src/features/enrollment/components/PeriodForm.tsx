@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FormControlLabel, Grid, MenuItem, TextField } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ const valuesOf = (p: CampusYearRow | null, id_campus: number | null): Input => (
   enrollment_acceptance_period: p?.enrollment_acceptance_period ?? 0,
   enrollment_mode: p?.enrollment_mode ?? 1,
   auto_move_waiting_list_on_decline: p?.auto_move_waiting_list_on_decline ?? false,
+  sibling_priority: p?.sibling_priority ?? false,
 });
 
 /** Create or edit a school period; the server re-checks every rule and its field errors land on the fields. */
@@ -183,6 +184,25 @@ export function PeriodForm({
                 />
               }
               label={t('periods.fields.auto_move_waiting_list_on_decline')}
+            />
+          )}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="sibling_priority"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  disabled={disabled}
+                  checked={Boolean(field.value)}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  data-testid="period-sibling_priority"
+                />
+              }
+              label={t('periods.fields.sibling_priority')}
             />
           )}
         />

@@ -1,0 +1,103 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LotteryPeriod,
+  LotteryRecord,
+  LotteryResult,
+  LotteryRun,
+  LotterySummary,
+  LotteryVerification,
+} from '@openseat/shared/schemas/lottery';
+import type { CampusYearGradeRow } from '@openseat/shared/schemas/enrollment';
+import { http } from '../../../app/client';
+import { downloadCsv } from '../../../app/download';
+
+/** Answers come as `{ data }` (reads) or `{ message, data }` (writes); a bare body is read as the data itself. */
+type Envelope<T> = { message?: string; data: T };
+const unwrap = <T>(body: Envelope<T> | T): T =>
+  body !== null && typeof body === 'object' && 'data' in (body as object) ? (body as Envelope<T>).data : (body as T);
+const messageOf = (body: unknown) =>
+  body !== null && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : '';
+
+export const lotteryKeys = {
+  all: ['lottery'] as const,
+  list: (id_campus_year: number) => ['lottery', 'list', id_campus_year] as const,
+  one: (id: number) => ['lottery', id] as const,
+};
+
+/** The draws and commitments of a school period, newest first as the server sends them. */
+export const useLotteries = (id_campus_year: number | null) =>
+  useQuery({
+    queryKey: lotteryKeys.list(id_campus_year ?? 0),
+    queryFn: async () =>
+      unwrap(await http.get<Envelope<LotterySummary[]>>('/lottery', { id_campus_year: id_campus_year! })),
+    enabled: id_campus_year !== null,
+  });
+
+export const useLotteryRecord = (id: number | null) =>
+  useQuery({
+    queryKey: lotteryKeys.one(id ?? 0),
+    queryFn: async () => unwrap(await http.get<Envelope<LotteryRecord>>(`/lottery/${id}`)),
+    enabled: id !== null,
+    retry: false,
+  });
+
+/** The seats of each grade (spots, taken, available) for the run-lottery dialog. */
+export const useSpots = (id_campus_year: number) =>
+  useQuery({
+    queryKey: ['lottery', 'spots', id_campus_year],
+    queryFn: async () =>
+      unwrap(
+        await http.get<Envelope<CampusYearGradeRow[]> | CampusYearGradeRow[]>(`/application/spots/${id_campus_year}`),
+      ),
+  });
+
+export const verifyLottery = async (id: number) =>
+  unwrap(await http.get<Envelope<LotteryVerification>>(`/lottery/${id}/verify`));
+
+export const downloadRecordCsv = (id: number) => downloadCsv(`/lottery/${id}/csv`, `lottery-${id}.csv`, {});
+
+/** A write that refreshes the lottery, the periods (seats taken) and every application list. */
+function useLotteryWrite<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: lotteryKeys.all }),
+        client.invalidateQueries({ queryKey: ['periods'] }),
+        client.invalidateQueries({ queryKey: ['applications'] }),
+      ]),
+  });
+}
+
+type WithMessage<T> = { message: string; data: T };
+
+const write = async <T>(path: string, body: unknown): Promise<WithMessage<T>> => {
+  const res = await http.post<Envelope<T>>(path, body);
+  return { message: messageOf(res), data: unwrap(res) };
+};
+
+export const useRunLottery = () =>
+  useLotteryWrite((run: LotteryRun) => write<LotteryResult>('/application/lottery', run));
+/** Practice: the same draw with a fresh seed; nothing is written, so nothing is refreshed. */
+export const usePracticeLottery = () =>
+  useMutation({ mutationFn: (p: LotteryPeriod) => write<LotteryResult>('/lottery/practice', p) });
+export const useCommitLottery = () =>
+  useLotteryWrite((p: LotteryPeriod) => write<LotterySummary>('/lottery/commit', p));
+export const useLateApplications = () =>
+  useLotteryWrite(async (p: LotteryPeriod) => ({ message: messageOf(await http.post<unknown>('/lottery/late', p)) }));
+
+/** The school period a lottery screen belongs to (campus and school year of the draw). */
+export const useLotteryPeriod = (id_campus_year: number | null) =>
+  useQuery({
+    queryKey: ['periods', id_campus_year ?? 0],
+    queryFn: () =>
+      http.get<{
+        id_campus_year: number;
+        id_campus: number;
+        id_school_year: number;
+        state: string;
+        campus: { name: string };
+      }>('/enrollment/campusYear', { id_campus_year: id_campus_year! }),
+    enabled: id_campus_year !== null,
+  });

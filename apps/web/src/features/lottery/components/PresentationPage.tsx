@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  LinearProgress,
+  Link,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import type { LotteryOutcome, LotteryResult, LotterySummary } from '@openseat/shared/schemas/lottery';
+import { useAbility } from '../../../app/client';
+import { NotFound } from '../../../components/NotFound';
+import { routeId } from '../../../components/route-id';
+import { useCommitLottery, useLotteryPeriod, useRunLottery } from '../api/lottery';
+import { byGrade, fingerprint } from '../format';
+
+const big = { fontSize: { xs: '1.25rem', md: '2rem' } } as const;
+const hash = { fontFamily: 'monospace', wordBreak: 'break-all', fontSize: { xs: '1.25rem', md: '2.5rem' } } as const;
+
+/**
+ * The public draw on a projector: the seed's fingerprint is shown first (commit), then the draw, then the
+ * results grade by grade, and at the end the seed itself, which anyone can check against the fingerprint.
+ */
+export default function PresentationPage() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const ability = useAbility();
+  const id_campus_year = routeId(useParams().id_campus_year);
+  const period = useLotteryPeriod(id_campus_year);
+  const commit = useCommitLottery();
+  const run = useRunLottery();
+  const stage = useRef<HTMLDivElement>(null);
+  const [commitment, setCommitment] = useState<LotterySummary | null>(null);
+  const [result, setResult] = useState<LotteryResult | null>(null);
+  const [shown, setShown] = useState(0);
+  const [names, setNames] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const grades = result ? byGrade(result.applications) : [];
+  const done = result !== null && shown >= grades.length;
+  const next = useCallback(() => setShown((s) => Math.min(s + 1, grades.length)), [grades.length]);
+  const back = useCallback(() => setShown((s) => Math.max(s - 1, 0)), []);
+  useEffect(() => {
+    if (!result) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight' || e.key === 'PageDown') next();
+      if (e.key === 'ArrowLeft' || e.key === 'PageUp') back();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [result, next, back]);
+  if (id_campus_year === null || period.isError) return <NotFound backTo="/main/enrollment-settings" />;
+  const p = period.data;
+  const mayRun = ability.can('run_lottery', 'enrollment_settings');
+
+  const doCommit = async () => {
+    setError(null);
+    try {
+      const res = await commit.mutateAsync({ id_campus: p!.id_campus, id_school_year: p!.id_school_year });
+      setCommitment(res.data);
+      if (res.message) enqueueSnackbar(res.message, { variant: 'success' });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const doDraw = async () => {
+    setError(null);
+    try {
+      const res = await run.mutateAsync({
+        id_campus: p!.id_campus,
+        id_school_year: p!.id_school_year,
+        id_lottery: commitment!.id_lottery,
+      });
+      setResult(res.data);
+      setShown(0);
+      if (res.message) enqueueSnackbar(res.message, { variant: 'success' });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const fullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void stage.current?.requestFullscreen?.();
+  };
+  const grade = grades[shown];
+  const idLottery = result?.lottery?.id_lottery ?? commitment?.id_lottery;
+
+  return (
+    <Box
+      ref={stage}
+      data-testid="lottery-presentation"
+      sx={{
+        bgcolor: '#000',
+        color: '#fff',
+        minHeight: '80vh',
+        p: { xs: 2, md: 5 },
+        overflow: 'auto',
+        '& .MuiTableCell-root': { color: '#fff', borderColor: '#555', ...big },
+      }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" sx={{ mb: 3 }}>
+        <Typography
+          component="h1"
+          sx={{ fontSize: { xs: '1.75rem', md: '3rem' }, fontWeight: 700 }}
+          data-testid="page-title"
+        >
+          {t('lottery.presentationTitle', { campus: p?.campus.name ?? '' })}
+        </Typography>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <FormControlLabel
+            control={
+              <Switch checked={names} onChange={(e) => setNames(e.target.checked)} data-testid="present-names" />
+            }
+            label={t('lottery.showNames')}
+          />
+          <Button variant="outlined" color="inherit" onClick={fullscreen} data-testid="present-fullscreen">
+            {t('lottery.fullscreen')}
+          </Button>
+        </Stack>
+      </Stack>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2, ...big }} data-testid="present-error">
+          {error}
+        </Alert>
+      )}
+      {!commitment && (
+        <Stack spacing={3} alignItems="flex-start">
+          <Typography sx={big}>{t('lottery.presentStep1')}</Typography>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => void doCommit()}
+            disabled={!p || commit.isPending || !mayRun}
+            data-testid="present-commit"
+            sx={big}
+          >
+            {t('lottery.commit')}
+          </Button>
+          {commit.isPending && <LinearProgress sx={{ width: '100%' }} aria-label={t('lottery.drawing')} />}
+        </Stack>
+      )}
+      {commitment && !result && (
+        <Stack spacing={3} alignItems="flex-start">
+          <Typography sx={big}>{t('lottery.fingerprintExplained')}</Typography>
+          <Typography sx={hash} data-testid="present-fingerprint">
+            {fingerprint(commitment.seedHash)}
+          </Typography>
+          <Button
+            variant="contained"
+            color="warning"
+            size="large"
+            onClick={() => void doDraw()}
+            disabled={run.isPending || !mayRun}
+            data-testid="present-draw"
+            sx={big}
+          >
+            {t('lottery.draw')}
+          </Button>
+          {run.isPending && <LinearProgress sx={{ width: '100%' }} aria-label={t('lottery.drawing')} />}
+        </Stack>
+      )}
+      {result && grade && (
+        <Box data-testid="present-grade">
+          <Typography component="h2" sx={{ fontSize: { xs: '1.5rem', md: '2.5rem' }, mb: 2 }}>
+            {t('lottery.gradeOf', { grade: grade.grade, n: shown + 1, total: grades.length })}
+          </Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
+            <RevealList
+              title={t('lottery.results.selected')}
+              outcomes={grade.outcomes.filter((o) => o.result === 'selected')}
+              names={names}
+            />
+            <RevealList
+              title={t('lottery.waitingListName')}
+              outcomes={grade.outcomes.filter((o) => o.result === 'waiting')}
+              names={names}
+            />
+          </Stack>
+        </Box>
+      )}
+      {done && (
+        <Stack spacing={2} data-testid="present-end">
+          <Typography sx={big}>{t('lottery.seedRevealed')}</Typography>
+          <Typography sx={hash} data-testid="present-seed">
+            {result?.seed}
+          </Typography>
+          <Typography sx={big}>{t('lottery.fingerprintWas')}</Typography>
+          <Typography sx={{ ...hash, fontSize: { xs: '1rem', md: '1.5rem' } }}>
+            {fingerprint(result?.lottery?.seedHash ?? commitment?.seedHash)}
+          </Typography>
+          {idLottery && (
+            <Link
+              component={RouterLink}
+              to={`/main/enrollment-settings/${id_campus_year}/lottery/${idLottery}`}
+              sx={{ color: '#9cf', ...big }}
+              data-testid="present-verify-link"
+            >
+              {t('lottery.verifyLink')}
+            </Link>
+          )}
+        </Stack>
+      )}
+      {result && (
+        <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
+          <Button variant="outlined" color="inherit" onClick={back} disabled={shown === 0} data-testid="present-prev">
+            {t('lottery.previousGrade')}
+          </Button>
+          <Button variant="contained" onClick={next} disabled={done} data-testid="present-next" sx={big}>
+            {shown === grades.length - 1 ? t('lottery.finish') : t('lottery.nextGrade')}
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function RevealList({ title, outcomes, names }: { title: string; outcomes: LotteryOutcome[]; names: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ flex: 1 }}>
+      <Typography component="h3" sx={{ fontSize: { xs: '1.25rem', md: '2rem' }, fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Table size="small" aria-label={title}>
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>{t('lottery.correlative')}</TableCell>
+            <TableCell>{t('lottery.levelShort')}</TableCell>
+            <TableCell>{t('lottery.number')}</TableCell>
+            {names && <TableCell>{t('lottery.applicant')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {outcomes.map((o) => (
+            <TableRow key={o.id_application}>
+              <TableCell>{o.waiting_list_position ?? o.order}</TableCell>
+              <TableCell>{o.correlative}</TableCell>
+              <TableCell>{o.level}</TableCell>
+              <TableCell>{o.lottery_number}</TableCell>
+              {names && <TableCell>{o.applicantName}</TableCell>}
+            </TableRow>
+          ))}
+          {outcomes.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={names ? 5 : 4}>{t('common.noResults')}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

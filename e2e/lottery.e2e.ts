@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot } from './browser';
+import { signInAs } from './screens';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 15_000 } } });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Moves inside the app without a page load (a reload spends a refresh token). */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The second campus of the first school: its lottery is off in the demo data, and no other test draws there. */
+const CAMPUS = 'Northstar Mesa Vista';
+const OTHER_CAMPUS = 'Northstar Sunnyslope';
+
+async function chooseLanguage(page: Page, lng: 'en' | 'es') {
+  await page.getByTestId('language-switch-button').click();
+  await page.getByTestId(`language-${lng}`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
+}
+
+/** At 390 px the screen scrolls only vertically (wide tables scroll inside their own box). */
+async function fitsPhone(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(page, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Turns the lottery on for a campus (its configuration tab), then opens the campus's started school period. */
+async function openLotteryPeriod(page: Page, id_school: number, campus: string) {
+  await visit(page, `/main/schools/school/${id_school}`);
+  await page.getByTestId('campuses-table').getByRole('link', { name: campus }).click();
+  await page.waitForURL(/\/campus\/\d+$/);
+  await page.getByTestId('campus-tab-configuration').click();
+  const lotterySwitch = page.getByRole('switch', { name: 'Lottery enabled' });
+  await lotterySwitch.waitFor();
+  if (!(await lotterySwitch.isChecked())) await lotterySwitch.click();
+  await page.getByTestId('config-save').click();
+  await expect.poll(() => lotterySwitch.isChecked()).toBe(true);
+  await visit(page, '/main/enrollment-settings');
+  await page
+    .getByTestId('periods-table')
+    .locator('tbody tr')
+    .filter({ hasText: campus })
+    .filter({ has: page.getByText('started', { exact: true }) })
+    .first()
+    .click();
+  await page.getByTestId('lottery-panel').waitFor();
+}
+
+describe('the lottery, as a school admin holds it', () => {
+  it('enables it, practises, draws, downloads and verifies the record, prints it, presents it, works the waiting list', async () => {
+    const page = await openPage(browser, baseUrl);
+    const me = await signInAs(page, 'school');
+
+    // 1. the campus configuration: lottery enabled; 2. the started period of that campus
+    await openLotteryPeriod(page, me.id_school!, CAMPUS);
+    await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('not been drawn');
+    await screenshot(page, 'lottery-01-period');
+
+    // 3. practice: a result with its seed, nothing written
+    await page.getByTestId('lottery-practice').click();
+    await page.getByTestId('lottery-practice-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('lottery-practice-seed').innerText()).toMatch(/^[0-9a-f]{64}$/);
+    const practiceCsv = page.waitForEvent('download');
+    await page.getByTestId('lottery-practice-csv').click();
+    expect((await practiceCsv).suggestedFilename()).toMatch(/\.csv$/);
+    await screenshot(page, 'lottery-02-practice');
+    await page.getByTestId('lottery-practice-close').click();
+    await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('not been drawn');
+
+    // 4. the draw: confirmation first, then the selected and waiting lists
+    await page.getByTestId('lottery-run').click();
+    await page.getByTestId('lottery-run-dialog').waitFor();
+    expect(await page.getByTestId('lottery-run-accept').isEnabled()).toBe(false);
+    await page.getByTestId('lottery-run-confirm').check();
+    await screenshot(page, 'lottery-03-run-dialog');
+    await page.getByTestId('lottery-run-accept').click();
+    await page.getByTestId('lottery-run-close').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.getByTestId('lottery-run-dialog').getByTestId('lottery-selected').isVisible())
+      .toBe(true);
+    await page.getByTestId('lottery-run-close').click();
+    await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('Drawn on');
+    await expect.poll(() => page.getByTestId('lottery-selected').locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.getByTestId('lottery-waiting').waitFor();
+    await screenshot(page, 'lottery-04-drawn');
+
+    // the application shows its lottery number and the offer's deadline (the period gives 7 days)
+    await page.getByTestId('lottery-selected').locator('tbody tr').first().getByRole('link').click();
+    await page.waitForURL(/\/main\/applications\/\d+$/);
+    await expect.poll(() => page.getByTestId('application-lottery-number').innerText()).toMatch(/Lottery number \d+/);
+    await expect
+      .poll(() => page.getByTestId('application-offer-deadline').innerText())
+      .toMatch(/Offer deadline \d{2}\/\d{2}\/\d{4}/);
+    await screenshot(page, 'lottery-04b-application');
+    await page.goBack();
+    await page.getByTestId('lottery-selected').waitFor();
+
+    // 5. the record as CSV: the seed and hashes in its header
+    const recordCsv = page.waitForEvent('download');
+    await page.getByTestId('lottery-download').first().click();
+    const download = await recordCsv;
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.toLowerCase()).toContain('seed');
+
+    // 6. verification: every check passes
+    await page.getByTestId('lottery-verify-link').click();
+    await page.waitForURL(/\/lottery\/\d+$/);
+    await page.getByTestId('lottery-record').waitFor();
+    await page.getByTestId('lottery-verify').click();
+    await expect.poll(() => page.getByTestId('lottery-verdict').isVisible()).toBe(true);
+    const checks = page.locator('[data-testid^="lottery-check-"]');
+    expect(await checks.count()).toBeGreaterThan(0);
+    expect(await checks.evaluateAll((els) => els.every((el) => el.getAttribute('data-ok') === 'true'))).toBe(true);
+    await screenshot(page, 'lottery-05-verified');
+    await fitsPhone(page, 'lottery-05-verified-phone');
+
+    // 7. the certificate
+    await page.getByTestId('lottery-certificate-link').click();
+    await page.waitForURL(/\/certificate$/);
+    await page.getByTestId('lottery-certificate').waitFor();
+    expect(await page.getByTestId('lottery-certificate').innerText()).toContain(CAMPUS);
+    await fitsPhone(page, 'lottery-06-certificate-phone');
+    // in Spanish too
+    await chooseLanguage(page, 'es');
+    await expect.poll(() => page.getByTestId('lottery-certificate').innerText()).toContain('Certificado de lotería');
+    await screenshot(page, 'lottery-06-certificate-es');
+    await chooseLanguage(page, 'en');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByTestId('certificate-print').isVisible()).toBe(false);
+    await screenshot(page, 'lottery-06-certificate-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    // 8. presentation mode, on another campus: the seed's fingerprint before the draw, the grades one by one, the seed
+    await openLotteryPeriod(page, me.id_school!, OTHER_CAMPUS);
+    await page.getByTestId('lottery-present').click();
+    await page.waitForURL(/\/lottery\/present$/);
+    await page.getByTestId('present-commit').click();
+    await expect
+      .poll(async () => (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, ''))
+      .toMatch(/^[0-9a-f]{64}$/);
+    const seedHash = (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, '');
+    await screenshot(page, 'lottery-07-presentation-commit');
+    await page.getByTestId('present-draw').click();
+    await page.getByTestId('present-grade').waitFor();
+    await screenshot(page, 'lottery-08-presentation-grade');
+    // the arrow key and the button both move to the next grade
+    while ((await page.getByTestId('present-end').count()) === 0) {
+      await page.keyboard.press('ArrowRight');
+      if ((await page.getByTestId('present-end').count()) === 0 && (await page.getByTestId('present-next').isEnabled()))
+        await page.getByTestId('present-next').click();
+    }
+    const seed = (await page.getByTestId('present-seed').innerText()).trim();
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    const digest = await page.evaluate(async (hex) => {
+      const bytes = new TextEncoder().encode(hex);
+      const hash = await crypto.subtle.digest('SHA-256', bytes);
+      return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    }, seed);
+    expect(digest).toBe(seedHash);
+    await screenshot(page, 'lottery-09-presentation-end');
+    await fitsPhone(page, 'lottery-09-presentation-end-phone');
+    await page.getByTestId('present-verify-link').click();
+    await page.waitForURL(/\/lottery\/\d+$/);
+    await page.getByTestId('lottery-record').waitFor();
+
+    // 9. the waiting list: reorder one grade by priorities, with a reason
+    await visit(page, '/main/applications/waiting-list');
+    const rows = page.getByTestId('applications-table').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const grade = (await rows.first().locator('td').nth(6).innerText()).trim();
+    await page.getByTestId('waiting-reorder').click();
+    await page.getByTestId('reorder-dialog').waitFor();
+    await page.getByTestId('reorder-grade').click();
+    await page.getByRole('option', { name: grade, exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByTestId('reorder-reason').fill('short');
+    await page.getByTestId('reorder-acknowledge').check();
+    await page.getByTestId('reorder-accept').click();
+    await expect.poll(() => page.getByText('The reason must have at least 10 characters.').isVisible()).toBe(true);
+    await page.getByTestId('reorder-reason').fill('Board decision of November: order by the published priorities.');
+    await screenshot(page, 'lottery-10-reorder');
+    await page.getByTestId('reorder-accept').click();
+    await page.getByTestId('reorder-dialog').waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page
+          .getByText(/reordered/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+
+    // 10. one grade's list: a row moves up one place
+    const grades = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[6]?.textContent ?? ''));
+    const busiest = [...new Set(grades)].sort(
+      (a, b) => grades.filter((g) => g === b).length - grades.filter((g) => g === a).length,
+    )[0];
+    await page.getByRole('combobox', { name: 'Grade' }).click();
+    await page.getByRole('option', { name: busiest, exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    const up = page.locator('[data-testid^="waiting-up-"]:not([disabled])').first();
+    await up.waitFor();
+    const correlative = (await up.getAttribute('data-testid'))!.replace('waiting-up-', '');
+    const row = page.getByTestId(`application-row-${correlative}`);
+    const before = Number((await row.locator('td').nth(7).innerText()).match(/#(\d+)/)![1]);
+    expect(await up.getAttribute('aria-label')).toBe('Move up');
+    await up.click();
+    await expect
+      .poll(async () => Number((await row.locator('td').nth(7).innerText()).match(/#(\d+)/)?.[1]))
+      .toBe(before - 1);
+    await screenshot(page, 'lottery-11-moved-up');
+    await page.context().close();
+  });
+});
