@@ -4,11 +4,6 @@
  * the statements the service sends are captured once (drizzle's logger) and replayed with the driver alone,
  * so the ratio is what HTTP, sign-in checks, validation and JSON add to the database's own work.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildAbility } from '@openseat/shared/ability';
 import { LIST_TYPE, STATUS, SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import type { ApplicationListQuery } from '@openseat/shared/schemas/applications';
@@ -20,7 +15,7 @@ import * as applications from '../apps/server/src/modules/applications/applicati
 import { moveApplications } from '../apps/server/src/modules/applications/moves.service';
 import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
 import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
-import { peakRssMiB, percentiles, startServer, timeEach, type Row, type Server } from './harness';
+import { createBenchDatabase, peakRssMiB, percentiles, startServer, timeEach, type Row, type Server } from './harness';
 
 const COUNT = 100_000;
 const SAMPLES = 100;
@@ -84,29 +79,7 @@ const ratio = (api: number, direct: number) => `${(api / direct).toFixed(1)}x`;
 
 /** Prepares a database with the demo and COUNT more applications; answers how to open it again. */
 async function prepare(kind: 'pglite' | 'postgres', rows: Row[]) {
-  let databaseUrl: string | null = null;
-  // the server's files and, on PGlite, its database
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-bench-apps-'));
-  let drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'postgres') {
-    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `openseat_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    const removeFiles = drop;
-    drop = async () => {
-      await removeFiles();
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const { databaseUrl, dataDir, drop } = await createBenchDatabase(kind, 'apps');
   progress(`${kind}: migrate and seed the demo`);
   const database = await openDatabase({ databaseUrl, dataDir });
   await migrateDatabase(database);

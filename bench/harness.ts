@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** One line of the printed table: what was measured, the figure, how to read it. */
 export type Row = [string, string, string];
@@ -109,4 +112,35 @@ export function printTable(rows: Row[]) {
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
+}
+
+/**
+ * A fresh database for a bench: a temporary DATA_DIR (PGlite's database and the server's files) and, for
+ * `postgres`, a database of its own on the server (BENCH_DATABASE_URL, default the machine's test server).
+ * `drop` removes both.
+ */
+export async function createBenchDatabase(kind: 'pglite' | 'postgres', prefix: string) {
+  let databaseUrl: string | null = null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `openseat-bench-${prefix}-`));
+  let drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'postgres') {
+    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `openseat_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    const removeFiles = drop;
+    drop = async () => {
+      await removeFiles();
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  return { databaseUrl, dataDir, drop };
 }

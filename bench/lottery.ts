@@ -5,18 +5,14 @@
  * (`GET /api/lottery/:id/verify`), and beside them the pure `draw()` in-process on the same inputs (the "direct"
  * figure: what the algorithm itself costs, without reading or writing).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { STATUS } from '@openseat/shared/constants';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import { draw, type DrawEntry, type DrawInputs } from '../apps/server/src/modules/lottery/lottery.draw';
 import { familiesOf } from '../apps/server/src/modules/lottery/siblings';
-import { percentiles, startServer, timeEach, type Row, type Server } from './harness';
+import { createBenchDatabase, percentiles, startServer, timeEach, type Row, type Server } from './harness';
 
 const GRADES = 13;
 /** Free seats per grade: about 1 in 20 applicants gets one. */
@@ -204,37 +200,11 @@ export function syntheticInputs(count: number): DrawInputs {
 }
 
 /** Creates the database (a fresh PostgreSQL database, or a PGlite directory) with the demo; answers how to drop it. */
-async function createDatabase(kind: 'pglite' | 'postgres') {
-  let databaseUrl: string | null = null;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-bench-lottery-'));
-  let drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'postgres') {
-    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `openseat_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    const removeFiles = drop;
-    drop = async () => {
-      await removeFiles();
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
-  return { databaseUrl, dataDir, drop };
-}
-
 export type LotteryBenchOptions = { count?: number; directOnly?: boolean };
 
 export async function benchLottery(kind: 'pglite' | 'postgres', rows: Row[], options: LotteryBenchOptions = {}) {
   const count = options.count ?? 10_000;
-  const { databaseUrl, dataDir, drop } = await createDatabase(kind);
+  const { databaseUrl, dataDir, drop } = await createBenchDatabase(kind, 'lottery');
   let server: Server | null = null;
   try {
     progress(`${kind}: migrate and seed the demo`);

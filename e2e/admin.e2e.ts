@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signIn } from './browser';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -16,14 +16,6 @@ afterAll(() => browser?.close());
  * Moves inside the app without reloading it (as a click on a link does): a reload spends a refresh token,
  * and the sign-in and refresh calls share one per-address limit.
  */
-async function visit(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((url) => url.pathname + url.search === path || url.href === path);
-}
-
 describe('users screen', () => {
   it('a school admin creates a campus user, with the spec messages for bad input', async () => {
     const page = await openPage(browser, baseUrl);

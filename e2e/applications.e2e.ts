@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signIn } from './browser';
+import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -11,15 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Moves inside the app without a page load (a reload spends a refresh token). */
-async function visit(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((url) => url.pathname === path);
-}
 
 async function chooseLanguage(page: Page, lng: 'en' | 'es') {
   await page.getByTestId('language-switch-button').click();

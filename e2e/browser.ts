@@ -40,3 +40,15 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
 }
+
+/**
+ * Moves inside the app without a page load (a reload spends a refresh token): the router follows the history entry.
+ * `path` may carry a query string.
+ */
+export async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path || url.pathname + url.search === path || url.href === path);
+}

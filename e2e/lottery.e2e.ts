@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from './browser';
+import { launchBrowser, openPage, screenshot, visit } from './browser';
 import { signInAs } from './screens';
 
 const baseUrl = inject('baseUrl');
@@ -12,15 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Moves inside the app without a page load (a reload spends a refresh token). */
-async function visit(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((url) => url.pathname === path);
-}
 
 /** The second campus of the first school: its lottery is off in the demo data, and no other test draws there. */
 const CAMPUS = 'Northstar Mesa Vista';

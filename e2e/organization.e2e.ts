@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signIn } from './browser';
+import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -32,14 +32,6 @@ afterAll(() => browser?.close());
  * Moves inside the app without reloading it (as a click on a link does): a reload spends a refresh token,
  * and the sign-in and refresh calls share one per-address limit.
  */
-async function visit(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((url) => url.pathname + url.search === path || url.href === path);
-}
-
 describe('setting up a school, as a new administrator would', () => {
   it('creates a school and a campus, activates grades and configures the campus', async () => {
     const page = await openPage(browser, baseUrl);

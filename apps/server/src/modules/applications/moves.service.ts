@@ -2,8 +2,8 @@ import { holdsSeat, mayMove, MOVEMENT_TYPE, statusName } from '@openseat/shared/
 import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
 import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
-import type { Db, Tx } from '../../db/client';
-import { writeAudits } from '../../lib/audit';
+import type { Db, Executor, Tx } from '../../db/client';
+import { writeAudits, type AuditActor } from '../../lib/audit';
 import { sqlStateOf } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
@@ -91,17 +91,18 @@ function assertAllFound(ids: number[], found: Movable[]) {
   throw new AppError('NOT_FOUND', 'notFound', errors);
 }
 
-async function auditMoves(tx: Tx, caller: Principal, session: MoveSession) {
+/** One audit row per move of the session; `reason` says why a move nobody asked for was made (a job's). */
+export async function auditMoves(tx: Executor, actor: AuditActor, session: MoveSession, reason?: MessageKey) {
   await writeAudits(
     tx,
-    caller,
+    actor,
     session.audit.map(({ app, from, to, movement }) => ({
       action: 'application.status',
       entity: 'application',
       entityId: app.id_application,
       id_school: app.id_school,
       id_campus: app.id_campus,
-      changes: { id_status: { from: statusName(from), to: statusName(to) }, movement },
+      changes: { id_status: { from: statusName(from), to: statusName(to) }, movement, ...(reason && { reason }) },
     })),
   );
 }

@@ -1,16 +1,16 @@
-import { MOVEMENT_TYPE, statusName } from '@openseat/shared/application-status';
+import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { PERIOD_STATE, STATUS } from '@openseat/shared/constants';
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { WaitingListResult } from '@openseat/shared/schemas/waiting-list';
 import type { Db, Executor } from '../../db/client';
-import { writeAudit, writeAudits } from '../../lib/audit';
+import { writeAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';
 import { groupOf, MoveSession } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import type { Group } from '../applications/moves.repository';
-import { refusalError } from '../applications/moves.service';
+import { auditMoves, refusalError } from '../applications/moves.service';
 import { presentWaitingRow } from './waiting-list.presenter';
 import * as repo from './waiting-list.repository';
 import type { WaitingEntry } from './waiting-list.repository';
@@ -167,18 +167,7 @@ export async function expireOffers(db: Db, now: Date): Promise<ExpiryOutcome> {
         }
       }
       await session.flush();
-      await writeAudits(
-        tx,
-        { id_user: null, id_school: null },
-        session.audit.map(({ app, from, to, movement }) => ({
-          action: 'application.status',
-          entity: 'application',
-          entityId: app.id_application,
-          id_school: app.id_school,
-          id_campus: app.id_campus,
-          changes: { id_status: { from: statusName(from), to: statusName(to) }, movement, reason: 'offerExpired' },
-        })),
-      );
+      await auditMoves(tx, { id_user: null, id_school: null }, session, 'offerExpired');
       return result;
     });
     outcome.expired.push(...done.expired);
