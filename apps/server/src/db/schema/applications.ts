@@ -44,6 +44,15 @@ const ofPeriod = (name: string, t: SchoolColumns<'id_campus_year'>) =>
     foreignColumns: [campusYear.id_school, campusYear.id_campus_year],
   });
 
+/**
+ * A guardian's e-mail and phone as modules/lottery/siblings.ts normalises them. One definition for the indexes and
+ * the family query: an index serves a query only when the expressions are the same.
+ */
+export const guardianEmailKey = (email: AnyPgColumn) =>
+  sql`lower(regexp_replace(coalesce(${email}, ''), '[[:space:]]', '', 'g'))`;
+export const guardianPhoneKey = (phone: AnyPgColumn) =>
+  sql`right(regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g'), 10)`;
+
 export const applicant = pgTable(
   'applicant',
   {
@@ -82,14 +91,9 @@ export const applicant = pgTable(
     index('applicant_school_name_idx').on(t.id_school, t.lastName, t.firstName),
     unique('applicant_school_id').on(t.id_school, t.id_applicant),
     index('applicant_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // siblings: guardians' e-mail and phone as modules/lottery/siblings.ts normalises them (the detail's family query
-    // uses these very expressions, so a family is found by index, not by a scan of the period)
-    index('applicant_guardian_email_key_idx').on(
-      sql`lower(regexp_replace(coalesce(${t.guardianEmail}, ''), '[[:space:]]', '', 'g'))`,
-    ),
-    index('applicant_guardian_phone_key_idx').on(
-      sql`right(regexp_replace(coalesce(${t.guardianPhoneNumber}, ''), '[^0-9]', '', 'g'), 10)`,
-    ),
+    // siblings: the detail's family query filters on these very expressions, so a family is found by index
+    index('applicant_guardian_email_key_idx').on(guardianEmailKey(t.guardianEmail)),
+    index('applicant_guardian_phone_key_idx').on(guardianPhoneKey(t.guardianPhoneNumber)),
   ],
 );
 

@@ -297,8 +297,8 @@ export async function setRead(db: Executor, scope: Scope, ids: number[], read: b
     .returning({ id_application: a.id_application, id_school: a.id_school, id_campus: a.id_campus });
 }
 
-const contactEmail = sql`lower(regexp_replace(coalesce(${ap.guardianEmail}, ''), '[[:space:]]', '', 'g'))`;
-const contactPhone = sql`right(regexp_replace(coalesce(${ap.guardianPhoneNumber}, ''), '[^0-9]', '', 'g'), 10)`;
+const contactEmail = s.guardianEmailKey(ap.guardianEmail);
+const contactPhone = s.guardianPhoneKey(ap.guardianPhoneNumber);
 
 /**
  * Live applications of one school period whose guardian's e-mail or phone, normalised in SQL as
