@@ -1997,14 +1997,13 @@ const LOTTERY_ROWS: Row[] = [
   },
 ];
 
-// the lottery rows first: no background job of another row (mail, school-year copy) can land in their digests
 const ROWS: Row[] = [
-  ...LOTTERY_ROWS,
   ...SCHOOL_AND_CAMPUS_ROWS,
   ...PEOPLE_ROWS,
   ...CATALOG_ROWS,
   ...APPLICATION_ROWS,
   ...RECORD_ROWS,
+  ...LOTTERY_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS, ...APPLICATION_LISTS, ...RECORD_LISTS];
 const ACTORS: Actor[] = [
