@@ -83,6 +83,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await deps.jobs.start({
     db: deps.db,
+    config: deps.config,
     mailer: deps.mailer,
     secrets: deps.secrets,
     log: app.log.child({ jobs: true }),

@@ -22,6 +22,15 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters')
     .optional(),
+  /** Twilio for SMS (a school's own account takes precedence); without an account SMS are captured. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The sender when the campus has no phone number of its own. */
+  TWILIO_FROM: z.string().optional(),
+  /** Twilio's API address (tests point it at a fake on loopback). */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /** Seconds before the first retry of a refused message; doubled for each later one. */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -41,6 +50,8 @@ export type Config = {
   encryptionKey: string | null;
   seedDemo: boolean;
   logLevel: string;
+  twilio: { accountSid: string | null; authToken: string | null; from: string | null; apiUrl: string };
+  outboxRetrySeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,6 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: parsed.ENCRYPTION_KEY ?? null,
     seedDemo: parsed.SEED_DEMO === 'auto' && parsed.NODE_ENV !== 'production',
     logLevel: parsed.LOG_LEVEL,
+    twilio: {
+      accountSid: parsed.TWILIO_ACCOUNT_SID ?? null,
+      authToken: parsed.TWILIO_AUTH_TOKEN ?? null,
+      from: parsed.TWILIO_FROM ?? null,
+      apiUrl: parsed.TWILIO_API_URL.replace(/\/$/, ''),
+    },
+    outboxRetrySeconds: parsed.OUTBOX_RETRY_SECONDS,
   };
   if (config.env === 'production') {
     const missing = [

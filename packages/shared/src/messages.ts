@@ -176,6 +176,23 @@ const en = {
   waitingPlaceOutOfRange: 'The position is outside the waiting list.',
   notOnWaitingList: 'The application is not on the waiting list.',
   offerExpired: 'The offer expired without an answer.',
+  // communication and intake: templates, outbox, reminders, sending, forms
+  templateNeedsMove: 'A status change template needs the status it is sent on (to).',
+  templateSameStatus: 'The statuses from and to must be different.',
+  templateInUse: 'A reminder uses this template: change the reminder first.',
+  reminderTemplateOtherCampus: 'The reminder must use templates of its own campus.',
+  messageQueued: 'The message is on its way.',
+  messagesQueued: '{queued} messages are on their way ({skipped} skipped: no address or unsubscribed).',
+  noRecipient: 'This application has no e-mail or phone number of the guardian to write to.',
+  optedOut: 'This address has unsubscribed from messages of the school.',
+  subjectRequired: 'An e-mail needs a subject.',
+  notDeclined: 'Only declined applications can receive the message to declined.',
+  noApplicationForm: 'This campus has no application form to resend.',
+  formIdTaken: 'This form is already connected to this campus.',
+  signatureInvalid: 'The signature of the delivery is not valid.',
+  submissionKept: 'The submission was kept for review: it could not be matched to an application.',
+  unsubscribed: 'You will no longer receive these messages.',
+  resent: 'The message was sent again.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -350,6 +367,23 @@ const es: Record<MessageKey, string> = {
   waitingPlaceOutOfRange: 'La posición está fuera de la lista de espera.',
   notOnWaitingList: 'La solicitud no está en la lista de espera.',
   offerExpired: 'La oferta venció sin respuesta.',
+  // comunicación e ingreso: plantillas, bandeja de salida, recordatorios, envíos, formularios
+  templateNeedsMove: 'Una plantilla de cambio de estado necesita el estado en que se envía (hacia).',
+  templateSameStatus: 'Los estados desde y hacia deben ser distintos.',
+  templateInUse: 'Un recordatorio usa esta plantilla: cambie primero el recordatorio.',
+  reminderTemplateOtherCampus: 'El recordatorio debe usar plantillas de su propio campus.',
+  messageQueued: 'El mensaje está en camino.',
+  messagesQueued: '{queued} mensajes están en camino ({skipped} omitidos: sin dirección o dados de baja).',
+  noRecipient: 'Esta solicitud no tiene correo ni teléfono del tutor a quien escribir.',
+  optedOut: 'Esta dirección se dio de baja de los mensajes de la escuela.',
+  subjectRequired: 'Un correo necesita un asunto.',
+  notDeclined: 'Solo las solicitudes declinadas pueden recibir el mensaje a declinados.',
+  noApplicationForm: 'Este campus no tiene formulario de solicitud para reenviar.',
+  formIdTaken: 'Este formulario ya está conectado a este campus.',
+  signatureInvalid: 'La firma del envío no es válida.',
+  submissionKept: 'El envío se guardó para revisión: no se pudo asociar a una solicitud.',
+  unsubscribed: 'Ya no recibirá estos mensajes.',
+  resent: 'El mensaje se envió de nuevo.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -150,6 +150,7 @@ describe('composite (id_school, id) foreign keys', () => {
           id_application: application.id_application,
           idempotencyKey: key,
           channel: 'email',
+          id_message_type: 1,
           recipient: 'family@example.org',
           body: 'Hello',
         })

@@ -47,6 +47,7 @@ const NOT_TENANT_OWNED: Record<string, string> = {
   audit_log: 'system-level actions have no school',
   feedback: 'a system user writes feedback without a school',
   captured_mail: 'the development mail catcher',
+  captured_text_message: 'the development SMS catcher',
   // process-shared state of the API processes
   rate_limit_counter: 'limiter counters keyed by client address or account',
 };

@@ -1,11 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import type { Mailer } from '../lib/mailer';
 import type { Secrets } from '../lib/secrets';
 
 /** What a job's handler may use; `jobs` queues follow-up work (a mail) in the handler's own transaction. */
-export type JobContext = { db: Db; mailer: Mailer; secrets: Secrets; log: FastifyBaseLogger; jobs: JobQueue };
+export type JobContext = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+  jobs: JobQueue;
+};
 
 export type JobQueue = {
   /**
@@ -13,7 +21,12 @@ export type JobQueue = {
    * commits (with the outbox row it will send). Returns the job's id, or null when a job with the same
    * idempotency key is already waiting.
    */
-  enqueue<Payload>(executor: Executor, job: JobDefinition<Payload>, payload: Payload): Promise<string | null>;
+  enqueue<Payload>(
+    executor: Executor,
+    job: JobDefinition<Payload>,
+    payload: Payload,
+    options?: { startAfter?: Date },
+  ): Promise<string | null>;
 };
 
 export type Attempt = {

@@ -1,3 +1,4 @@
+import { dispatchOutbox } from '../modules/communication/outbox.jobs';
 import { sendAccountMail } from '../modules/mail/account-mail.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
 import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';
@@ -8,4 +9,5 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   sendAccountMail,
   copyApplications as JobDefinition<unknown>,
   expireOffersJob as JobDefinition<unknown>,
+  dispatchOutbox as JobDefinition<unknown>,
 ];

@@ -41,7 +41,7 @@ export function createJobRunner(
   const registered = new Set(jobs.map((job) => job.name));
 
   return {
-    async enqueue(executor, job, payload) {
+    async enqueue(executor, job, payload, enqueueOptions = {}) {
       if (!registered.has(job.name)) throw new Error(`job ${job.name} is not in the registry`);
       return boss.send(job.name, job.payload.parse(payload) as object, {
         db: executorAdapter(executor),
@@ -50,6 +50,7 @@ export function createJobRunner(
         retryDelay: options.retryDelaySeconds ?? job.retryDelaySeconds,
         retryBackoff: job.retryBackoff,
         expireInSeconds: job.expireInSeconds,
+        ...(enqueueOptions.startAfter && { startAfter: enqueueOptions.startAfter }),
       });
     },
 

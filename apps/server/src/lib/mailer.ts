@@ -9,8 +9,17 @@ export type Mail = {
   html?: string;
   /** `<key@host>`: the same for every attempt at one message, so a receiver can drop a resend. */
   messageId?: string;
+  /** Extra headers (List-Unsubscribe on bulk mail). */
+  headers?: Record<string, string>;
 };
-export type Mailer = { send: (mail: Mail) => Promise<void>; kind: 'smtp' | 'capture' };
+/** What the server answered: the SMTP reply (e.g. `250 Ok: queued as 12345`), or the captured row's id. */
+export type MailReceipt = { providerId: string | null };
+export type Mailer = {
+  send: (mail: Mail) => Promise<MailReceipt>;
+  kind: 'smtp' | 'capture';
+  /** Lets go of pooled connections. */
+  close: () => void;
+};
 
 /**
  * SMTP when SMTP_URL is set (SendGrid's relay, or any server); otherwise mail is captured in the database
@@ -19,20 +28,26 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; kind: 'smtp' | 'capt
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string; db: Executor }): Mailer {
   if (opts.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    // pooled: a burst of family mail reuses a few connections instead of one handshake per message
+    const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 5 });
     return {
       kind: 'smtp',
       send: async (mail) => {
-        await transport.sendMail({ from: opts.from, ...mail });
+        const info = (await transport.sendMail({ from: opts.from, ...mail })) as { response?: string };
+        return { providerId: info.response ?? null };
       },
+      close: () => transport.close(),
     };
   }
   return {
     kind: 'capture',
     send: async (mail) => {
-      await opts.db
+      const [row] = await opts.db
         .insert(capturedMail)
-        .values({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+        .values({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+        .returning({ id: capturedMail.id_captured_mail });
+      return { providerId: `captured:${row.id}` };
     },
+    close: () => {},
   };
 }

@@ -20,6 +20,10 @@ import { exportsRoutes } from './exports/exports.routes';
 import { lotteryRoutes } from './lottery/lottery.routes';
 import { schoolYearTransferRoutes } from './school-year-transfer/school-years.routes';
 import { waitingListRoutes } from './waiting-list/waiting-list.routes';
+import { templatesRoutes } from './templates/templates.routes';
+import { remindersRoutes } from './reminders/reminders.routes';
+import { formsRoutes } from './forms/forms.routes';
+import { messagingRoutes } from './messaging/messaging.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -45,4 +49,9 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   schoolYearTransferRoutes,
   waitingListRoutes,
   lotteryRoutes,
+  // communication and intake
+  templatesRoutes,
+  remindersRoutes,
+  formsRoutes,
+  messagingRoutes,
 ];

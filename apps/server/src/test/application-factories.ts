@@ -5,6 +5,7 @@ import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { Executor } from '../db/client';
 import * as s from '../db/schema/index';
 import { nextCorrelative } from '../lib/correlative';
+import { rowsOf } from '../lib/sql';
 
 let counter = 0;
 const next = () => ++counter;
@@ -124,7 +125,6 @@ export async function expectSeatsAndPlacesConsistent(db: Executor) {
             sql`, `,
           )})) AS holders
     FROM campus_year_grade g`);
-  const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
   for (const row of rowsOf<{ id_campus_year: number; id_grade: number; taken: number; holders: number }>(seats))
     expect(row.taken, `seats taken of period ${row.id_campus_year} grade ${row.id_grade}`).toBe(row.holders);
   const orphans = await db.execute<{ n: number }>(sql`

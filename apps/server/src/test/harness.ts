@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { JOBS } from '../jobs/registry';
-import { createJobRunner, type JobRunnerOptions } from '../jobs/runner';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/runner';
 import { createMailer, type Mailer } from '../lib/mailer';
 import type { Secrets } from '../lib/secrets';
 
@@ -18,6 +18,8 @@ export type TestContext = {
   db: Database['db'];
   baseUrl: string;
   secrets: Secrets;
+  /** The app's job queue (enqueue jobs as the app would, or pass it where a service needs it). */
+  jobs: JobRunner;
   close: () => Promise<void>;
 };
 
@@ -102,6 +104,14 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
   };
   const secrets = options.secrets ?? { jwtSecret: randomBytes(32), encryptionKey: randomBytes(32) };
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  const jobs = createJobRunner(database, JOBS, {
+    retryDelaySeconds: 0,
+    pollingIntervalSeconds: 0.5,
+    maintenance: false,
+    // cron schedules are registered, but the clock that fires them stays off unless a test turns it on
+    schedule: false,
+    ...options.jobs,
+  });
   const app = await buildApp(
     {
       database,
@@ -109,14 +119,7 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
       config,
       secrets,
       mailer,
-      jobs: createJobRunner(database, JOBS, {
-        retryDelaySeconds: 0,
-        pollingIntervalSeconds: 0.5,
-        maintenance: false,
-        // cron schedules are registered, but the clock that fires them stays off unless a test turns it on
-        schedule: false,
-        ...options.jobs,
-      }),
+      jobs,
       loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000,
     },
     { logStream: options.logStream },
@@ -125,7 +128,7 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   if (!options.env?.PUBLIC_URL) config.publicUrl = baseUrl;
-  return { app, database, db: database.db, baseUrl, secrets, close: () => app.close() };
+  return { app, database, db: database.db, baseUrl, secrets, jobs, close: () => app.close() };
 }
 
 export type ApiResult<T = unknown> = { status: number; body: T; headers: Headers };

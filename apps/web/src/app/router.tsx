@@ -40,11 +40,25 @@ const PrioritiesPanel = lazy(() =>
   import('../features/priorities/components/PrioritiesPage').then((m) => ({ default: m.PrioritiesPanel })),
 );
 
+const FormsTab = lazy(() => import('../features/forms/components/FormsTab'));
+const EmailTemplatesTab = lazy(() => import('../features/templates/components/EmailTemplatesTab'));
+const RemindersTab = lazy(() => import('../features/reminders/components/RemindersTab'));
+const SmsTemplatesTab = lazy(() => import('../features/templates/components/SmsTemplatesTab'));
+const CommunicationHistory = lazy(() =>
+  import('../features/messaging/components/CommunicationHistory').then((m) => ({ default: m.CommunicationHistory })),
+);
+const SubmissionsSection = lazy(() =>
+  import('../features/forms/components/SubmissionsSection').then((m) => ({ default: m.SubmissionsSection })),
+);
 const schoolDetail = <SchoolDetailPage renderUsers={(scope) => <UsersPanel {...scope} />} />;
 const campusDetail = (
   <CampusDetailPage
     renderUsers={(scope) => <UsersPanel {...scope} />}
     renderPriorities={(id_campus) => <PrioritiesPanel fixedCampus={id_campus} />}
+    renderForms={(id_campus) => <FormsTab id_campus={id_campus} />}
+    renderEmails={(id_campus) => <EmailTemplatesTab id_campus={id_campus} />}
+    renderReminders={(id_campus) => <RemindersTab id_campus={id_campus} />}
+    renderSms={(id_campus) => <SmsTemplatesTab id_campus={id_campus} />}
   />
 );
 
@@ -74,7 +88,15 @@ const applicationScreens = LIST_SCREENS.flatMap((screen) => [
   { path: screen.path, element: guarded(screen.subject, <ApplicationsListPage key={screen.path} screen={screen} />) },
   {
     path: `${screen.path}/:id`,
-    element: guarded(screen.subject, <ApplicationDetailPage key={screen.path} screen={screen} />),
+    element: guarded(
+      screen.subject,
+      <ApplicationDetailPage
+        key={screen.path}
+        screen={screen}
+        renderCommunication={(id) => <CommunicationHistory id_application={id} />}
+        renderSubmissions={(id) => <SubmissionsSection id_application={id} />}
+      />,
+    ),
   },
 ]);
 

@@ -1,3 +1,8 @@
+import { formsEn } from './forms';
+import { messagingEn } from './messaging';
+import { remindersEn } from './reminders';
+import { templatesEn } from './templates';
+
 /** English UI text. Validation messages come from @openseat/shared/messages. */
 export const en = {
   appName: 'OpenSeat',
@@ -638,6 +643,10 @@ export const en = {
     why: 'Why #{{correlative}} holds this position: {{reason}}',
     siblings: 'Siblings',
   },
+  templates: templatesEn,
+  reminders: remindersEn,
+  forms: formsEn,
+  messaging: messagingEn,
   languages: { en: 'English', es: 'Spanish' },
   themes: { default: 'Default', test: 'Test', Orange: 'Orange', Purple: 'Purple', Blue: 'Blue', Pink: 'Pink' },
 };

@@ -1,4 +1,8 @@
 import type { Translations } from './en';
+import { formsEs } from './forms';
+import { messagingEs } from './messaging';
+import { remindersEs } from './reminders';
+import { templatesEs } from './templates';
 
 export const es: Translations = {
   appName: 'OpenSeat',
@@ -641,6 +645,10 @@ export const es: Translations = {
     why: 'Por qué #{{correlative}} ocupa esta posición: {{reason}}',
     siblings: 'Hermanos',
   },
+  templates: templatesEs,
+  reminders: remindersEs,
+  forms: formsEs,
+  messaging: messagingEs,
   languages: { en: 'Inglés', es: 'Español' },
   themes: {
     default: 'Predeterminado',

@@ -77,6 +77,8 @@ export const applicant = pgTable(
     guardianAddress: text('guardian_address'),
     guardianOccupation: text('guardian_occupation'),
     guardianDateOfBirth: date('guardian_date_of_birth'),
+    /** 'en' or 'es': the language of the templates the family receives. */
+    guardianLanguage: text('guardian_language').notNull().default('en'),
     /**
      * What the list's text search looks in: names, e-mails and phones of applicant and guardian, lower case.
      * Kept by the database; a trigram index makes `LIKE '%term%'` on it an index search, not a scan.
@@ -94,6 +96,7 @@ export const applicant = pgTable(
     // siblings: the detail's family query filters on these very expressions, so a family is found by index
     index('applicant_guardian_email_key_idx').on(guardianEmailKey(t.guardianEmail)),
     index('applicant_guardian_phone_key_idx').on(guardianPhoneKey(t.guardianPhoneNumber)),
+    check('applicant_guardian_language', sql`${t.guardianLanguage} IN ('en', 'es')`),
   ],
 );
 

@@ -36,3 +36,16 @@ export const capturedMail = pgTable(
   },
   (t) => [index('captured_mail_created_idx').on(t.createdAt)],
 );
+
+/** Text messages kept by the capture transport when no SMS provider (Twilio) is configured. */
+export const capturedTextMessage = pgTable(
+  'captured_text_message',
+  {
+    id_captured_text_message: serial('id_captured_text_message').primaryKey(),
+    to: text('to').notNull(),
+    from: text('from').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('captured_text_message_created_idx').on(t.createdAt)],
+);

@@ -220,9 +220,32 @@ export const campusReminder = pgTable(
   ],
 );
 
+/** A manual send to a list selection: its messages carry its id, so the screen follows their progress. */
+export const messageBatch = pgTable(
+  'message_batch',
+  {
+    id_message_batch: serial('id_message_batch').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
+    channel: text('channel').notNull(),
+    /** Applications asked for; messages queued may be fewer (no address, opted out). */
+    requested: integer('requested').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('message_batch_school_id').on(t.id_school, t.id_message_batch),
+    ofCampus('message_batch_campus_fk', t),
+    check('message_batch_channel', sql`${t.channel} IN ('email', 'sms')`),
+  ],
+);
+
 /**
- * Outbox: written in the transaction of the change that causes the message; a job sends it after commit.
- * The idempotency key makes a retried job never send twice.
+ * Outbox and communication log in one: a message is written in the transaction of the change that causes it
+ * (a status move, a reminder run, a manual send) and sent after commit by the `outbox.dispatch` job, which
+ * claims queued rows, sends them and records the outcome here. See docs/communication.md.
  */
 export const messageOutbox = pgTable(
   'message_outbox',
@@ -231,59 +254,78 @@ export const messageOutbox = pgTable(
     id_school: integer('id_school')
       .notNull()
       .references(() => school.id_school),
+    id_campus: integer('id_campus'),
     id_application: integer('id_application').references(() => application.id_application, { onDelete: 'set null' }),
+    /**
+     * One per message, never reused: the e-mail's Message-ID, and the key that makes a cause queue its message
+     * once (a reminder's period, a manual send's Idempotency-Key).
+     */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     channel: text('channel').notNull(),
+    /** Status change 1, reminder 2, manually sent 3 (the e-mail/text message type catalog). */
+    id_message_type: integer('id_message_type')
+      .notNull()
+      .references(() => emailType.id),
+    id_campus_email: integer('id_campus_email'),
+    id_campus_text_message: integer('id_campus_text_message'),
+    id_reminder: integer('id_reminder'),
+    id_message_batch: integer('id_message_batch'),
+    /** Who sent it by hand, or made the move; null for the system (jobs, intake). */
+    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
+    lng: text('lng').notNull().default('en'),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),
-    status: text('status').notNull().default('pending'),
+    html: text('html'),
+    /** Bulk mail (a list selection, reminders): carries List-Unsubscribe and skips opted-out addresses. */
+    bulk: boolean('bulk').notNull().default(false),
+    status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /** A queued message is not sent before this (retry backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A message being sent belongs to its sender until then; after it, a crashed send is retried. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The provider's id: Twilio's MessageSid, the SMTP server's answer. */
+    providerId: text('provider_id'),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('message_outbox_status_idx').on(t.status, t.createdAt),
+    index('message_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('queued', 'sending')`),
     index('message_outbox_school_idx').on(t.id_school, t.createdAt),
+    index('message_outbox_application_idx').on(t.id_application, t.createdAt),
+    index('message_outbox_batch_idx').on(t.id_message_batch, t.status),
+    index('message_outbox_provider_idx').on(t.providerId),
     unique('message_outbox_school_id').on(t.id_school, t.id_message),
     check('message_outbox_channel', sql`${t.channel} IN ('email', 'sms')`),
-    check('message_outbox_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    check('message_outbox_status', sql`${t.status} IN ('queued', 'sending', 'sent', 'delivered', 'failed', 'skipped')`),
+    check('message_outbox_lng', sql`${t.lng} IN ('en', 'es')`),
+    // id_campus, id_campus_email, id_campus_text_message, id_reminder and id_message_batch get their
+    // (id_school, ...) keys with ON DELETE SET NULL (column) in the migration
   ],
 );
 
-/** What was sent (or failed) for an application: the communication history tab. */
-export const communicationLog = pgTable(
-  'communication_log',
+/** Addresses that asked not to be written to: an unsubscribe link (e-mail) or a STOP reply (SMS). */
+export const communicationOptOut = pgTable(
+  'communication_opt_out',
   {
-    id_communication_log: serial('id_communication_log').primaryKey(),
+    id_communication_opt_out: serial('id_communication_opt_out').primaryKey(),
     id_school: integer('id_school')
       .notNull()
       .references(() => school.id_school),
-    id_application: integer('id_application').notNull(),
-    /** 'email' or 'sms'. */
-    type: text('type').notNull(),
-    /** Status change, reminder or manually sent (email_type ids). */
-    id_message_type: integer('id_message_type').references(() => emailType.id),
-    id_message: integer('id_message').references(() => messageOutbox.id_message, { onDelete: 'set null' }),
-    id_campus_email: integer('id_campus_email').references(() => campusEmail.id_campus_email, { onDelete: 'set null' }),
-    id_campus_text_message: integer('id_campus_text_message').references(
-      () => campusTextMessage.id_campus_text_message,
-      { onDelete: 'set null' },
-    ),
-    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
-    error: text('error'),
+    channel: text('channel').notNull(),
+    /** Lower-case e-mail, or the phone's digits in E.164. */
+    address: text('address').notNull(),
+    /** 'unsubscribe' (the link or List-Unsubscribe-Post) or 'stop' (an SMS reply). */
+    source: text('source').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('communication_log_app_idx').on(t.id_application, t.createdAt),
-    index('communication_log_school_idx').on(t.id_school, t.createdAt),
-    unique('communication_log_message').on(t.id_message),
-    foreignKey({
-      name: 'communication_log_application_fk',
-      columns: [t.id_school, t.id_application],
-      foreignColumns: [application.id_school, application.id_application],
-    }).onDelete('cascade'),
-    check('communication_log_type', sql`${t.type} IN ('email', 'sms')`),
+    unique('communication_opt_out_address').on(t.id_school, t.channel, t.address),
+    check('communication_opt_out_channel', sql`${t.channel} IN ('email', 'sms')`),
   ],
 );

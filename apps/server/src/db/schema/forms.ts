@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -34,6 +36,10 @@ export const campusForm = pgTable(
     id_form_type: integer('id_form_type')
       .notNull()
       .references(() => formType.id),
+    /** The webhook's shared secret (Typeform's signing secret, the Apps Script's key), sealed with ENCRYPTION_KEY. */
+    secretSealed: text('secret_sealed'),
+    /** Provider question (ref, id or title) -> application field; unlisted questions are matched by name. */
+    fieldMap: jsonb('field_map').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     index('campus_form_school_idx').on(t.id_school, t.id_campus),
@@ -70,6 +76,10 @@ export const formSubmission = pgTable(
     deliveryId: text('delivery_id').notNull(),
     id_application: integer('id_application').references(() => application.id_application, { onDelete: 'set null' }),
     payload: jsonb('payload').notNull(),
+    /** The answers as question title -> text, in the form's order: the detail and the CSV export read these. */
+    answers: jsonb('answers').$type<Array<{ question: string; answer: string }>>().notNull().default([]),
+    /** 'processed', or 'needs_review' when it could not be mapped to an application (kept, never dropped). */
+    status: text('status').notNull().default('processed'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -77,6 +87,8 @@ export const formSubmission = pgTable(
   (t) => [
     unique('form_submission_delivery').on(t.id_campus, t.id_form_type, t.deliveryId),
     index('form_submission_school_idx').on(t.id_school, t.createdAt),
+    index('form_submission_application_idx').on(t.id_application),
+    check('form_submission_status', sql`${t.status} IN ('processed', 'needs_review')`),
     // id_campus_form and id_application get their (id_school, ...) keys in the migration (ON DELETE SET NULL (column))
     foreignKey({
       name: 'form_submission_campus_fk',

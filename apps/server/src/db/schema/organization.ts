@@ -49,6 +49,9 @@ export const schoolConfiguration = pgTable('school_configuration', {
   ga_conversion_enrolled_id: text('ga_conversion_enrolled_id'),
   fp_account_id: text('fp_account_id'),
   fp_access_token_encrypted: text('fp_access_token_encrypted'),
+  /** Twilio account of the school for SMS; without it the server's TWILIO_* settings, or SMS are captured. */
+  twilio_account_sid: text('twilio_account_sid'),
+  twilio_auth_token_encrypted: text('twilio_auth_token_encrypted'),
   /** IANA name; the calendar day of every date rule (enrollment window) is the day in this zone. */
   time_zone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
 });

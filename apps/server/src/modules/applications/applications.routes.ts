@@ -109,7 +109,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
     async (req) => {
       const caller = principalOf(req);
       await applications.assertGradeOf(deps.db, caller, req.body.id_application, req.body.id_grade);
-      await moves.changeGrade(deps.db, caller, req.body.id_application, req.body.id_grade);
+      await moves.changeGrade(deps, caller, req.body.id_application, req.body.id_grade);
       return {
         message: translate('saved', req.lng),
         data: await applications.getApplication(deps.db, caller, req.body.id_application),
@@ -139,7 +139,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags, params: ApplicationParamsSchema, response: { 200: MessageResponseSchema } },
     },
     async (req) => {
-      await moves.deleteApplication(deps.db, principalOf(req), req.params.id);
+      await moves.deleteApplication(deps, principalOf(req), req.params.id);
       return { message: translate('deleted', req.lng) };
     },
   );
@@ -149,7 +149,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
     '/application/status',
     { config: { signedIn: true }, schema: { tags, body: StatusMoveSchema, response: moved } },
     async (req) => {
-      const outcome = await moves.moveApplications(deps.db, principalOf(req), req.body);
+      const outcome = await moves.moveApplications(deps, principalOf(req), req.body);
       const message = moveMessage(outcome, req.body.id_status, req.body.applicationIds.length);
       return { message: translate(message, req.lng), ...translated(outcome, req.lng) };
     },
@@ -161,7 +161,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags, body: PreviousStatusSchema, response: moved },
     },
     async (req) => {
-      const outcome = await moves.moveToPrevious(deps.db, principalOf(req), req.body.id_application);
+      const outcome = await moves.moveToPrevious(deps, principalOf(req), req.body.id_application);
       return { message: translate('movedBack', req.lng), ...outcome };
     },
   );
@@ -172,7 +172,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags, body: TransferSpotSchema, response: moved },
     },
     async (req) => {
-      const outcome = await moves.transferSpot(deps.db, principalOf(req), req.body);
+      const outcome = await moves.transferSpot(deps, principalOf(req), req.body);
       return { message: translate('spotTransferred', req.lng), ...outcome };
     },
   );

@@ -1,8 +1,10 @@
 import { holdsSeat, isWaiting, MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import type { JobQueue } from '../../jobs/job';
 import type { Scope } from '../../lib/scope';
+import { queueStatusMessages } from '../communication/status-messages';
 import * as repo from './moves.repository';
 import type { Group, Movable } from './moves.repository';
 
@@ -13,7 +15,8 @@ import type { Group, Movable } from './moves.repository';
  *   conditional update (none left: the application stays where it was), leaving them frees it;
  * - the waiting list of a period and grade is numbered 1..M: entering puts the application last, leaving moves
  *   everyone behind it up one (once per list and transaction, in `flush`);
- * - every move sets the status and appends a history row (from, to, movement type, who).
+ * - every move sets the status and appends a history row (from, to, movement type, who);
+ * - every move queues the campus's messages bound to it (from -> to) in the outbox, in the same transaction.
  * The caller holds the group locks and the application rows (moves.service.ts).
  */
 
@@ -36,6 +39,12 @@ export function refusalOf(app: Movable, to: StatusId): MessageKey | null {
   return null;
 }
 
+/** What a move needs besides the caller: the database, and the job queue its messages are sent by. */
+export type MoveDeps = { db: Db; jobs: JobQueue };
+
+/** Who moves: the caller's scope and id (null: a system move by a scheduled job), and the job queue for messages. */
+export type Mover = { scope: Scope; id_user: number | null; jobs: JobQueue };
+
 /** The applications of one transaction and what their moves still have to write (`flush`). */
 export class MoveSession {
   readonly byId = new Map<number, Movable>();
@@ -51,15 +60,21 @@ export class MoveSession {
   /** Seats taken ahead by `reserveSeats` and not yet given to a move. */
   private readonly reserved = new Map<string, number>();
 
+  readonly scope: Scope;
+  /** Null: a system move (a scheduled job), written without an author. */
+  readonly id_user: number | null;
+  private readonly jobs: JobQueue;
+  /** Moves of `audit` whose messages are queued (flush may run more than once). */
+  private messaged = 0;
+
   constructor(
     readonly tx: Executor,
-    readonly scope: Scope,
-    /** Null: a system move (a scheduled job), written without an author. */
-    readonly id_user: number | null,
+    mover: Mover,
     apps: Movable[],
     /** The clock offers take their deadline from (a job passes its own `now`). */
     readonly now: Date = new Date(),
   ) {
+    ({ scope: this.scope, id_user: this.id_user, jobs: this.jobs } = mover);
     for (const app of apps) this.byId.set(app.id_application, app);
   }
 
@@ -175,6 +190,14 @@ export class MoveSession {
         if (row.id_status === STATUS.WAITING_LIST) row.waiting_list_position = places.get(row.id_application) ?? null;
     }
     await repo.insertHistory(this.tx, this.history.splice(0));
+    const moved = this.audit.slice(this.messaged).map(({ app, from, to }) => ({
+      id_application: app.id_application,
+      id_campus: app.id_campus,
+      from,
+      to,
+    }));
+    this.messaged = this.audit.length;
+    await queueStatusMessages(this.tx, this.jobs, moved, this.id_user);
   }
 
   private async writeStatuses() {

@@ -2,12 +2,13 @@ import { holdsSeat, mayMove, MOVEMENT_TYPE, statusName } from '@openseat/shared/
 import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
 import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { writeAudits, type AuditActor } from '../../lib/audit';
 import { sqlStateOf } from '../../lib/db-errors';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
-import { groupOf, MoveSession, refusalOf } from './move-step';
+import { groupOf, MoveSession, refusalOf, type MoveDeps } from './move-step';
+export type { MoveDeps } from './move-step';
 import * as repo from './moves.repository';
 import type { Group, Movable } from './moves.repository';
 
@@ -50,7 +51,7 @@ const RETRIES = 5;
  * between, or when the database chose this transaction as a deadlock victim (it changes nothing then).
  */
 async function withLockedApplications<T>(
-  db: Db,
+  { db, jobs }: MoveDeps,
   caller: Principal,
   ids: number[],
   work: (tx: Tx, apps: Movable[], session: MoveSession) => Promise<T>,
@@ -70,7 +71,7 @@ async function withLockedApplications<T>(
           const g = groupOf(app);
           if (g && !locked.has(repo.groupKey(g))) throw new GroupsChanged();
         }
-        const session = new MoveSession(tx, caller.scope, caller.id_user, apps);
+        const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
         const result = await work(tx, apps, session);
         await session.flush();
         await auditMoves(tx, caller, session);
@@ -121,10 +122,10 @@ const movedRow = (app: Movable, from: number): MovedRow => ({
  * stay where they were (`nonTransferable`); the rest move. A move the caller has no permission for refuses the
  * whole request (403, nothing changed).
  */
-export async function moveApplications(db: Db, caller: Principal, input: StatusMove): Promise<MoveOutcome> {
+export async function moveApplications(deps: MoveDeps, caller: Principal, input: StatusMove): Promise<MoveOutcome> {
   const to = input.id_status as StatusId;
   const can = caller.ability.can.bind(caller.ability);
-  const outcome = await withLockedApplications(db, caller, input.applicationIds, async (_tx, apps, session) => {
+  const outcome = await withLockedApplications(deps, caller, input.applicationIds, async (_tx, apps, session) => {
     const outcome: MoveOutcome = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
     const moved: Array<{ app: Movable; from: number }> = [];
     const auto: Array<{ app: Movable; from: number }> = [];
@@ -185,8 +186,8 @@ export function previousOf(history: Array<{ id_status: number; id_status_movemen
 }
 
 /** `PUT /application/status/previous`: one step back in the application's own history, seat and place included. */
-export async function moveToPrevious(db: Db, caller: Principal, id_application: number): Promise<MoveOutcome> {
-  return withLockedApplications(db, caller, [id_application], async (tx, [app], session) => {
+export async function moveToPrevious(deps: MoveDeps, caller: Principal, id_application: number): Promise<MoveOutcome> {
+  return withLockedApplications(deps, caller, [id_application], async (tx, [app], session) => {
     const target = previousOf(await repo.historyOldestFirst(tx, app.id_application));
     if (target === null) throw refusalError('noPreviousStatus');
     const refusal = refusalOf(app, target as StatusId);
@@ -205,9 +206,9 @@ const RECEIVES_SPOT = new Set<number>([STATUS.APPLIED, STATUS.WAITING_LIST, STAT
  * `POST /application/transfer-spot`: the giver's seat goes to the receiver in one transaction. The giver is declined
  * (its seat freed, never offered on to the waiting list), the receiver offered (it takes that very seat).
  */
-export async function transferSpot(db: Db, caller: Principal, input: TransferSpot): Promise<MoveOutcome> {
+export async function transferSpot(deps: MoveDeps, caller: Principal, input: TransferSpot): Promise<MoveOutcome> {
   const ids = [input.id_application_from, input.id_application_to];
-  return withLockedApplications(db, caller, ids, async (_tx, apps, session) => {
+  return withLockedApplications(deps, caller, ids, async (_tx, apps, session) => {
     const giver = apps.find((a) => a.id_application === input.id_application_from);
     const receiver = apps.find((a) => a.id_application === input.id_application_to);
     if (!giver || !receiver) throw notFound();
@@ -235,9 +236,9 @@ export async function transferSpot(db: Db, caller: Principal, input: TransferSpo
  * `PUT /application/grade`: a seat holder needs a grade and a seat of the new grade (409 when it has none);
  * a waiting application goes to the end of the new grade's list. Answers false when nothing changed.
  */
-export async function changeGrade(db: Db, caller: Principal, id_application: number, id_grade: number | null) {
+export async function changeGrade(deps: MoveDeps, caller: Principal, id_application: number, id_grade: number | null) {
   return withLockedApplications(
-    db,
+    deps,
     caller,
     [id_application],
     async (tx, [app], session) => {
@@ -263,8 +264,8 @@ export async function changeGrade(db: Db, caller: Principal, id_application: num
 }
 
 /** `DELETE /application/:id`: soft delete, seat and waiting-list place freed; refused in a finalized period. */
-export async function deleteApplication(db: Db, caller: Principal, id_application: number) {
-  await withLockedApplications(db, caller, [id_application], async (tx, [app], session) => {
+export async function deleteApplication(deps: MoveDeps, caller: Principal, id_application: number) {
+  await withLockedApplications(deps, caller, [id_application], async (tx, [app], session) => {
     if (app.periodState === PERIOD_STATE.FINALIZED) throw refusalError('periodFinalized');
     await session.remove(app);
     await writeAudits(tx, caller, [

@@ -31,7 +31,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     { config: run, schema: { tags, body: LotteryRunSchema, response: { 200: savedOf(LotteryResultSchema) } } },
     async (req) => ({
       message: translate('lotteryDrawn', req.lng),
-      data: await lottery.runLottery(deps.db, principalOf(req), secret, req.body),
+      data: await lottery.runLottery(deps, principalOf(req), secret, req.body),
     }),
   );
   app.post(
@@ -58,7 +58,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ({
       message: translate('lateApplicationsAdded', req.lng),
-      data: await lottery.addLateApplications(deps.db, principalOf(req), req.body),
+      data: await lottery.addLateApplications(deps, principalOf(req), req.body),
     }),
   );
   app.get(

@@ -15,7 +15,7 @@ import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation, sqlStateOf } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
-import { MoveSession } from '../applications/move-step';
+import { MoveSession, type MoveDeps } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import {
   draw,
@@ -310,7 +310,12 @@ async function moveLate(session: MoveSession, late: Participant[], orderAfter: M
  * 'lotteryRunning'), then the grade groups and the application rows; the outcome is applied through the pipeline's
  * moves (movement 'Lottery'), the record written signed, and an audit row added. Any failure changes nothing.
  */
-export async function runLottery(db: Db, caller: Principal, secret: Buffer, input: LotteryRun): Promise<LotteryResult> {
+export async function runLottery(
+  { db, jobs }: MoveDeps,
+  caller: Principal,
+  secret: Buffer,
+  input: LotteryRun,
+): Promise<LotteryResult> {
   return asLotteryRefusal(() =>
     db.transaction(async (tx) => {
       const period = await requireRunnablePeriod(tx, caller, input, true);
@@ -368,7 +373,7 @@ export async function runLottery(db: Db, caller: Principal, secret: Buffer, inpu
             id_campus_year: period.id_campus_year,
           });
 
-      const session = new MoveSession(tx, caller.scope, caller.id_user, apps);
+      const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
       // each grade's seats in one statement (the draw gave no more than were free under the group lock)
       const offers = new Map<number, number>();
       for (const o of outcomes) if (o.result === 'selected') offers.set(o.id_grade, (offers.get(o.id_grade) ?? 0) + 1);
@@ -460,7 +465,7 @@ export async function commitSeed(db: Db, caller: Principal, input: LotteryPeriod
  * `POST /lottery/late`: the period's applied applications (with a grade) join the end of their grade's waiting list
  * in arrival order (movement 'Late application'). With no draw in the period it is the same move; documented.
  */
-export async function addLateApplications(db: Db, caller: Principal, input: LotteryPeriod) {
+export async function addLateApplications({ db, jobs }: MoveDeps, caller: Principal, input: LotteryPeriod) {
   return asLotteryRefusal(() =>
     db.transaction(async (tx) => {
       const period = await requireRunnablePeriod(tx, caller, input, true);
@@ -471,7 +476,7 @@ export async function addLateApplications(db: Db, caller: Principal, input: Lott
       if (!arrivals.length) throw refuse('lotteryNoApplications', 'LOTTERY_NO_APPLICATIONS');
       const lateOnly: Plan = { ...plan, participants: new Map(), late: arrivals };
       const apps = await lockFor(tx, caller, period, lateOnly);
-      const session = new MoveSession(tx, caller.scope, caller.id_user, apps);
+      const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
       const placed = await moveLate(session, arrivals, new Map());
       await session.flush();
       await writeAudit(tx, caller, {

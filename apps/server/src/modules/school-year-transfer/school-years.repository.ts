@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PERIOD_STATE } from '@openseat/shared/constants';
+import { rowsOf } from '../../lib/sql';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inSchool, type Scope } from '../../lib/scope';
@@ -101,8 +102,6 @@ export async function schoolYearName(db: Executor, id_school_year: number) {
 }
 
 type CopyChunk = { id_school: number; id_school_year: number; ids: number[]; id_user: number | null };
-
-const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /**
  * Copies these applications into the target year's open period of their campus, in one statement. A live copy of

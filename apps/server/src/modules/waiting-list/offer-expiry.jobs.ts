@@ -17,7 +17,7 @@ export const expireOffersJob = defineJob({
   idempotencyKey: () => 'waiting-list:expire-offers',
   schedule: { cron: '0 6 * * *', tz: 'UTC' },
   async handle(_payload, context) {
-    const { expired, offered } = await expireOffers(context.db, new Date());
+    const { expired, offered } = await expireOffers(context, new Date());
     if (expired.length)
       context.log.info({ expired: expired.length, offered: offered.length }, 'lapsed offers declined');
   },

@@ -10,7 +10,7 @@ import type { Principal } from '../auth/auth.principal';
 import { groupOf, MoveSession } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import type { Group } from '../applications/moves.repository';
-import { auditMoves, refusalError } from '../applications/moves.service';
+import { auditMoves, refusalError, type MoveDeps } from '../applications/moves.service';
 import { presentWaitingRow } from './waiting-list.presenter';
 import * as repo from './waiting-list.repository';
 import type { WaitingEntry } from './waiting-list.repository';
@@ -141,7 +141,7 @@ export type ExpiryOutcome = { expired: number[]; offered: number[] };
  * the seat (movement 'Automatic', with its own deadline from `now`). One transaction per period, holding the locks
  * of all its groups. Running it twice changes nothing the second time (a declined offer no longer lapses).
  */
-export async function expireOffers(db: Db, now: Date): Promise<ExpiryOutcome> {
+export async function expireOffers({ db, jobs }: MoveDeps, now: Date): Promise<ExpiryOutcome> {
   const outcome: ExpiryOutcome = { expired: [], offered: [] };
   for (const id_campus_year of await repo.periodsWithLapsedOffers(db, now)) {
     const done = await db.transaction(async (tx) => {
@@ -154,7 +154,7 @@ export async function expireOffers(db: Db, now: Date): Promise<ExpiryOutcome> {
         // a group that appeared after the locks were taken waits for the next run
         return g !== null && locked.has(moves.groupKey(g)) && app.periodState !== PERIOD_STATE.FINALIZED;
       });
-      const session = new MoveSession(tx, SYSTEM_SCOPE, null, apps, now);
+      const session = new MoveSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs }, apps, now);
       const result: ExpiryOutcome = { expired: [], offered: [] };
       for (const app of apps) {
         if (app.id_status !== STATUS.OFFERED) continue;

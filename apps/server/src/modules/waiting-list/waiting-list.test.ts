@@ -394,12 +394,12 @@ describe('offer expiry', () => {
     expect(deadline.getTime()).toBeGreaterThan(Date.now() + 7 * DAY - 60_000);
     expect((await seatRow(ctx.db, p.id_campus_year, 3)).taken).toBe(1);
 
-    const early = await expireOffers(ctx.db, new Date(deadline.getTime() - 1000));
+    const early = await expireOffers(ctx, new Date(deadline.getTime() - 1000));
     expect(early.expired).not.toContain(id);
     expect((await applicationRow(ctx.db, id)).id_status).toBe(STATUS.OFFERED);
 
     const now = new Date(deadline.getTime() + 1000);
-    const run = await expireOffers(ctx.db, now);
+    const run = await expireOffers(ctx, now);
     expect(run.expired).toContain(id);
     const row = await applicationRow(ctx.db, id);
     expect(row).toMatchObject({ id_status: STATUS.DECLINED, offer_expires_at: null });
@@ -423,7 +423,7 @@ describe('offer expiry', () => {
     expect(audits.at(-1)?.id_user).toBeNull();
 
     const rowsBefore = (await historyOf(ctx.db, id)).length;
-    const again = await expireOffers(ctx.db, now);
+    const again = await expireOffers(ctx, now);
     expect(again.expired).not.toContain(id);
     expect((await historyOf(ctx.db, id)).length).toBe(rowsBefore);
     expect((await seatRow(ctx.db, p.id_campus_year, 3)).taken).toBe(0);
@@ -436,7 +436,7 @@ describe('offer expiry', () => {
     const w2 = await waiting(3, {}, p);
     const deadline = (await applicationRow(ctx.db, id)).offer_expires_at as Date;
     const now = new Date(deadline.getTime() + HOUR);
-    const run = await expireOffers(ctx.db, now);
+    const run = await expireOffers(ctx, now);
     expect(run.expired).toContain(id);
     expect(run.offered).toContain(w1.id_application);
     expect((await applicationRow(ctx.db, id)).id_status).toBe(STATUS.DECLINED);
@@ -451,7 +451,7 @@ describe('offer expiry', () => {
     expect((await seatRow(ctx.db, p.id_campus_year, 3)).taken).toBe(1);
 
     const historyBefore = (await historyOf(ctx.db, w1.id_application)).length;
-    const again = await expireOffers(ctx.db, now);
+    const again = await expireOffers(ctx, now);
     expect(again.expired).not.toContain(w1.id_application);
     expect((await historyOf(ctx.db, w1.id_application)).length).toBe(historyBefore);
     expect((await applicationRow(ctx.db, w1.id_application)).id_status).toBe(STATUS.OFFERED);
@@ -461,7 +461,7 @@ describe('offer expiry', () => {
     const p = await offerPeriod({ autoMove: true, acceptanceDays: 0 });
     const id = await offered(p);
     expect((await applicationRow(ctx.db, id)).offer_expires_at).toBeNull();
-    const run = await expireOffers(ctx.db, new Date(Date.now() + 3650 * DAY));
+    const run = await expireOffers(ctx, new Date(Date.now() + 3650 * DAY));
     expect(run.expired).not.toContain(id);
     expect((await applicationRow(ctx.db, id)).id_status).toBe(STATUS.OFFERED);
   });
@@ -473,7 +473,7 @@ describe('offer expiry', () => {
       .update(s.campusYear)
       .set({ state: 'finalized' })
       .where(eq(s.campusYear.id_campus_year, p.id_campus_year));
-    const run = await expireOffers(ctx.db, new Date(Date.now() + 30 * DAY));
+    const run = await expireOffers(ctx, new Date(Date.now() + 30 * DAY));
     expect(run.expired).not.toContain(id);
     expect((await applicationRow(ctx.db, id)).id_status).toBe(STATUS.OFFERED);
   });

@@ -52,18 +52,34 @@ import { TagsSection } from './TagsSection';
 import { WaitingReasonInfo } from './WaitingReasonInfo';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
-export default function ApplicationDetailPage({ screen }: { screen: ListScreen }) {
+/** Sections other features fill (composed by the router): messages sent, form submissions. */
+export type ApplicationDetailSlots = {
+  renderCommunication: (id_application: number) => React.ReactNode;
+  renderSubmissions: (id_application: number) => React.ReactNode;
+};
+
+export default function ApplicationDetailPage({ screen, ...slots }: { screen: ListScreen } & ApplicationDetailSlots) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const application = useApplication(id);
   if (!Number.isInteger(id) || id <= 0 || application.isError) return <NotFound backTo={`/main/${screen.path}`} />;
   if (!application.data) return <LoadingOverlay />;
-  return <Detail application={application.data} listPath={`/main/${screen.path}`} t={t} />;
+  return <Detail application={application.data} listPath={`/main/${screen.path}`} t={t} slots={slots} />;
 }
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-function Detail({ application: a, listPath, t }: { application: ApplicationDetail; listPath: string; t: T }) {
+function Detail({
+  application: a,
+  listPath,
+  t,
+  slots,
+}: {
+  application: ApplicationDetail;
+  listPath: string;
+  t: T;
+  slots: ApplicationDetailSlots;
+}) {
   const { enqueueSnackbar } = useSnackbar();
   const ability = useAbility();
   const navigate = useNavigate();
@@ -236,11 +252,10 @@ function Detail({ application: a, listPath, t }: { application: ApplicationDetai
           </Section>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Section title={t('applications.communication')}>
-            <Typography color="text.secondary">{t('applications.noMessages')}</Typography>
-          </Section>
+          <Section title={t('applications.communication')}>{slots.renderCommunication(a.id_application)}</Section>
         </Grid>
       </Grid>
+      {slots.renderSubmissions(a.id_application)}
       {moving && <MoveDialog application={a} onClose={() => setMoving(false)} />}
       {transferring && <TransferSpotDialog application={a} onClose={() => setTransferring(false)} />}
       {editingInfo && <EditInfoDialog application={a} onClose={() => setEditingInfo(false)} />}

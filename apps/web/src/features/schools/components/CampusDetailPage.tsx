@@ -113,10 +113,16 @@ export type CampusDetailSlots = {
   renderUsers: (scope: { id_campus: number }) => React.ReactNode;
   /** The priority levels of this campus (the priorities feature, composed by the router). */
   renderPriorities: (id_campus: number) => React.ReactNode;
+  /** The forms, e-mails, reminders and SMS tabs (their features, composed by the router). */
+  renderForms: (id_campus: number) => React.ReactNode;
+  renderEmails: (id_campus: number) => React.ReactNode;
+  renderReminders: (id_campus: number) => React.ReactNode;
+  renderSms: (id_campus: number) => React.ReactNode;
 };
 
 /** Campus screen: details and photo, then the tabs the caller's role opens. An unknown id is "not found". */
-export default function CampusDetailPage({ renderUsers, renderPriorities }: CampusDetailSlots) {
+export default function CampusDetailPage(slots: CampusDetailSlots) {
+  const { renderUsers, renderPriorities } = slots;
   const { t } = useTranslation();
   const ability = useAbility();
   const params = useParams();
@@ -163,9 +169,10 @@ export default function CampusDetailPage({ renderUsers, renderPriorities }: Camp
             )}
             {tab === 'users' && renderUsers({ id_campus })}
             {tab === 'priorities' && renderPriorities(id_campus)}
-            {['forms', 'emails', 'reminders', 'sms'].includes(tab) && (
-              <Alert severity="info">{t('common.notBuilt')}</Alert>
-            )}
+            {tab === 'forms' && slots.renderForms(id_campus)}
+            {tab === 'emails' && slots.renderEmails(id_campus)}
+            {tab === 'reminders' && slots.renderReminders(id_campus)}
+            {tab === 'sms' && slots.renderSms(id_campus)}
           </Paper>
         </>
       )}

@@ -1,0 +1,1 @@
+DROP TABLE "communication_log" CASCADE;

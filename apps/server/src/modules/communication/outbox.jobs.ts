@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineJob, type JobContext } from '../../jobs/job';
+import * as repo from './outbox.repository';
+import { SendRefused, Transports } from './transports';
+import { unsubscribeToken } from './unsubscribe';
+
+/** Tries per message (the first and four retries); backoff doubles from OUTBOX_RETRY_SECONDS. */
+export const MAX_ATTEMPTS = 5;
+/** Messages claimed at once; they are sent concurrently over the pooled connections. */
+const BATCH = 50;
+/** A claimed message is the claimer's for this long; a sender that stopped loses it to the next run. */
+export const CLAIM_SECONDS = 120;
+
+/**
+ * Sends what the outbox holds. Enqueued by every transaction that queues messages (the same key while one waits,
+ * so a burst of moves makes one run), and every minute by its schedule, which picks up what a stopped process
+ * left: retries whose backoff ended and claims whose sender stopped. Each message is claimed by one run only.
+ */
+export const dispatchOutbox = defineJob({
+  name: 'outbox.dispatch',
+  payload: z.object({ retry: z.boolean().optional() }),
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+  idempotencyKey: (p) => (p.retry ? 'outbox:retry' : 'outbox'),
+  schedule: { cron: '* * * * *' },
+  async handle(_payload, context) {
+    await dispatchDue(context);
+  },
+});
+
+/** Sends due messages until none is left; then asks to run again when the next retry falls due. */
+export async function dispatchDue(context: JobContext): Promise<number> {
+  const transports = new Transports(context);
+  let sent = 0;
+  try {
+    for (;;) {
+      const batch = await repo.claimDue(context.db, BATCH, CLAIM_SECONDS);
+      if (batch.length === 0) break;
+      await Promise.all(batch.map((message) => sendOne(context, transports, message)));
+      sent += batch.length;
+    }
+  } finally {
+    transports.close();
+  }
+  const next = await repo.nextDue(context.db);
+  if (next && next.getTime() > Date.now())
+    await context.jobs.enqueue(context.db, dispatchOutbox, { retry: true }, { startAfter: next });
+  return sent;
+}
+
+async function sendOne(context: JobContext, transports: Transports, message: repo.ClaimedMessage) {
+  try {
+    const { providerId } =
+      message.channel === 'email'
+        ? await (await transports.emailFor(message.id_school)).send(mailOf(context, message))
+        : await (
+            await transports.smsFor(message.id_school)
+          ).send({
+            to: message.recipient,
+            from: message.campus_phone,
+            body: message.body,
+            statusCallback: `${context.config.publicUrl}/api/webhooks/twilio/status`,
+          });
+    await repo.markSent(context.db, message.id_message, providerId);
+  } catch (error) {
+    const permanent = error instanceof SendRefused && error.permanent;
+    const final = permanent || message.attempts >= MAX_ATTEMPTS;
+    const retryInSeconds = context.config.outboxRetrySeconds * 2 ** (message.attempts - 1);
+    context.log.warn({ id_message: message.id_message, attempt: message.attempts, final }, 'message not sent');
+    await repo.markRefused(
+      context.db,
+      message.id_message,
+      (error as Error).message ?? String(error),
+      final ? { final: true } : { final: false, retryInSeconds },
+    );
+  }
+}
+
+/** The mail of an outbox row: its key is the Message-ID; bulk mail says how to unsubscribe (RFC 2369 and 8058). */
+function mailOf(context: JobContext, message: repo.ClaimedMessage) {
+  const link = `${context.config.publicUrl}/api/unsubscribe/${unsubscribeToken(context.secrets, message.id_school, message.recipient.toLowerCase())}`;
+  return {
+    to: message.recipient,
+    subject: message.subject ?? '',
+    text: message.bulk ? `${message.body}\n\n--\nUnsubscribe: ${link}` : message.body,
+    html: message.html ?? undefined,
+    messageId: `<${message.idempotency_key}@openseat>`,
+    headers: message.bulk
+      ? { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : undefined,
+  };
+}

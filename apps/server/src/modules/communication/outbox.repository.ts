@@ -1,0 +1,142 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Channel, MessageState } from '@openseat/shared/communication';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { rowsOf } from '../../lib/sql';
+
+/*
+ * The message outbox: rows are written by the transaction that causes them, claimed by a dispatcher (one batch at
+ * a time, FOR UPDATE SKIP LOCKED, so several workers share the queue without sending a message twice), and
+ * finished with the provider's answer.
+ */
+
+const m = s.messageOutbox;
+
+export type NewMessage = typeof m.$inferInsert;
+
+/** One INSERT for any number of messages; a key already used (the same reminder period again) adds nothing. */
+export async function insertMessages(db: Executor, rows: NewMessage[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const ids: number[] = [];
+  // bounded statements: a lottery of thousands stays far below the parameter limit
+  for (let i = 0; i < rows.length; i += 1000) {
+    const inserted = await db
+      .insert(m)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing({ target: m.idempotencyKey })
+      .returning({ id: m.id_message });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** The addresses among these that opted out of the channel at the school. */
+export async function optedOut(db: Executor, id_school: number, channel: Channel, addresses: string[]) {
+  if (addresses.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ address: s.communicationOptOut.address })
+    .from(s.communicationOptOut)
+    .where(
+      and(
+        eq(s.communicationOptOut.id_school, id_school),
+        eq(s.communicationOptOut.channel, channel),
+        inArray(s.communicationOptOut.address, addresses),
+      ),
+    );
+  return new Set(rows.map((r) => r.address));
+}
+
+export type ClaimedMessage = {
+  id_message: number;
+  id_school: number;
+  id_campus: number | null;
+  idempotency_key: string;
+  channel: Channel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  bulk: boolean;
+  attempts: number;
+  /** The campus's own number: SMS go out from it. */
+  campus_phone: string | null;
+};
+
+/**
+ * Takes up to `limit` due messages for this sender until `leaseSeconds` from now: queued ones whose retry time
+ * has come, and ones whose sender's lease ran out (it stopped between claim and answer: sent at most once more).
+ */
+export async function claimDue(db: Executor, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
+  return rowsOf<ClaimedMessage>(
+    await db.execute(sql`
+      UPDATE message_outbox o SET status = 'sending', attempts = o.attempts + 1,
+             claimed_until = now() + make_interval(secs => ${leaseSeconds})
+      FROM (
+        SELECT id_message FROM message_outbox
+        WHERE next_attempt_at <= now()
+          AND (status = 'queued' OR (status = 'sending' AND claimed_until < now()))
+        ORDER BY next_attempt_at, id_message
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ) due
+      WHERE o.id_message = due.id_message
+      RETURNING o.id_message, o.id_school, o.id_campus, o.idempotency_key, o.channel, o.recipient, o.subject, o.body,
+                o.html, o.bulk, o.attempts,
+                (SELECT cc.phone_number FROM campus_configuration cc WHERE cc.id_campus = o.id_campus) AS campus_phone
+    `),
+  );
+}
+
+/** When the next queued message falls due (a retry waiting out its backoff), or null when none waits. */
+export async function nextDue(db: Executor): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | null }>(
+    await db.execute(
+      sql`SELECT min(next_attempt_at)::text AS at FROM message_outbox WHERE status IN ('queued', 'sending')`,
+    ),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function markSent(db: Executor, id_message: number, providerId: string | null) {
+  await db
+    .update(m)
+    .set({ status: 'sent', sentAt: sql`now()`, providerId, claimedUntil: null, lastError: null })
+    .where(and(eq(m.id_message, id_message), eq(m.status, 'sending')));
+}
+
+/** A refused try: queued again after `retryInSeconds`, or failed for good when `final`. */
+export async function markRefused(
+  db: Executor,
+  id_message: number,
+  error: string,
+  outcome: { final: true } | { final: false; retryInSeconds: number },
+) {
+  await db
+    .update(m)
+    .set({
+      status: outcome.final ? 'failed' : 'queued',
+      lastError: error.slice(0, 2000),
+      claimedUntil: null,
+      nextAttemptAt: outcome.final ? sql`now()` : sql`now() + make_interval(secs => ${outcome.retryInSeconds})`,
+    })
+    .where(and(eq(m.id_message, id_message), eq(m.status, 'sending')));
+}
+
+/** A provider's delivery report (Twilio's status callback), by its message id. */
+export async function recordDelivery(
+  db: Executor,
+  providerId: string,
+  state: Extract<MessageState, 'sent' | 'delivered' | 'failed'>,
+  error: string | null,
+) {
+  const rows = await db
+    .update(m)
+    .set({
+      status: state,
+      ...(state === 'delivered' && { deliveredAt: sql`now()` }),
+      ...(error && { lastError: error }),
+    })
+    .where(and(eq(m.providerId, providerId), inArray(m.status, ['sent', 'delivered', 'failed'])))
+    .returning({ id: m.id_message });
+  return rows.length;
+}

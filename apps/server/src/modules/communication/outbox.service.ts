@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Channel, MessageTypeId } from '@openseat/shared/communication';
+import type { Language } from '@openseat/shared/constants';
+import type { Executor } from '../../db/client';
+import type { JobQueue } from '../../jobs/job';
+import { dispatchOutbox } from './outbox.jobs';
+import * as repo from './outbox.repository';
+
+/**
+ * A message to put in the outbox. `key` names its cause when the cause may come again (a reminder's period, a
+ * manual send's Idempotency-Key): the same key queues nothing the second time. Without it each message is new.
+ */
+export type MessageDraft = {
+  id_school: number;
+  id_campus: number | null;
+  id_application: number | null;
+  channel: Channel;
+  id_message_type: MessageTypeId;
+  recipient: string;
+  subject?: string | null;
+  body: string;
+  html?: string | null;
+  lng?: Language;
+  id_campus_email?: number | null;
+  id_campus_text_message?: number | null;
+  id_reminder?: number | null;
+  id_message_batch?: number | null;
+  id_user?: number | null;
+  /** Mail to many at once (a list selection, reminders): List-Unsubscribe, and opted-out addresses are skipped. */
+  bulk?: boolean;
+  key?: string;
+  /** Why it cannot be sent (no address): written as 'skipped' with this reason, so the log shows it. */
+  skipReason?: string;
+};
+
+/**
+ * The form an address is sent to and compared in (opt-outs): lower-case e-mail, or the phone in E.164. A number of
+ * 10 digits without a country code is taken as North American (+1), as the schools' own records write them.
+ */
+export const addressKey = (channel: Channel, address: string) => {
+  if (channel === 'email') return address.trim().toLowerCase();
+  const digits = address.replace(/\D/g, '');
+  return address.trim().startsWith('+') || digits.length !== 10 ? `+${digits}` : `+1${digits}`;
+};
+
+/**
+ * Writes the messages in the caller's transaction and enqueues the dispatcher in it too: they are sent after the
+ * commit, and never if it rolls back. A message to an address that opted out is kept as 'skipped' (the log shows
+ * why nothing went): any SMS to a number that replied STOP, and bulk e-mail to an address that unsubscribed. Answers the ids of the messages written.
+ */
+export async function queueMessages(tx: Executor, jobs: JobQueue, drafts: MessageDraft[]): Promise<number[]> {
+  if (drafts.length === 0) return [];
+  const skipped = await optedOutDrafts(tx, drafts);
+  const rows = drafts.map((d, i): repo.NewMessage => {
+    const optedOut = skipped.has(i);
+    const reason = d.skipReason ?? (optedOut ? 'opted out' : null);
+    return {
+      id_school: d.id_school,
+      id_campus: d.id_campus,
+      id_application: d.id_application,
+      idempotencyKey: d.key ?? randomUUID(),
+      channel: d.channel,
+      id_message_type: d.id_message_type,
+      id_campus_email: d.id_campus_email ?? null,
+      id_campus_text_message: d.id_campus_text_message ?? null,
+      id_reminder: d.id_reminder ?? null,
+      id_message_batch: d.id_message_batch ?? null,
+      id_user: d.id_user ?? null,
+      lng: d.lng ?? 'en',
+      recipient: d.channel === 'sms' ? addressKey('sms', d.recipient) : d.recipient.trim(),
+      subject: d.subject ?? null,
+      body: d.body,
+      html: d.html ?? null,
+      bulk: d.bulk ?? false,
+      status: reason ? 'skipped' : 'queued',
+      lastError: reason,
+    };
+  });
+  const ids = await repo.insertMessages(tx, rows);
+  if (rows.some((r) => r.status === 'queued')) await jobs.enqueue(tx, dispatchOutbox, {});
+  return ids;
+}
+
+/** Indexes of the drafts whose address opted out of their channel at their school (SMS: all; e-mail: bulk). */
+async function optedOutDrafts(tx: Executor, drafts: MessageDraft[]): Promise<Set<number>> {
+  const bulk = drafts.map((d, i) => ({ d, i })).filter(({ d }) => !d.skipReason && (d.bulk || d.channel === 'sms'));
+  const out = new Set<number>();
+  const groups = new Map<string, Array<{ d: MessageDraft; i: number }>>();
+  for (const entry of bulk) {
+    const k = `${entry.d.id_school}:${entry.d.channel}`;
+    groups.set(k, [...(groups.get(k) ?? []), entry]);
+  }
+  for (const entries of groups.values()) {
+    const { id_school, channel } = entries[0].d;
+    const blocked = await repo.optedOut(
+      tx,
+      id_school,
+      channel,
+      entries.map(({ d }) => addressKey(channel, d.recipient)),
+    );
+    for (const { d, i } of entries) if (blocked.has(addressKey(channel, d.recipient))) out.add(i);
+  }
+  return out;
+}

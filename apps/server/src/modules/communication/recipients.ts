@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { Language } from '@openseat/shared/constants';
+import type { Executor } from '../../db/client';
+import { rowsOf } from '../../lib/sql';
+
+/**
+ * Who a message about an application goes to, and the values its merge fields take. One query for any number of
+ * applications (a bulk move, a reminder run), so queuing stays one round trip per transaction.
+ */
+export type Recipient = {
+  id_application: number;
+  id_school: number;
+  id_campus: number;
+  id_campus_year: number | null;
+  id_status: number;
+  email: string | null;
+  phone: string | null;
+  lng: Language;
+  /** The campus's phone number: SMS are sent from it. */
+  campusPhone: string | null;
+  /** Merge field name -> value (the field-option catalog, spec `fields`). Missing values are null. */
+  values: Record<string, string | null>;
+  /** Form answers by question, for fields marked is_form. */
+  formAnswers: Record<string, string>;
+};
+
+type RecipientRow = {
+  id_application: number;
+  id_school: number;
+  id_campus: number;
+  id_campus_year: number | null;
+  id_status: number;
+  guardian_email: string | null;
+  guardian_phone: string | null;
+  applicant_email: string | null;
+  applicant_phone: string | null;
+  guardian_language: string;
+  first_name: string;
+  last_name: string;
+  guardian_name: string | null;
+  campus_name: string;
+  campus_phone: string | null;
+  grade: string | null;
+  school_year: string | null;
+  form_url: string | null;
+  offer_expires_at: string | null;
+  time_zone: string;
+  answers: Array<{ question: string; answer: string }> | null;
+};
+
+/** The recipients of these live applications (deleted ones have none), in no particular order. */
+export async function recipientsOf(db: Executor, ids: readonly number[]): Promise<Map<number, Recipient>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<RecipientRow>(
+    await db.execute(sql`
+      SELECT a.id_application, a.id_school, a.id_campus, a.id_campus_year, a.id_status,
+             p.guardian_email, p.guardian_phone_number AS guardian_phone, p.email AS applicant_email,
+             p.phone_number AS applicant_phone, p.guardian_language, p.first_name, p.last_name, p.guardian_name,
+             c.name AS campus_name, cc.phone_number AS campus_phone, g.name AS grade, sy.name AS school_year,
+             a.offer_expires_at::text AS offer_expires_at, coalesce(sc.time_zone, 'UTC') AS time_zone,
+             (SELECT f.form_url FROM campus_form f
+               WHERE f.id_school = a.id_school AND f.id_campus = a.id_campus AND f.is_application_form
+                 AND (f.id_campus_year IS NULL OR f.id_campus_year = a.id_campus_year)
+               ORDER BY f.id_campus_year NULLS LAST, f.id_campus_form LIMIT 1) AS form_url,
+             (SELECT fs.answers FROM form_submission fs
+               WHERE fs.id_school = a.id_school AND fs.id_application = a.id_application
+               ORDER BY fs.created_at DESC LIMIT 1) AS answers
+      FROM application a
+      JOIN applicant p ON p.id_school = a.id_school AND p.id_applicant = a.id_applicant
+      JOIN campus c ON c.id_school = a.id_school AND c.id_campus = a.id_campus
+      LEFT JOIN campus_configuration cc ON cc.id_campus = a.id_campus
+      LEFT JOIN school_configuration sc ON sc.id_school = a.id_school
+      LEFT JOIN grade g ON g.id_grade = a.id_grade
+      LEFT JOIN school_year sy ON sy.id_school_year = a.id_school_year
+      WHERE a.id_application IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND a.deleted_at IS NULL
+    `),
+  );
+  return new Map(rows.map((row) => [row.id_application, recipientOf(row)]));
+}
+
+function recipientOf(row: RecipientRow): Recipient {
+  return {
+    id_application: row.id_application,
+    id_school: row.id_school,
+    id_campus: row.id_campus,
+    id_campus_year: row.id_campus_year,
+    id_status: row.id_status,
+    email: present(row.guardian_email) ?? present(row.applicant_email),
+    phone: present(row.guardian_phone) ?? present(row.applicant_phone),
+    lng: row.guardian_language === 'es' ? 'es' : 'en',
+    campusPhone: present(row.campus_phone),
+    values: {
+      applicant_first_name: row.first_name,
+      applicant_last_name: row.last_name,
+      guardian_name: present(row.guardian_name),
+      campus_name: row.campus_name,
+      grade: row.grade,
+      school_year: row.school_year,
+      form_url: present(row.form_url),
+      acceptance_deadline: row.offer_expires_at ? dayIn(row.offer_expires_at, row.time_zone) : null,
+    },
+    formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
+  };
+}
+
+const present = (value: string | null) => (value && value.trim() ? value.trim() : null);
+
+/** MM/DD/YYYY of an instant in the school's time zone (the spec's date format). */
+function dayIn(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
+}

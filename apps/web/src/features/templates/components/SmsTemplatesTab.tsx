@@ -1,0 +1,8 @@
+import { Alert } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+
+/** The campus tab (not built yet). */
+export default function SmsTemplatesTab(_props: { id_campus: number }) {
+  const { t } = useTranslation();
+  return <Alert severity="info">{t('common.notBuilt')}</Alert>;
+}

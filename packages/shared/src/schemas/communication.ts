@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { CHANNELS, MESSAGE_STATES } from '../communication';
+import { FORM_PROVIDER, LANGUAGES } from '../constants';
+import { PageQuerySchema } from './pagination';
+import { booleanFlag, id, optionalId, optionalText, requiredSelect, requiredText, text, wholeNumber } from './rules';
+
+/*
+ * Contracts of the communication and intake work (docs/api-communication.md): e-mail and SMS templates of a
+ * campus, reminders, manual sending and the communication log, forms and their submissions.
+ */
+
+const int = () => z.number().int();
+const language = z.enum(LANGUAGES, { error: 'invalidValue' });
+const channel = z.enum(CHANNELS, { error: 'invalidValue' });
+/** A template body: long enough for a real e-mail, never unbounded. */
+const body = (max: number) => text('required').max(max, { error: 'tooLong' });
+const optionalBody = (max: number) =>
+  text('invalidValue')
+    .max(max, { error: 'tooLong' })
+    .nullish()
+    .transform((v) => (v && v.trim() ? v : null));
+
+/** The move a template, reminder or form is bound to: from (null: any status) -> to (null: not bound). */
+const binding = { id_status_from: optionalId, id_status_to: optionalId };
+
+// ---- templates ----
+
+export const EmailTemplateRequestSchema = z.object({
+  id_campus: requiredSelect,
+  ...binding,
+  name: requiredText(120),
+  subject: requiredText(250),
+  /** Plain-text body (required: every mail has one). */
+  text: body(20_000).trim().min(1, { error: 'required' }),
+  /** Optional HTML body; merge values are escaped into it. */
+  html: optionalBody(100_000),
+  id_email_type: requiredSelect,
+  /** A provider template id (SendGrid dynamic template), kept for the school's own use. */
+  id_template: optionalText(120),
+  lng: language.default('en'),
+});
+export type EmailTemplateRequest = z.infer<typeof EmailTemplateRequestSchema>;
+
+export const TextMessageTemplateRequestSchema = z.object({
+  id_campus: requiredSelect,
+  ...binding,
+  name: requiredText(120),
+  text: body(1_600).trim().min(1, { error: 'required' }),
+  id_text_message_type: requiredSelect,
+  lng: language.default('en'),
+});
+export type TextMessageTemplateRequest = z.infer<typeof TextMessageTemplateRequestSchema>;
+
+export const TemplateListQuerySchema = PageQuerySchema.extend({
+  id_campus: id.optional(),
+  /** E-mail type or text message type (spec section 5: filter by type and text). */
+  id_type: optionalId.optional(),
+});
+export type TemplateListQuery = z.infer<typeof TemplateListQuerySchema>;
+
+/** Renders a template (as typed, not yet saved) on a real application of the campus. */
+export const TemplatePreviewRequestSchema = z.object({
+  id_campus: requiredSelect,
+  id_application: id,
+  subject: optionalBody(250),
+  text: body(20_000),
+  html: optionalBody(100_000),
+});
+export type TemplatePreviewRequest = z.infer<typeof TemplatePreviewRequestSchema>;
+
+export const TemplateFieldSchema = z.object({
+  id_field: int(),
+  field_name: z.string(),
+  id_field_option: int().nullable(),
+  /** Filled from a form answer of that name, not from the application. */
+  is_form: z.boolean(),
+});
+
+export const CampusEmailRowSchema = z.object({
+  id_campus_email: int(),
+  id_campus: int(),
+  id_status_from: int().nullable(),
+  id_status_to: int().nullable(),
+  email: z.object({
+    id_email: int(),
+    name: z.string(),
+    subject: z.string(),
+    id_template: z.string().nullable(),
+    text: z.string().nullable(),
+    html: z.string().nullable(),
+    id_email_type: int(),
+    lng: z.string(),
+    fields: z.array(TemplateFieldSchema),
+  }),
+});
+export type CampusEmailRow = z.infer<typeof CampusEmailRowSchema>;
+
+export const CampusTextMessageRowSchema = z.object({
+  id_campus_text_message: int(),
+  id_campus: int(),
+  id_status_from: int().nullable(),
+  id_status_to: int().nullable(),
+  text_message: z.object({
+    id_text_message: int(),
+    id_text_message_type: int(),
+    name: z.string(),
+    text: z.string(),
+    lng: z.string(),
+    fields: z.array(TemplateFieldSchema),
+  }),
+});
+export type CampusTextMessageRow = z.infer<typeof CampusTextMessageRowSchema>;
+
+export const SmsSegmentsSchema = z.object({
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  units: int(),
+  segments: int(),
+  perSegment: int(),
+  nonGsm: z.array(z.string()),
+});
+
+export const TemplatePreviewSchema = z.object({
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  /** The SMS size of `text`. */
+  segments: SmsSegmentsSchema,
+  /** Placeholders that matched no field (they render empty). */
+  unknownFields: z.array(z.string()),
+});
+export type TemplatePreview = z.infer<typeof TemplatePreviewSchema>;
+
+// ---- reminders ----
+
+export const ReminderRequestSchema = z
+  .object({
+    id_campus: requiredSelect,
+    name: requiredText(120),
+    id_status: requiredSelect,
+    /** Days between two reminders (spec: parsed to an integer). */
+    periodicity: wholeNumber(1, 365, {
+      required: 'required',
+      notNumber: 'mustBeNumber',
+      notWhole: 'mustBeInteger',
+      tooSmall: 'quantityPositive',
+      tooLarge: 'numberOutOfRange',
+    }),
+    id_campus_email: optionalId.default(null),
+    id_campus_text_message: optionalId.default(null),
+    isActive: booleanFlag.default(true),
+  })
+  .refine((r) => r.id_campus_email !== null || r.id_campus_text_message !== null, {
+    error: 'reminderChannel',
+    path: ['id_campus_email'],
+  });
+export type ReminderRequest = z.infer<typeof ReminderRequestSchema>;
+
+export const ReminderRowSchema = z.object({
+  id_reminder: int(),
+  id_campus_reminder: int(),
+  id_campus: int(),
+  name: z.string(),
+  id_status: int(),
+  periodicity: int(),
+  id_campus_email: int().nullable(),
+  id_campus_text_message: int().nullable(),
+  isActive: z.boolean(),
+});
+export type ReminderRow = z.infer<typeof ReminderRowSchema>;
+
+// ---- manual sending and the communication log ----
+
+export const SendEmailRequestSchema = z.object({
+  id_application: id,
+  subject: requiredText(250),
+  text: body(20_000).trim().min(1, { error: 'required' }),
+});
+export type SendEmailRequest = z.infer<typeof SendEmailRequestSchema>;
+
+export const SendMultipleRequestSchema = z.object({
+  ids: z.array(id, { error: 'required' }).min(1, { error: 'required' }).max(10_000, { error: 'tooLong' }),
+  channel: channel.default('email'),
+  /** Required for e-mail. */
+  subject: optionalText(250),
+  text: body(20_000).trim().min(1, { error: 'required' }),
+  /** 'declined': the declined list's "send message to declined" (its own permission; only declined applications). */
+  list: z.enum(['any', 'declined'], { error: 'invalidValue' }).default('any'),
+});
+export type SendMultipleRequest = z.infer<typeof SendMultipleRequestSchema>;
+
+export const MessageBatchSchema = z.object({
+  id_message_batch: int(),
+  requested: int(),
+  /** Messages by state; `requested - total` had no address. */
+  queued: int(),
+  sent: int(),
+  delivered: int(),
+  failed: int(),
+  skipped: int(),
+  total: int(),
+});
+export type MessageBatch = z.infer<typeof MessageBatchSchema>;
+
+export const CommunicationQuerySchema = PageQuerySchema.extend({ id_application: id });
+export type CommunicationQuery = z.infer<typeof CommunicationQuerySchema>;
+
+export const OutboxQuerySchema = PageQuerySchema.extend({
+  status: z.enum(MESSAGE_STATES, { error: 'invalidValue' }).optional(),
+  channel: channel.optional(),
+  id_school: id.optional(),
+});
+export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
+
+export const CommunicationEntrySchema = z.object({
+  id_message: int(),
+  id_application: int().nullable(),
+  /** 'email' or 'sms' (the spec's type). */
+  type: channel,
+  id_message_type: int(),
+  /** The template's name, or null for a custom message. */
+  template: z.string().nullable(),
+  id_campus_email: int().nullable(),
+  id_campus_text_message: int().nullable(),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  state: z.enum(MESSAGE_STATES),
+  attempts: int(),
+  /** The provider's error of the last failed try. */
+  error: z.string().nullable(),
+  author: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type CommunicationEntry = z.infer<typeof CommunicationEntrySchema>;
+
+// ---- forms and submissions ----
+
+export const CampusFormRequestSchema = z.object({
+  id_campus: requiredSelect,
+  id_campus_year: optionalId.default(null),
+  ...binding,
+  form_name: requiredText(120),
+  /** The provider's form id (Typeform's form id, the Google form's id). */
+  form_id: requiredText(120),
+  form_url: optionalText(500),
+  is_application_form: booleanFlag.default(false),
+  id_form_type: z.union([z.literal(FORM_PROVIDER.TYPEFORM), z.literal(FORM_PROVIDER.GOOGLE_FORMS)], {
+    error: 'required',
+  }),
+  /** Question (ref, id or title) -> application field name; questions not listed are matched by their name. */
+  field_map: z.record(text().max(200), text().max(60)).default({}),
+});
+export type CampusFormRequest = z.infer<typeof CampusFormRequestSchema>;
+
+export const CampusFormQuerySchema = z.object({ id_campus: id, id_campus_year: optionalId.optional() });
+
+export const CampusFormRowSchema = z.object({
+  id_campus_form: int(),
+  id_campus: int(),
+  id_campus_year: int().nullable(),
+  id_status_from: int().nullable(),
+  id_status_to: int().nullable(),
+  form_name: z.string(),
+  form_id: z.string(),
+  form_url: z.string().nullable(),
+  is_application_form: z.boolean(),
+  id_form_type: int(),
+  field_map: z.record(z.string(), z.string()),
+  /** The address the provider posts to. */
+  webhookUrl: z.string(),
+  hasSecret: z.boolean(),
+});
+export type CampusFormRow = z.infer<typeof CampusFormRowSchema>;
+
+/** A new webhook secret, shown once. */
+export const FormSecretSchema = z.object({ secret: z.string() });
+
+export const SubmissionRowSchema = z.object({
+  id_form_submission: int(),
+  id_campus_form: int().nullable(),
+  form_name: z.string().nullable(),
+  id_form_type: int(),
+  deliveryId: z.string(),
+  id_application: int().nullable(),
+  status: z.enum(['processed', 'needs_review']),
+  error: z.string().nullable(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+  createdAt: z.string(),
+});
+export type SubmissionRow = z.infer<typeof SubmissionRowSchema>;
+
+export const SubmissionListQuerySchema = PageQuerySchema.extend({
+  id_campus: id,
+  status: z.enum(['processed', 'needs_review'], { error: 'invalidValue' }).optional(),
+});
+
+export const SubmissionCsvRequestSchema = z.object({
+  id_campus: requiredSelect,
+  id_campus_form: optionalId.default(null),
+  /** Only these applications' submissions (a list selection); none: every submission of the campus. */
+  ids: z.array(id).max(100_000, { error: 'tooLong' }).optional(),
+});
+export type SubmissionCsvRequest = z.infer<typeof SubmissionCsvRequestSchema>;
+
+/** The spec's answer: headers (the union of the questions) and one object per submission. */
+export const SubmissionCsvSchema = z.object({
+  headers: z.array(z.object({ key: z.string(), label: z.string() })),
+  data: z.array(z.record(z.string(), z.string())),
+});
