@@ -50,7 +50,11 @@ export async function createEmailTemplate(
 }
 
 /** An SMS template of the campus bound to a move, straight in the database. */
-export async function createSmsTemplate(db: Executor, campus: CampusRef, spec: Binding & { text: string; name?: string }) {
+export async function createSmsTemplate(
+  db: Executor,
+  campus: CampusRef,
+  spec: Binding & { text: string; name?: string },
+) {
   const [message] = await db
     .insert(s.textMessage)
     .values({

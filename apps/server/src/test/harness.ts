@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { JOBS } from '../jobs/registry';
+import type { JobContext } from '../jobs/job';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/runner';
 import { createMailer, type Mailer } from '../lib/mailer';
 import type { Secrets } from '../lib/secrets';
@@ -20,6 +21,8 @@ export type TestContext = {
   secrets: Secrets;
   /** The app's job queue (enqueue jobs as the app would, or pass it where a service needs it). */
   jobs: JobRunner;
+  /** What the app's job handlers get, to run a handler's work in the test itself. */
+  jobContext: JobContext;
   close: () => Promise<void>;
 };
 
@@ -128,7 +131,8 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   if (!options.env?.PUBLIC_URL) config.publicUrl = baseUrl;
-  return { app, database, db: database.db, baseUrl, secrets, jobs, close: () => app.close() };
+  const jobContext: JobContext = { db: database.db, config, mailer, secrets, log: app.log, jobs };
+  return { app, database, db: database.db, baseUrl, secrets, jobs, jobContext, close: () => app.close() };
 }
 
 export type ApiResult<T = unknown> = { status: number; body: T; headers: Headers };
