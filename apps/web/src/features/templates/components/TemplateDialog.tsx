@@ -149,8 +149,15 @@ export function TemplateDialog({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = bodyOf();
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    const found: Errors = parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    // the move rules the server applies too, shown before the round trip
+    if (statusChange && values.id_status_to === null) found.id_status_to ??= 'templateNeedsMove';
+    else if (statusChange && values.id_status_from !== null && values.id_status_from === values.id_status_to)
+      found.id_status_to ??= 'templateSameStatus';
+    if (!parsed.success || Object.keys(found).length) {
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -207,7 +214,8 @@ export function TemplateDialog({
               select
               fullWidth
               label={t('templates.type')}
-              value={values.id_type}
+              // the catalog's options arrive after the first render: no value until they do
+              value={types.data ? values.id_type : ''}
               onChange={(e) => set('id_type', Number(e.target.value))}
               {...err(typeField)}
             >

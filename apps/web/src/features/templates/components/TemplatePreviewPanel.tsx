@@ -42,19 +42,22 @@ export function TemplatePreviewPanel({
   const choices = useApplicationChoices(id_campus, useSettled(search), open);
   const preview = usePreviewTemplate(kind);
   const { mutate } = preview;
-  const content = useSettled({ subject, text, html });
+  // each text settles on its own (strings compare by value, so a settled text does not render again)
+  const settledSubject = useSettled(subject);
+  const settledText = useSettled(text);
+  const settledHtml = useSettled(html);
   const id_application = application?.id_application ?? null;
 
   useEffect(() => {
-    if (id_application === null || !content.text.trim()) return;
+    if (id_application === null || !settledText.trim()) return;
     mutate({
       id_campus,
       id_application,
-      subject: content.subject || null,
-      text: content.text,
-      html: content.html || null,
+      subject: settledSubject || null,
+      text: settledText,
+      html: settledHtml || null,
     });
-  }, [mutate, id_campus, id_application, content]);
+  }, [mutate, id_campus, id_application, settledSubject, settledText, settledHtml]);
 
   const result = preview.data;
   return (
