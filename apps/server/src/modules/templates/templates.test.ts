@@ -363,3 +363,54 @@ describe('preview', () => {
     expect(otherSchool.status).toBe(404);
   });
 });
+
+describe('the templates a move sends (language rule, docs/api-templates.md)', () => {
+  it("queues the guardian's language's templates bound to the move, else the English ones", async () => {
+    const c = await createCampus(ctx.db, campus.id_school, 'Language Campus');
+    await createCampusGrades(ctx.db, c, [3]);
+    const period = await createPeriod(ctx.db, c, { state: 'started', grades: { 3: 10 } });
+    const spanish = await createApplication(ctx.db, period, {
+      firstName: 'Lucía',
+      guardianPhoneNumber: '+14805550100',
+    });
+    const english = await createApplication(ctx.db, period, { firstName: 'Liam', guardianPhoneNumber: '+14805550101' });
+    const [row] = await ctx.db
+      .select({ id_applicant: s.application.id_applicant })
+      .from(s.application)
+      .where(eq(s.application.id_application, spanish.id_application));
+    await ctx.db
+      .update(s.applicant)
+      .set({ guardianLanguage: 'es' })
+      .where(eq(s.applicant.id_applicant, row.id_applicant));
+    const bound = { id_campus: c.id_campus, id_status_from: null, id_status_to: STATUS.CONTACTED, html: null };
+    for (const body of [
+      emailBody({ ...bound, name: 'Contacted en', subject: 'Hello {{applicant_first_name}}', lng: 'en' }),
+      emailBody({ ...bound, name: 'Contacted es', subject: 'Hola {{applicant_first_name}}', lng: 'es' }),
+      // bound to another move: never sent by this one
+      emailBody({ ...bound, id_status_from: STATUS.APPLIED, name: 'From applied', subject: 'Not this one' }),
+    ])
+      expect((await call('POST', '/email/campus', { token: token.school, body })).status).toBe(200);
+    const sms = await call('POST', '/sms/campus', {
+      token: token.school,
+      body: smsBody({ ...bound, name: 'Contacted SMS', text: 'Hi {{applicant_first_name}}', lng: 'en' }),
+    });
+    expect(sms.status, JSON.stringify(sms.body)).toBe(200);
+
+    const move = await call('PUT', '/application/status', {
+      token: token.school,
+      body: { applicationIds: [spanish.id_application, english.id_application], id_status: STATUS.CONTACTED },
+    });
+    expect(move.status, JSON.stringify(move.body)).toBe(200);
+    const sent = async (id_application: number) =>
+      (
+        await ctx.db
+          .select({ channel: s.messageOutbox.channel, subject: s.messageOutbox.subject, body: s.messageOutbox.body })
+          .from(s.messageOutbox)
+          .where(eq(s.messageOutbox.id_application, id_application))
+      )
+        .map((m) => `${m.channel}: ${m.subject ?? m.body}`)
+        .sort();
+    expect(await sent(spanish.id_application)).toEqual(['email: Hola Lucía', 'sms: Hi Lucía']);
+    expect(await sent(english.id_application)).toEqual(['email: Hello Liam', 'sms: Hi Liam']);
+  });
+});
