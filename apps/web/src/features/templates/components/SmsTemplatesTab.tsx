@@ -1,8 +1,6 @@
-import { Alert } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { TemplatesTab } from './TemplatesTab';
 
-/** The campus tab (not built yet). */
-export default function SmsTemplatesTab(_props: { id_campus: number }) {
-  const { t } = useTranslation();
-  return <Alert severity="info">{t('common.notBuilt')}</Alert>;
+/** The campus's SMS templates tab. */
+export default function SmsTemplatesTab({ id_campus }: { id_campus: number }) {
+  return <TemplatesTab kind="sms" id_campus={id_campus} />;
 }
