@@ -5,7 +5,9 @@
  *   figure beside the same statements run directly (bench/applications.ts)
  * - the lottery (issue 10): 10,000 applications over 13 grades on PGlite and on the PostgreSQL server, the run with
  *   its writes and the verification re-run, beside the pure draw() in-process (bench/lottery.ts)
- * `npm run bench -- --only=foundation`, `--only=applications` or `--only=lottery` runs one part; `--no-postgres`
+ * - the outbox (issue 11): 10,000 e-mails queued -> sent to a local SMTP server, and a status move's latency with an
+ *   empty and a full outbox (bench/outbox.ts)
+ * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery` or `--only=outbox` runs one part; `--no-postgres`
  * skips the server. `--lottery-direct-only` times only the pure draw (no build needed); `--lottery-count=N`.
  */
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchApplications } from './applications';
 import { benchLottery } from './lottery';
+import { benchOutbox } from './outbox';
 import { percentiles, printTable, startServer, timeEach, type Row } from './harness';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -66,6 +69,10 @@ try {
   if (!only || only === 'lottery') {
     await benchLottery('pglite', rows, lotteryOptions);
     if (!process.argv.includes('--no-postgres')) await benchLottery('postgres', rows, lotteryOptions);
+  }
+  if (!only || only === 'outbox') {
+    await benchOutbox('pglite', rows);
+    if (!process.argv.includes('--no-postgres')) await benchOutbox('postgres', rows);
   }
 } finally {
   printTable(rows);

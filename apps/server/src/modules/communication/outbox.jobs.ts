@@ -7,7 +7,7 @@ import { unsubscribeToken } from './unsubscribe';
 /** Tries per message (the first and four retries); backoff doubles from OUTBOX_RETRY_SECONDS. */
 export const MAX_ATTEMPTS = 5;
 /** Messages claimed at once; they are sent concurrently over the pooled connections. */
-const BATCH = 50;
+const BATCH = 100;
 /** A claimed message is the claimer's for this long; a sender that stopped loses it to the next run. */
 export const CLAIM_SECONDS = 120;
 
@@ -38,7 +38,11 @@ export async function dispatchDue(context: JobContext): Promise<number> {
     for (;;) {
       const batch = await repo.claimDue(context.db, BATCH, CLAIM_SECONDS);
       if (batch.length === 0) break;
-      await Promise.all(batch.map((message) => sendOne(context, transports, message)));
+      const accepted = await Promise.all(batch.map((message) => sendOne(context, transports, message)));
+      await repo.markSent(
+        context.db,
+        accepted.filter((r) => r !== null),
+      );
       sent += batch.length;
     }
   } finally {
@@ -50,6 +54,7 @@ export async function dispatchDue(context: JobContext): Promise<number> {
   return sent;
 }
 
+/** Sends one claimed message: answers its provider id when accepted; a refusal is recorded here (null). */
 async function sendOne(context: JobContext, transports: Transports, message: repo.ClaimedMessage) {
   try {
     const { providerId } =
@@ -63,7 +68,7 @@ async function sendOne(context: JobContext, transports: Transports, message: rep
             body: message.body,
             statusCallback: `${context.config.publicUrl}/api/webhooks/twilio/status`,
           });
-    await repo.markSent(context.db, message.id_message, providerId);
+    return { id_message: message.id_message, providerId };
   } catch (error) {
     const permanent = error instanceof SendRefused && error.permanent;
     const final = permanent || message.attempts >= MAX_ATTEMPTS;
@@ -75,6 +80,7 @@ async function sendOne(context: JobContext, transports: Transports, message: rep
       (error as Error).message ?? String(error),
       final ? { final: true } : { final: false, retryInSeconds },
     );
+    return null;
   }
 }
 

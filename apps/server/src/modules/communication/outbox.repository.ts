@@ -97,11 +97,16 @@ export async function nextDue(db: Executor): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null;
 }
 
-export async function markSent(db: Executor, id_message: number, providerId: string | null) {
-  await db
-    .update(m)
-    .set({ status: 'sent', sentAt: sql`now()`, providerId, claimedUntil: null, lastError: null })
-    .where(and(eq(m.id_message, id_message), eq(m.status, 'sending')));
+/** Records a batch's accepted messages in one statement (the dispatcher's hot path). */
+export async function markSent(db: Executor, sent: Array<{ id_message: number; providerId: string | null }>) {
+  if (sent.length === 0) return;
+  await db.execute(sql`
+    UPDATE message_outbox o SET status = 'sent', sent_at = now(), provider_id = v.provider_id, claimed_until = NULL,
+           last_error = NULL
+    FROM jsonb_to_recordset(${JSON.stringify(sent.map((r) => ({ id: r.id_message, provider_id: r.providerId })))}::jsonb)
+         AS v(id int, provider_id text)
+    WHERE o.id_message = v.id AND o.status = 'sending'
+  `);
 }
 
 /** A refused try: queued again after `retryInSeconds`, or failed for good when `final`. */
