@@ -180,6 +180,10 @@ export const SCREENS: readonly Screen[] = [
       tab('campus configuration', 'campus-tab-configuration'),
       tab('campus grades', 'campus-tab-grades'),
       tab('campus priorities', 'campus-tab-priorities'),
+      tab('campus forms', 'campus-tab-forms'),
+      tab('campus e-mails', 'campus-tab-emails'),
+      tab('campus reminders', 'campus-tab-reminders'),
+      tab('campus SMS', 'campus-tab-sms'),
     ],
   },
   {

@@ -199,6 +199,8 @@ function planApplicant(random: Random, period: DemoPeriod, id_grade: number): ty
     guardianAddress: address,
     guardianOccupation: random.pick(OCCUPATIONS),
     guardianDateOfBirth: `${random.int(1975, 1995)}-${pad(random.int(1, 12))}-${pad(random.int(1, 28))}`,
+    // about a third of the families read Spanish (from the street number: no extra draw, the data stays the same)
+    guardianLanguage: (address.length % 3 === 0 ? 'es' : 'en') as 'en' | 'es',
   };
 }
 

@@ -273,8 +273,20 @@ async function seedTextMessage(tx: Executor, campus: DemoCampus, m: Template): P
   return link.id;
 }
 
-/** Status-change e-mails and texts (English, some Spanish) and one reminder to confirm an offered seat. */
+/**
+ * Status-change e-mails and texts (English, some Spanish), one reminder to confirm an offered seat, and the campus's
+ * application form (Typeform), whose link fills {{form_url}}.
+ */
 export async function seedTemplates(tx: Executor, campus: DemoCampus): Promise<void> {
+  await tx.insert(s.campusForm).values({
+    id_school: campus.id_school,
+    id_campus: campus.id_campus,
+    form_name: 'Application form',
+    form_id: `demo${campus.id_campus}`,
+    form_url: `https://form.typeform.com/to/demo${campus.id_campus}`,
+    is_application_form: true,
+    id_form_type: 1,
+  });
   const emailIds: number[] = [];
   for (const e of EMAILS) emailIds.push(await seedEmail(tx, campus, e));
   const smsIds: number[] = [];

@@ -110,6 +110,8 @@ async function seedNetwork(tx: Executor, random: Random): Promise<DemoNetwork> {
         id_campus: campus.id_campus,
         is_lottery_campus: i === 0 && j === 0,
         id_enrollment_sis: 1,
+        // texts to families go out from the campus's own number
+        phone_number: `+160255502${i}${j}`,
       });
       const demoCampus = { id_school: school.id_school, id_campus: campus.id_campus, grades: gradesOfCampus(name) };
       const periods = await seedCampusSetup(tx, demoCampus, random);
