@@ -443,14 +443,12 @@ describe('sending reminders (controlled clock)', () => {
       guardianEmail: 'Opted.Out@example.org',
       guardianPhoneNumber: null,
     });
-    await ctx.db
-      .insert(s.communicationOptOut)
-      .values({
-        id_school: campus.id_school,
-        channel: 'email',
-        address: 'opted.out@example.org',
-        source: 'unsubscribe',
-      });
+    await ctx.db.insert(s.communicationOptOut).values({
+      id_school: campus.id_school,
+      channel: 'email',
+      address: 'opted.out@example.org',
+      source: 'unsubscribe',
+    });
     await enteredStatusAt(ctx.db, app.id_application, entered);
     await run('2026-03-07T12:00:00Z');
     const rows = await outbox({ id_reminder: reminder.id_reminder });

@@ -13,7 +13,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { STATUS_IDS } from '@openseat/shared/application-status';
@@ -41,6 +41,26 @@ const valuesOf = (reminder: ReminderRow | null, id_campus: number): Input => ({
   isActive: reminder?.isActive ?? true,
 });
 
+const schemaResolver = zodResolver(ReminderRequestSchema);
+const none = (v: unknown) => v === '' || v === null || v === undefined || v === -1 || v === '-1';
+
+/**
+ * The schema checks "at least one template" only once every other field is valid; the form adds it next to the
+ * other problems, so they all show at once.
+ */
+const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  const errors = result.errors;
+  if (
+    Object.keys(errors).length > 0 &&
+    !errors.id_campus_email &&
+    none(values.id_campus_email) &&
+    none(values.id_campus_text_message)
+  )
+    return { values: {}, errors: { ...errors, id_campus_email: { type: 'custom', message: 'reminderChannel' } } };
+  return result;
+};
+
 /** A template's label in a select: its name, and its language when the campus has templates in two. */
 export const emailLabel = (row: CampusEmailRow) => `${row.email.name} (${row.email.lng.toUpperCase()})`;
 export const textLabel = (row: CampusTextMessageRow) =>
@@ -64,7 +84,7 @@ export function ReminderDialog({
   const { enqueueSnackbar } = useSnackbar();
   const save = useSaveReminder();
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ReminderRequestSchema),
+    resolver,
     defaultValues: valuesOf(reminder, id_campus),
   });
   const errors = form.formState.errors;

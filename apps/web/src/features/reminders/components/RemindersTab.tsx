@@ -183,7 +183,7 @@ export default function RemindersTab({ id_campus }: { id_campus: number }) {
               <TableRow>
                 <TableCell>{t('reminders.name')}</TableCell>
                 <TableCell>{t('reminders.status')}</TableCell>
-                <TableCell>{t('reminders.periodicity')}</TableCell>
+                <TableCell>{t('reminders.frequency')}</TableCell>
                 <TableCell>{t('reminders.email')}</TableCell>
                 <TableCell>{t('reminders.sms')}</TableCell>
                 <TableCell>{t('reminders.active')}</TableCell>
