@@ -11,7 +11,8 @@ import { createCampusGrades, createPeriod, createRoleWith } from '../../test/enr
 import { createApplication } from '../../test/application-factories';
 import { createEmailTemplate, createReminder, createSmsTemplate, enteredStatusAt } from '../../test/reminder-factories';
 import { tokenFor } from '../../test/session';
-import { sendDueReminders } from './reminders.jobs';
+import { JOBS } from '../../jobs/registry';
+import { sendDueReminders, sendRemindersJob } from './reminders.jobs';
 
 type Campus = { id_school: number; id_campus: number; name: string };
 type Refusal = { message: string; errors?: Array<{ path: string; message: string }> };
@@ -458,6 +459,30 @@ describe('sending reminders (controlled clock)', () => {
     ]);
     await run('2026-03-07T13:00:00Z');
     expect(await outbox({ id_reminder: reminder.id_reminder })).toHaveLength(2);
+  });
+
+  it('runs as the registered pg-boss job reminders.send, on the real clock', async () => {
+    expect(JOBS).toContain(sendRemindersJob);
+    expect(sendRemindersJob.schedule?.cron).toBe('0 * * * *');
+    const reminder = await createReminder(ctx.db, campus, {
+      id_status: STATUS.CONFIRMED,
+      periodicity: 4,
+      id_campus_email: tpl.email,
+    });
+    const app = await createApplication(ctx.db, period, { id_status: STATUS.CONFIRMED, firstName: 'Job' });
+    // five days ago: 5 calendar days in New York (4 or 6 across a clock change near midnight), so n = 1
+    const fiveDaysAgo = new Date(Date.now() - 5 * 24 * 3600 * 1000);
+    await enteredStatusAt(ctx.db, app.id_application, fiveDaysAgo);
+    await ctx.jobs.enqueue(ctx.db, sendRemindersJob, {});
+    await expect
+      .poll(async () => (await outbox({ id_reminder: reminder.id_reminder })).map((m) => m.id_application), {
+        timeout: 20_000,
+      })
+      .toEqual([app.id_application]);
+    const [message] = await outbox({ id_reminder: reminder.id_reminder });
+    expect(message.idempotencyKey).toBe(
+      `reminder:${reminder.id_reminder}:${app.id_application}:${fiveDaysAgo.getTime()}:1:email`,
+    );
   });
 
   it('handles 10,000 applications in status with a few queries, and a second run queues nothing', async () => {
