@@ -12,6 +12,7 @@ import { createApplication } from '../../test/application-factories';
 import { createEmailTemplate, createReminder, createSmsTemplate, enteredStatusAt } from '../../test/reminder-factories';
 import { tokenFor } from '../../test/session';
 import { JOBS } from '../../jobs/registry';
+import { rowsOf } from '../../lib/sql';
 import { sendDueReminders, sendRemindersJob } from './reminders.jobs';
 
 type Campus = { id_school: number; id_campus: number; name: string };
@@ -463,7 +464,10 @@ describe('sending reminders (controlled clock)', () => {
 
   it('runs as the registered pg-boss job reminders.send, on the real clock', async () => {
     expect(JOBS).toContain(sendRemindersJob);
-    expect(sendRemindersJob.schedule?.cron).toBe('0 * * * *');
+    const schedule = await ctx.db.execute(
+      sql`SELECT cron, timezone FROM pgboss.schedule WHERE name = ${sendRemindersJob.name}`,
+    );
+    expect(rowsOf(schedule)).toEqual([{ cron: '0 * * * *', timezone: 'UTC' }]);
     const reminder = await createReminder(ctx.db, campus, {
       id_status: STATUS.CONFIRMED,
       periodicity: 4,
