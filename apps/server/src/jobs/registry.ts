@@ -1,5 +1,6 @@
 import { dispatchOutbox } from '../modules/communication/outbox.jobs';
 import { sendAccountMail } from '../modules/mail/account-mail.jobs';
+import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
 import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';
 import type { JobDefinition } from './job';
@@ -10,4 +11,5 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   copyApplications as JobDefinition<unknown>,
   expireOffersJob as JobDefinition<unknown>,
   dispatchOutbox as JobDefinition<unknown>,
+  sendRemindersJob as JobDefinition<unknown>,
 ];
