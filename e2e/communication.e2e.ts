@@ -1,0 +1,111 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, launchBrowser, openPage, screenshot, visit } from './browser';
+import { signInAs } from './screens';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 20_000 } } });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Row = {
+  id_application: number;
+  id_campus: number;
+  id_campus_year: number | null;
+  id_grade: number | null;
+  applicantName: string;
+  applicant: { firstName: string };
+};
+
+/** The API as the school admin, to find the data a flow starts from (never to do what the flow shows). */
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'school@demo.openseat.org', password: DEMO_PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', ...init.headers },
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** An applied application with a guardian e-mail whose grade still has a free seat. */
+async function appliedWithSeat(skip: number[] = []): Promise<Row> {
+  const page = await api<{ data: Row[] }>(`/application?type=1&ids_status=3&pageSize=100&page=0`);
+  const seatsOf = new Map<number, Array<{ id_grade: number; spots: number; taken: number }>>();
+  for (const row of page.data) {
+    if (skip.includes(row.id_application) || row.id_campus_year === null || row.id_grade === null) continue;
+    if (!seatsOf.has(row.id_campus_year))
+      seatsOf.set(row.id_campus_year, await api(`/enrollment/campusYearGrade/all?id_campus_year=${row.id_campus_year}`));
+    const seat = seatsOf.get(row.id_campus_year)!.find((g) => g.id_grade === row.id_grade);
+    if (seat && seat.taken < seat.spots) return row;
+  }
+  throw new Error('no applied application with a free seat in the demo');
+}
+
+async function openCampusTab(page: Page, id_school: number, id_campus: number, tab: string) {
+  await visit(page, `/main/schools/school/${id_school}/campus/${id_campus}`);
+  await page.getByTestId(`campus-tab-${tab}`).click();
+}
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('messages to families', () => {
+  it('a template bound to applied -> offered goes out when an application is offered, and is in its history and in captured mail', async () => {
+    const target = await appliedWithSeat();
+    const page = await openPage(browser, baseUrl);
+    const me = await signInAs(page, 'school');
+
+    // 1. the campus's e-mails tab: a new template bound to the move
+    await openCampusTab(page, me.id_school!, target.id_campus, 'emails');
+    await page.getByTestId('email-template-create').click();
+    await page.getByTestId('template-name').fill('E2E offer');
+    await pickOption(page, 'From status', 'Applied');
+    await pickOption(page, 'To status', 'Offered');
+    await page.getByTestId('template-subject').fill('E2E seat for {{applicant_first_name}}');
+    await page.getByTestId('template-text').fill('Hello {{guardian_name}}, a seat is waiting for ');
+    await page.getByTestId('merge-field-applicant_first_name').click();
+    await screenshot(page, 'comm-01-template');
+    await page.getByTestId('template-save').click();
+    await expect.poll(() => page.getByTestId('email-templates-table').innerText()).toContain('E2E offer');
+
+    // 2. the application is offered a seat
+    await visit(page, `/main/applications/${target.id_application}`);
+    await page.getByTestId('application-move').click();
+    await page.getByTestId('move-to-5').click();
+    await page.getByTestId('move-submit').click();
+    await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Offered');
+
+    // 3. its communication history shows the message, sent
+    const subject = `E2E seat for ${target.applicant.firstName}`;
+    const history = page.getByTestId('communication-history');
+    await expect.poll(() => history.innerText()).toContain(subject);
+    await expect.poll(async () => (await history.innerText()).match(/Sent|Delivered/) !== null).toBe(true);
+    await screenshot(page, 'comm-02-history');
+    await page.context().close();
+
+    // 4. and in the captured mail (no SMTP server in the e2e run)
+    const admin = await openPage(browser, baseUrl);
+    await signInAs(admin, 'superadmin');
+    await visit(admin, '/main/mail');
+    await expect.poll(() => admin.getByText(subject).first().isVisible()).toBe(true);
+    await screenshot(admin, 'comm-03-captured');
+    await admin.context().close();
+  });
+});
+
+/** Typeform's signature of a raw body: `sha256=` + base64 HMAC-SHA256 under the form's secret. */
+export const typeformSignature = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('base64')}`;
