@@ -95,7 +95,12 @@ const applicationScreens = LIST_SCREENS.flatMap((screen) => [
       <ApplicationsListPage
         key={screen.path}
         screen={screen}
-        renderBulkActions={(selection) => <BulkSendAction {...selection} />}
+        renderBulkActions={(selection) => (
+          // its own boundary: loading the action must not unmount the list (and lose the selection)
+          <Suspense fallback={null}>
+            <BulkSendAction {...selection} />
+          </Suspense>
+        )}
       />,
     ),
   },

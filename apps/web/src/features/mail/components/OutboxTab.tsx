@@ -49,7 +49,11 @@ export function OutboxTab() {
             setPage(0);
           }}
           sx={{ minWidth: 180 }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'outbox-status' } }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'outbox-status' },
+          }}
         >
           <MenuItem value="">{t('messaging.allStates')}</MenuItem>
           {MESSAGE_STATES.map((s) => (
@@ -68,7 +72,11 @@ export function OutboxTab() {
             setPage(0);
           }}
           sx={{ minWidth: 180 }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'outbox-channel' } }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'outbox-channel' },
+          }}
         >
           <MenuItem value="">{t('messaging.allChannels')}</MenuItem>
           {CHANNELS.map((c) => (
