@@ -378,3 +378,45 @@ describe('guardian language', () => {
     expect(row.guardianLanguage).toBe('es');
   });
 });
+
+describe('a selection of 10,000', () => {
+  it('is queued in one request: one recipients query and bulk inserts', async () => {
+    const school = await createSchool(ctx.db);
+    const campus = await createCampus(ctx.db, school.id_school);
+    const big = await createPeriod(ctx.db, campus, { state: 'started', grades: { 3: 5 } });
+    const token = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+    await ctx.db.execute(sql`
+      WITH people AS (
+        INSERT INTO applicant (id_school, first_name, last_name, guardian_email)
+        SELECT ${school.id_school}, 'Child' || n, 'Big', 'big' || n || '@example.org' FROM generate_series(1, 10000) n
+        RETURNING id_applicant
+      )
+      INSERT INTO application (id_school, id_campus, id_campus_year, id_school_year, correlative, id_applicant, id_grade, id_status)
+      SELECT ${school.id_school}, ${campus.id_campus}, ${big.id_campus_year}, ${big.id_school_year},
+             row_number() OVER (ORDER BY id_applicant), id_applicant, 3, ${STATUS.APPLIED}
+      FROM people`);
+    // as autovacuum would after a bulk load: without statistics the planner takes 10,000 rows for a handful
+    await ctx.db.execute(sql`ANALYZE applicant`);
+    await ctx.db.execute(sql`ANALYZE application`);
+    // every address opted out: the whole path runs (recipients, opt-out check, inserts) and nothing goes to SMTP
+    await ctx.db.execute(sql`
+      INSERT INTO communication_opt_out (id_school, channel, address, source)
+      SELECT ${school.id_school}, 'email', 'big' || n || '@example.org', 'unsubscribe' FROM generate_series(1, 10000) n`);
+    const ids = (
+      await ctx.db
+        .select({ id: s.application.id_application })
+        .from(s.application)
+        .where(eq(s.application.id_school, school.id_school))
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(10_000);
+    const started = Date.now();
+    const res = await call<{ data: MessageBatch }>('POST', '/email/send-multiple', {
+      token,
+      body: { ids, subject: 'To everyone', text: 'Hello {{applicant_first_name}}' },
+    });
+    const elapsed = Date.now() - started;
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.data).toMatchObject({ requested: 10_000, total: 10_000, skipped: 10_000 });
+    expect(elapsed).toBeLessThan(10_000);
+  }, 60_000);
+});
