@@ -265,3 +265,12 @@ export async function batchOfKeyPrefix(db: Executor, prefix: string): Promise<nu
     .limit(1);
   return row?.id ?? null;
 }
+
+/** Schools that have sent SMS to this number (E.164): the senders behind the server's shared TWILIO_FROM. */
+export async function schoolsThatTexted(db: Executor, e164: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id_school: m.id_school })
+    .from(m)
+    .where(and(eq(m.channel, 'sms'), eq(m.recipient, e164)));
+  return rows.map((r) => r.id_school);
+}

@@ -356,6 +356,36 @@ describe('SMS through Twilio: callbacks and STOP', () => {
   });
 });
 
+describe('SMS from the shared number', () => {
+  it('a STOP to TWILIO_FROM opts out for the schools that texted from it', async () => {
+    const school = await createSchool(ctx.db);
+    const plain = await createPeriod(ctx.db, await createCampus(ctx.db, school.id_school), { grades: { 3: 5 } });
+    const token = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+    const app = await createApplication(ctx.db, plain, { guardianPhoneNumber: '+15553332222' });
+    const send = () =>
+      call<{ data: MessageBatch }>('POST', '/email/send-multiple', {
+        token,
+        body: { ids: [app.id_application], channel: 'sms', text: 'From the shared number' },
+      });
+    expect((await send()).body.data).toMatchObject({ total: 1, skipped: 0 });
+    await until('the SMS at Twilio', async () =>
+      twilio.received.find((m) => m.To === '+15553332222' && m.From === '+15550009999'),
+    );
+    const stop = { From: '+15553332222', To: '+15550009999', Body: 'STOP' };
+    const url = `${ctx.baseUrl}/api/webhooks/twilio/inbound`;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(TWILIO_TOKEN, url, stop),
+      },
+      body: new URLSearchParams(stop).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect((await send()).body.data).toMatchObject({ total: 1, skipped: 1 });
+  });
+});
+
 describe('guardian language', () => {
   it('is saved with the guardian info and shown in the detail', async () => {
     const app = await createApplication(ctx.db, period);

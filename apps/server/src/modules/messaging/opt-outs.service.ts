@@ -134,14 +134,23 @@ export async function twilioStatus(deps: OptOutDeps, body: unknown, signature: s
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
 const START_WORDS = new Set(['START', 'UNSTOP']);
 
-/** An inbound SMS: STOP and its synonyms opt the sender out of every SMS of the school(s) of the number written to. */
+/**
+ * An inbound SMS: STOP and its synonyms opt the sender out of every SMS of the school(s) of the number written to
+ * (a campus's number; the server's shared TWILIO_FROM stands for every school that texted the sender from it).
+ */
 export async function twilioInbound(deps: OptOutDeps, body: unknown, signature: string | undefined) {
   const params = formOf(body);
   const to = textOf(params, 'To');
+  const from = textOf(params, 'From');
   const schools = to ? await repo.schoolsOfCampusPhone(deps.db, addressKey('sms', to)) : [];
+  // a campus without a number of its own texts from the server's TWILIO_FROM: a STOP to it is for every school
+  // that wrote to the sender from there
+  const shared = deps.config.twilio.from;
+  if (to && from && shared && addressKey('sms', to) === addressKey('sms', shared))
+    for (const id_school of await repo.schoolsThatTexted(deps.db, addressKey('sms', from)))
+      if (!schools.includes(id_school)) schools.push(id_school);
   const url = `${deps.config.publicUrl}/api/webhooks/twilio/inbound`;
   assertSigned(await tokensOf(deps, schools), url, params, signature);
-  const from = textOf(params, 'From');
   const word = textOf(params, 'Body').trim().toUpperCase();
   if (!from || schools.length === 0) return;
   const address = addressKey('sms', from);
