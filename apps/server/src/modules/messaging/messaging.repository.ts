@@ -222,10 +222,14 @@ export async function removeOptOut(db: Executor, id_schools: number[], channel: 
     );
 }
 
-/** The school of a message by the provider's id (Twilio's MessageSid). */
-export async function schoolOfProviderId(db: Executor, providerId: string) {
-  const [row] = await db.select({ id_school: m.id_school }).from(m).where(eq(m.providerId, providerId)).limit(1);
-  return row?.id_school ?? null;
+/** The school and state of a message by the provider's id (Twilio's MessageSid). */
+export async function messageOfProviderId(db: Executor, providerId: string) {
+  const [row] = await db
+    .select({ id_school: m.id_school, status: m.status })
+    .from(m)
+    .where(eq(m.providerId, providerId))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

@@ -118,13 +118,15 @@ const formOf = (body: unknown): Record<string, string> =>
 export async function twilioStatus(deps: OptOutDeps, body: unknown, signature: string | undefined) {
   const params = formOf(body);
   const sid = textOf(params, 'MessageSid');
-  const school = sid ? await repo.schoolOfProviderId(deps.db, sid) : null;
+  const message = sid ? await repo.messageOfProviderId(deps.db, sid) : null;
   const url = `${deps.config.publicUrl}/api/webhooks/twilio/status`;
-  assertSigned(await tokensOf(deps, school === null ? [] : [school]), url, params, signature);
+  assertSigned(await tokensOf(deps, message ? [message.id_school] : []), url, params, signature);
   const status = textOf(params, 'MessageStatus');
-  if (!sid) return;
+  if (!sid || !message) return;
   if (status === 'delivered') await recordDelivery(deps.db, sid, 'delivered', null);
-  else if (status === 'sent') await recordDelivery(deps.db, sid, 'sent', null);
+  // callbacks may come out of order: a late 'sent' never takes a final state back
+  else if (status === 'sent' && message.status !== 'delivered' && message.status !== 'failed')
+    await recordDelivery(deps.db, sid, 'sent', null);
   else if (status === 'failed' || status === 'undelivered') {
     const code = textOf(params, 'ErrorCode');
     await recordDelivery(deps.db, sid, 'failed', `Twilio ${status}${code ? ` (error ${code})` : ''}`);
