@@ -63,7 +63,7 @@ function Entry({ entry, onResend }: { entry: CommunicationEntry; onResend?: () =
         )
       }
     >
-      <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }} aria-label={kind} title={kind}>
+      <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }} role="img" aria-label={kind} title={kind}>
         {entry.type === 'email' ? <EmailIcon /> : <SmsIcon />}
       </ListItemIcon>
       <ListItemText
