@@ -41,6 +41,8 @@ export type RequestOptions = {
   raw?: boolean;
   /** For a form upload: called with the share sent so far (0..1); the upload then goes through XMLHttpRequest. */
   onUploadProgress?: (share: number) => void;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /** fetch cannot report upload progress: the same request through XMLHttpRequest, answered as a Response. */
@@ -100,7 +102,11 @@ export function createHttpClient(options: HttpClientOptions) {
   }
 
   async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { 'accept-language': options.language(), ...SAME_SITE_HEADER };
+    const headers: Record<string, string> = {
+      ...opts.headers,
+      'accept-language': options.language(),
+      ...SAME_SITE_HEADER,
+    };
     const token = options.session.get().accessToken;
     if (token) headers.authorization = `Bearer ${token}`;
     let body: BodyInit | undefined;

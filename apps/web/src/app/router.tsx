@@ -44,6 +44,9 @@ const FormsTab = lazy(() => import('../features/forms/components/FormsTab'));
 const EmailTemplatesTab = lazy(() => import('../features/templates/components/EmailTemplatesTab'));
 const RemindersTab = lazy(() => import('../features/reminders/components/RemindersTab'));
 const SmsTemplatesTab = lazy(() => import('../features/templates/components/SmsTemplatesTab'));
+const BulkSendAction = lazy(() =>
+  import('../features/messaging/components/BulkSendDialog').then((m) => ({ default: m.BulkSendAction })),
+);
 const CommunicationHistory = lazy(() =>
   import('../features/messaging/components/CommunicationHistory').then((m) => ({ default: m.CommunicationHistory })),
 );
@@ -85,7 +88,22 @@ const later = (subject: Subject, titleKey: string) => guarded(subject, <Placehol
 
 /** The applications lists and their `{id}` details (spec section 2); a new screen per address. */
 const applicationScreens = LIST_SCREENS.flatMap((screen) => [
-  { path: screen.path, element: guarded(screen.subject, <ApplicationsListPage key={screen.path} screen={screen} />) },
+  {
+    path: screen.path,
+    element: guarded(
+      screen.subject,
+      <ApplicationsListPage
+        key={screen.path}
+        screen={screen}
+        renderBulkActions={(selection) => (
+          // its own boundary: loading the action must not unmount the list (and lose the selection)
+          <Suspense fallback={null}>
+            <BulkSendAction {...selection} />
+          </Suspense>
+        )}
+      />,
+    ),
+  },
   {
     path: `${screen.path}/:id`,
     element: guarded(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_LIST_TYPES, MOVE_TARGETS, STATUS_IDS } from '../application-status';
-import { LIST_TYPE, STATUS, type StatusId } from '../constants';
+import { LANGUAGES, LIST_TYPE, STATUS, type StatusId } from '../constants';
 import { CampusYearGradeRowSchema, SchoolYearRefSchema } from './enrollment';
 import { WaitingReasonSchema } from './lottery';
 import { PageQuerySchema } from './pagination';
@@ -91,6 +91,8 @@ const guardianFields = {
   address: optionalText(300),
   occupation: optionalText(200),
   dateOfBirth: optionalDate(),
+  /** The language messages to the guardian are written in (templates in English or Spanish); unchanged when absent. */
+  language: z.enum(LANGUAGES, { error: 'invalidValue' }).optional(),
 };
 
 export const ApplicantInputSchema = z.object(applicantFields);
@@ -317,6 +319,7 @@ export const ApplicationDetailSchema = z
       guardianAddress: nstr(),
       guardianOccupation: nstr(),
       guardianDateOfBirth: nstr(),
+      guardianLanguage: str(),
     }),
     id_grade: nullableInt(),
     grade: GradeRefSchema.nullable(),

@@ -235,6 +235,26 @@ export const CommunicationEntrySchema = z.object({
 });
 export type CommunicationEntry = z.infer<typeof CommunicationEntrySchema>;
 
+/** The admin outbox: the log's entry with the school it belongs to. */
+export const OutboxEntrySchema = CommunicationEntrySchema.extend({ id_school: int(), school: z.string() });
+export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
+
+export const ResendRequestSchema = z.object({ id_message: id });
+export type ResendRequest = z.infer<typeof ResendRequestSchema>;
+
+export const ResendFormRequestSchema = z.object({ id_application: id });
+export type ResendFormRequest = z.infer<typeof ResendFormRequestSchema>;
+
+/** An SMS kept by the capture transport (no Twilio account), as the Mail page's SMS tab lists it. */
+export const CapturedSmsSchema = z.object({
+  id_captured_text_message: int(),
+  to: z.string(),
+  from: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type CapturedSms = z.infer<typeof CapturedSmsSchema>;
+
 // ---- forms and submissions ----
 
 export const CampusFormRequestSchema = z.object({

@@ -113,6 +113,7 @@ export function presentDetail(parts: DetailParts) {
       guardianAddress: person.guardianAddress,
       guardianOccupation: person.guardianOccupation,
       guardianDateOfBirth: person.guardianDateOfBirth,
+      guardianLanguage: person.guardianLanguage,
     },
     id_grade: app.id_grade,
     grade:

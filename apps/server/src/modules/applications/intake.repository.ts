@@ -28,6 +28,7 @@ export const applicantValues = (applicant: ApplicantInput, guardian: GuardianInp
   guardianAddress: guardian.address,
   guardianOccupation: guardian.occupation,
   guardianDateOfBirth: guardian.dateOfBirth,
+  guardianLanguage: guardian.language,
 });
 export type ApplicantValues = ReturnType<typeof applicantValues>;
 

@@ -204,6 +204,10 @@ function Detail({
               {field(t('applications.phone'), a.applicant.guardianPhoneNumber)}
               {field(t('applications.address'), a.applicant.guardianAddress)}
               {field(t('applications.occupation'), a.applicant.guardianOccupation)}
+              {field(
+                t('messaging.guardianLanguage'),
+                a.applicant.guardianLanguage === 'es' ? t('messaging.spanish') : t('messaging.english'),
+              )}
             </List>
           </Section>
         </Grid>

@@ -53,8 +53,17 @@ import { useMoveWaitingPosition } from '../api/applications';
 
 type Sort = NonNullable<ListParams['sort']>;
 
+/** What a selection offers beyond moves (bulk messages): composed by the router, so features stay apart. */
+export type BulkActionsSlot = (selection: { ids: number[]; listType: number; clear: () => void }) => React.ReactNode;
+
 /** One applications list (inbox, selected, waiting, declined, denied, historical, school): server pages and sorts. */
-export default function ApplicationsListPage({ screen }: { screen: ListScreen }) {
+export default function ApplicationsListPage({
+  screen,
+  renderBulkActions,
+}: {
+  screen: ListScreen;
+  renderBulkActions?: BulkActionsSlot;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const context = useWorkingContext();
@@ -166,6 +175,8 @@ export default function ApplicationsListPage({ screen }: { screen: ListScreen })
       {selected.length > 0 && (
         <BulkMoveBar selected={selected} id_campus={context.id_campus} onDone={() => setSelected([])} />
       )}
+      {selected.length > 0 &&
+        renderBulkActions?.({ ids: selected, listType: screen.type, clear: () => setSelected([]) })}
       {list.isError && <Alert severity="error">{list.error.message}</Alert>}
       <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="applications-table">

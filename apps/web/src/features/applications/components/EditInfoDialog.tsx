@@ -7,11 +7,12 @@ import {
   DialogContent,
   DialogTitle,
   Grid,
+  MenuItem,
   TextField,
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApplicationUpdateSchema, type ApplicationDetail } from '@openseat/shared/schemas/applications';
@@ -44,6 +45,7 @@ const valuesOf = (a: ApplicationDetail): Input => ({
     address: a.applicant.guardianAddress ?? '',
     occupation: a.applicant.guardianOccupation ?? '',
     dateOfBirth: a.applicant.guardianDateOfBirth ?? '',
+    language: a.applicant.guardianLanguage === 'es' ? 'es' : 'en',
   },
   // the API keeps the event as a date (YYYY-MM-DD)
   event_date: a.event_date?.slice(0, 10) ?? '',
@@ -124,6 +126,27 @@ export function EditInfoDialog({ application, onClose }: { application: Applicat
             {field('guardian.phoneNumber', t('applications.phone'))}
             {field('guardian.address', t('applications.address'))}
             {field('guardian.occupation', t('applications.occupation'))}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={form.control}
+                name="guardian.language"
+                render={({ field: language }) => (
+                  <TextField
+                    select
+                    fullWidth
+                    size="small"
+                    label={t('messaging.guardianLanguage')}
+                    value={language.value ?? 'en'}
+                    onChange={language.onChange}
+                    disabled={noGrade}
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'info-guardian.language' } }}
+                  >
+                    <MenuItem value="en">{t('messaging.english')}</MenuItem>
+                    <MenuItem value="es">{t('messaging.spanish')}</MenuItem>
+                  </TextField>
+                )}
+              />
+            </Grid>
           </Grid>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
             {t('applications.eventInfo')}

@@ -10,12 +10,16 @@ import {
   ListItemText,
   Pagination,
   Stack,
+  Tab,
+  Tabs,
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDateTime } from '../../../lib/dates';
 import { useCapturedMail, useCapturedMailItem } from '../api/mail';
+import { CapturedSmsTab } from './CapturedSmsTab';
+import { OutboxTab } from './OutboxTab';
 
 /** Renders plain-text mail with its links clickable (no HTML from mail is injected into the page). */
 function MailText({ text }: { text: string }) {
@@ -35,7 +39,33 @@ function MailText({ text }: { text: string }) {
   );
 }
 
+/** Captured mail and SMS (no provider configured) and every school's outbox: SuperAdmin, never in production. */
 export default function MailPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'mail' | 'sms' | 'outbox'>('mail');
+  return (
+    <>
+      <PageTitle>{t('mail.title')}</PageTitle>
+      <Tabs
+        value={tab}
+        onChange={(_, value) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('mail.title')}
+        sx={{ mb: 2 }}
+      >
+        <Tab value="mail" label={t('messaging.mailTab')} data-testid="mail-tab-mail" />
+        <Tab value="sms" label={t('messaging.smsTab')} data-testid="mail-tab-sms" />
+        <Tab value="outbox" label={t('messaging.outboxTab')} data-testid="mail-tab-outbox" />
+      </Tabs>
+      {tab === 'mail' && <CapturedMailTab />}
+      {tab === 'sms' && <CapturedSmsTab />}
+      {tab === 'outbox' && <OutboxTab />}
+    </>
+  );
+}
+
+function CapturedMailTab() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
@@ -44,7 +74,6 @@ export default function MailPage() {
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <>
-      <PageTitle>{t('mail.title')}</PageTitle>
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('mail.help')}
       </Alert>

@@ -1,0 +1,165 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Language } from '@openseat/shared/constants';
+import { escapeHtml } from '@openseat/shared/communication';
+import { translate } from '@openseat/shared/messages';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { decryptSecret } from '../../lib/crypto';
+import { AppError, notFound } from '../../lib/errors';
+import type { Secrets } from '../../lib/secrets';
+import { addressKey } from '../communication/outbox.service';
+import { recordDelivery } from '../communication/outbox.repository';
+import { readUnsubscribeToken } from '../communication/unsubscribe';
+import * as repo from './messaging.repository';
+
+/*
+ * Opt-outs and provider callbacks: the unsubscribe link of bulk mail (RFC 8058 one-click, or the page's button),
+ * and Twilio's delivery reports and inbound replies (STOP / START), both signed with the account's auth token.
+ */
+
+export type OptOutDeps = { db: Db; config: Config; secrets: Secrets };
+
+// ---- e-mail unsubscribe ----
+
+const PAGE: Record<Language, { title: string; ask: string; button: string; done: string }> = {
+  en: {
+    title: 'Unsubscribe',
+    ask: 'Stop receiving bulk messages and reminders from the school at',
+    button: 'Unsubscribe',
+    done: translate('unsubscribed', 'en'),
+  },
+  es: {
+    title: 'Darse de baja',
+    ask: 'Dejar de recibir mensajes masivos y recordatorios de la escuela en',
+    button: 'Darme de baja',
+    done: translate('unsubscribed', 'es'),
+  },
+};
+
+const page = (lng: Language, title: string, body: string) =>
+  `<!doctype html><html lang="${lng}"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+  `<body><main>${body}</main></body></html>`;
+
+function readToken(deps: OptOutDeps, token: string) {
+  const read = readUnsubscribeToken(deps.secrets, token);
+  if (!read) throw notFound();
+  return read;
+}
+
+/** The confirmation page a GET shows: a link scanner that follows the link unsubscribes nobody. */
+export function unsubscribePage(deps: OptOutDeps, token: string, lng: Language): string {
+  const { address } = readToken(deps, token);
+  const t = PAGE[lng];
+  return page(
+    lng,
+    t.title,
+    `<h1>${t.title}</h1><p>${t.ask} <strong>${escapeHtml(address)}</strong>?</p>` +
+      `<form method="post"><input type="hidden" name="confirm" value="1">` +
+      `<button type="submit">${t.button}</button></form>`,
+  );
+}
+
+/** Records the opt-out (one-click POST or the page's button): later bulk mail to the address is skipped. */
+export async function unsubscribe(deps: OptOutDeps, token: string, lng: Language): Promise<string> {
+  const { id_school, address } = readToken(deps, token);
+  await repo.addOptOut(deps.db, [
+    { id_school, channel: 'email', address: addressKey('email', address), source: 'unsubscribe' },
+  ]);
+  return page(lng, PAGE[lng].title, `<h1>${PAGE[lng].title}</h1><p>${PAGE[lng].done}</p>`);
+}
+
+// ---- Twilio ----
+
+/** Twilio's request signature: base64 HMAC-SHA1 of the URL followed by the sorted POST parameters (key+value). */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((k) => k + params[k])
+      .join('');
+  return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
+}
+
+const signatureInvalid = () => new AppError('UNAUTHORIZED', 'signatureInvalid');
+
+/** The auth tokens that may have signed a callback: the schools' own, and the server's account. */
+async function tokensOf(deps: OptOutDeps, id_schools: number[]): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const id_school of id_schools) {
+    const own = await repo.twilioTokenOf(deps.db, id_school);
+    if (own?.token) tokens.push(decryptSecret(deps.secrets.encryptionKey, own.token));
+  }
+  if (deps.config.twilio.authToken) tokens.push(deps.config.twilio.authToken);
+  return tokens;
+}
+
+function assertSigned(tokens: string[], url: string, params: Record<string, string>, given: string | undefined) {
+  if (!given) throw signatureInvalid();
+  const received = Buffer.from(given);
+  const valid = tokens.some((token) => {
+    const expected = Buffer.from(twilioSignature(token, url, params));
+    return expected.length === received.length && timingSafeEqual(expected, received);
+  });
+  if (!valid) throw signatureInvalid();
+}
+
+const textOf = (params: Record<string, unknown>, key: string) =>
+  typeof params[key] === 'string' ? (params[key] as string) : '';
+
+/** Only strings are Twilio's: anything else (a JSON body) cannot have been signed by it. */
+const formOf = (body: unknown): Record<string, string> =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string'))
+    : {};
+
+/** A delivery report: delivered, sent, or failed/undelivered with Twilio's error code. */
+export async function twilioStatus(deps: OptOutDeps, body: unknown, signature: string | undefined) {
+  const params = formOf(body);
+  const sid = textOf(params, 'MessageSid');
+  const message = sid ? await repo.messageOfProviderId(deps.db, sid) : null;
+  const url = `${deps.config.publicUrl}/api/webhooks/twilio/status`;
+  assertSigned(await tokensOf(deps, message ? [message.id_school] : []), url, params, signature);
+  const status = textOf(params, 'MessageStatus');
+  if (!sid || !message) return;
+  if (status === 'delivered') await recordDelivery(deps.db, sid, 'delivered', null);
+  // callbacks may come out of order: a late 'sent' never takes a final state back
+  else if (status === 'sent' && message.status !== 'delivered' && message.status !== 'failed')
+    await recordDelivery(deps.db, sid, 'sent', null);
+  else if (status === 'failed' || status === 'undelivered') {
+    const code = textOf(params, 'ErrorCode');
+    await recordDelivery(deps.db, sid, 'failed', `Twilio ${status}${code ? ` (error ${code})` : ''}`);
+  }
+}
+
+const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
+const START_WORDS = new Set(['START', 'UNSTOP']);
+
+/**
+ * An inbound SMS: STOP and its synonyms opt the sender out of every SMS of the school(s) of the number written to
+ * (a campus's number; the server's shared TWILIO_FROM stands for every school that texted the sender from it).
+ */
+export async function twilioInbound(deps: OptOutDeps, body: unknown, signature: string | undefined) {
+  const params = formOf(body);
+  const to = textOf(params, 'To');
+  const from = textOf(params, 'From');
+  const schools = to ? await repo.schoolsOfCampusPhone(deps.db, addressKey('sms', to)) : [];
+  // a campus without a number of its own texts from the server's TWILIO_FROM: a STOP to it is for every school
+  // that wrote to the sender from there
+  const shared = deps.config.twilio.from;
+  if (to && from && shared && addressKey('sms', to) === addressKey('sms', shared))
+    for (const id_school of await repo.schoolsThatTexted(deps.db, addressKey('sms', from)))
+      if (!schools.includes(id_school)) schools.push(id_school);
+  const url = `${deps.config.publicUrl}/api/webhooks/twilio/inbound`;
+  assertSigned(await tokensOf(deps, schools), url, params, signature);
+  const word = textOf(params, 'Body').trim().toUpperCase();
+  if (!from || schools.length === 0) return;
+  const address = addressKey('sms', from);
+  if (STOP_WORDS.has(word))
+    await repo.addOptOut(
+      deps.db,
+      schools.map((id_school) => ({ id_school, channel: 'sms' as const, address, source: 'stop' })),
+    );
+  else if (START_WORDS.has(word)) await repo.removeOptOut(deps.db, schools, 'sms', address);
+}

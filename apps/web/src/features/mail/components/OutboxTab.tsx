@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Chip,
+  MenuItem,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { CHANNELS, MESSAGE_STATES, type Channel, type MessageState } from '@openseat/shared/communication';
+import { formatDateTime } from '../../../lib/dates';
+import { useOutbox } from '../api/mail';
+
+const STATE_COLOR: Record<MessageState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+  queued: 'default',
+  sending: 'info',
+  sent: 'info',
+  delivered: 'success',
+  failed: 'error',
+  skipped: 'warning',
+};
+
+/** Every school's messages with their state and the provider's error, filtered by state and channel. */
+export function OutboxTab() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(0);
+  const [status, setStatus] = useState<MessageState | ''>('');
+  const [channel, setChannel] = useState<Channel | ''>('');
+  const outbox = useOutbox({ page, status, channel });
+  const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label={t('messaging.status')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as MessageState | '');
+            setPage(0);
+          }}
+          sx={{ minWidth: 180 }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'outbox-status' },
+          }}
+        >
+          <MenuItem value="">{t('messaging.allStates')}</MenuItem>
+          {MESSAGE_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`messaging.state.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('messaging.channel')}
+          value={channel}
+          onChange={(e) => {
+            setChannel(e.target.value as Channel | '');
+            setPage(0);
+          }}
+          sx={{ minWidth: 180 }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'outbox-channel' },
+          }}
+        >
+          <MenuItem value="">{t('messaging.allChannels')}</MenuItem>
+          {CHANNELS.map((c) => (
+            <MenuItem key={c} value={c}>
+              {t(`messaging.${c}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {outbox.isError && <Alert severity="error">{outbox.error.message}</Alert>}
+      <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('messaging.outboxTab')} data-testid="outbox-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('messaging.time')}</TableCell>
+              <TableCell>{t('messaging.school')}</TableCell>
+              <TableCell>{t('messaging.type')}</TableCell>
+              <TableCell>{t('messaging.recipient')}</TableCell>
+              <TableCell>{t('messaging.subject')}</TableCell>
+              <TableCell>{t('messaging.status')}</TableCell>
+              <TableCell>{t('messaging.error')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {outbox.data?.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('messaging.outboxEmpty')}</TableCell>
+              </TableRow>
+            )}
+            {outbox.data?.data.map((m) => (
+              <TableRow key={m.id_message} data-testid="outbox-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, i18n.language, '')}</TableCell>
+                <TableCell>{m.school}</TableCell>
+                <TableCell>
+                  {t(`messaging.${m.type}`)} · {m.template ?? t('messaging.custom')}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.recipient}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.subject ?? ''}</TableCell>
+                <TableCell>
+                  <Chip size="small" color={STATE_COLOR[m.state]} label={t(`messaging.state.${m.state}`)} />
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.error ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pagination count={pages} page={page + 1} onChange={(_, p) => setPage(p - 1)} sx={{ p: 1 }} />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { SendEmailRequestSchema } from '@openseat/shared/schemas/communication';
+import type { ApiError } from '../../../app/http';
+import { message } from '../../../app/i18n';
+import { useSendEmail } from '../api/messaging';
+
+type Input = z.input<typeof SendEmailRequestSchema>;
+type Output = z.output<typeof SendEmailRequestSchema>;
+
+/** A custom e-mail to the application's guardian; one key per dialog, so a double click sends once. */
+export function SendEmailDialog({
+  id_application,
+  onClose,
+  onSent,
+}: {
+  id_application: number;
+  onClose: () => void;
+  onSent: (notice: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [key] = useState(() => crypto.randomUUID());
+  const send = useSendEmail();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(SendEmailRequestSchema),
+    defaultValues: { id_application, subject: '', text: '' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      onSent((await send.mutateAsync({ body, key })).message);
+      onClose();
+    } catch (error) {
+      const e = error as ApiError;
+      e.errors?.forEach((f) => form.setError(f.path as keyof Input, { message: f.message }));
+      enqueueSnackbar(e.message, { variant: 'error' });
+    }
+  });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="send-email-title">
+      <DialogTitle id="send-email-title">{t('messaging.sendEmail')}</DialogTitle>
+      <DialogContent>
+        <Stack component="form" id="send-email-form" spacing={2} sx={{ pt: 1 }} onSubmit={submit} noValidate>
+          <TextField
+            label={t('messaging.subject')}
+            {...form.register('subject')}
+            error={!!errors.subject}
+            helperText={message(errors.subject?.message)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-subject' } }}
+          />
+          <TextField
+            label={t('messaging.text')}
+            multiline
+            minRows={5}
+            {...form.register('text')}
+            error={!!errors.text}
+            helperText={
+              message(errors.text?.message) || t('messaging.mergeHelp', { example: '{{applicant_first_name}}' })
+            }
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-text' } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button
+          type="submit"
+          form="send-email-form"
+          variant="contained"
+          disabled={send.isPending}
+          data-testid="send-email-submit"
+        >
+          {t('messaging.send')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
