@@ -24,7 +24,7 @@ const progress = (what: string) => console.error(`[bench] ${new Date().toISOStri
 const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 
 /** The started period with the most grades, made a lottery period: lottery campus, sibling priority, a weight. */
-async function lotteryPeriod(database: Database): Promise<{ period: LotteryPeriod; grades: number[] }> {
+export async function lotteryPeriod(database: Database): Promise<{ period: LotteryPeriod; grades: number[] }> {
   const { rows } = await database.executeSql(
     `SELECT cy.id_school, cy.id_campus, cy.id_campus_year, cy.id_school_year
      FROM campus_year cy
@@ -62,7 +62,7 @@ async function lotteryPeriod(database: Database): Promise<{ period: LotteryPerio
 }
 
 /** `count` applied applications over the grades (applicants, lead + applied history rows); every 25th shares a guardian. */
-async function seedApplied(database: Database, period: LotteryPeriod, grades: number[], count: number) {
+export async function seedApplied(database: Database, period: LotteryPeriod, grades: number[], count: number) {
   const run = (text: string) => database.executeSql(text, []);
   const { rows } = await run(`SELECT coalesce(max(id_applicant), 0) AS a FROM applicant`);
   const after = Number((rows[0] as { a: number }).a);

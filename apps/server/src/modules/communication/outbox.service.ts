@@ -58,7 +58,7 @@ export async function queueMessages(tx: Executor, jobs: JobQueue, drafts: Messag
       id_school: d.id_school,
       id_campus: d.id_campus,
       id_application: d.id_application,
-      idempotencyKey: d.key ?? randomUUID(),
+      idempotency_key: d.key ?? randomUUID(),
       channel: d.channel,
       id_message_type: d.id_message_type,
       id_campus_email: d.id_campus_email ?? null,
@@ -67,13 +67,13 @@ export async function queueMessages(tx: Executor, jobs: JobQueue, drafts: Messag
       id_message_batch: d.id_message_batch ?? null,
       id_user: d.id_user ?? null,
       lng: d.lng ?? 'en',
-      recipient: d.channel === 'sms' ? addressKey('sms', d.recipient) : d.recipient.trim(),
+      recipient: d.channel === 'sms' && d.recipient.trim() ? addressKey('sms', d.recipient) : d.recipient.trim(),
       subject: d.subject ?? null,
       body: d.body,
       html: d.html ?? null,
       bulk: d.bulk ?? false,
       status: reason ? 'skipped' : 'queued',
-      lastError: reason,
+      last_error: reason,
     };
   });
   const ids = await repo.insertMessages(tx, rows);
