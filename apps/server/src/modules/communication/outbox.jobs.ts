@@ -54,7 +54,7 @@ export async function dispatchDue(context: JobContext): Promise<number> {
   return sent;
 }
 
-/** Sends one claimed message: answers its provider id when accepted; a refusal is recorded here (null). */
+/** Sends one claimed message: answers an accepted e-mail to record with its batch; SMS and refusals are recorded here. */
 async function sendOne(context: JobContext, transports: Transports, message: repo.ClaimedMessage) {
   try {
     const { providerId } =
@@ -68,7 +68,14 @@ async function sendOne(context: JobContext, transports: Transports, message: rep
             body: message.body,
             statusCallback: `${context.config.publicUrl}/api/webhooks/twilio/status`,
           });
-    return { id_message: message.id_message, providerId };
+    const accepted = { id_message: message.id_message, providerId };
+    // an SMS is recorded at once: Twilio's delivery report may come back before the batch ends, and it finds the
+    // message by this id
+    if (message.channel === 'sms') {
+      await repo.markSent(context.db, [accepted]);
+      return null;
+    }
+    return accepted;
   } catch (error) {
     const permanent = error instanceof SendRefused && error.permanent;
     const final = permanent || message.attempts >= MAX_ATTEMPTS;
