@@ -45,7 +45,10 @@ async function appliedWithSeat(skip: number[] = []): Promise<Row> {
   for (const row of page.data) {
     if (skip.includes(row.id_application) || row.id_campus_year === null || row.id_grade === null) continue;
     if (!seatsOf.has(row.id_campus_year))
-      seatsOf.set(row.id_campus_year, await api(`/enrollment/campusYearGrade/all?id_campus_year=${row.id_campus_year}`));
+      seatsOf.set(
+        row.id_campus_year,
+        await api(`/enrollment/campusYearGrade/all?id_campus_year=${row.id_campus_year}`),
+      );
     const seat = seatsOf.get(row.id_campus_year)!.find((g) => g.id_grade === row.id_grade);
     if (seat && seat.taken < seat.spots) return row;
   }
@@ -103,6 +106,24 @@ describe('messages to families', () => {
     await expect.poll(() => admin.getByText(subject).first().isVisible()).toBe(true);
     await screenshot(admin, 'comm-03-captured');
     await admin.context().close();
+  });
+
+  it('sends a message to a selection of the inbox and shows its progress to the end', async () => {
+    const page = await openPage(browser, baseUrl);
+    await signInAs(page, 'school');
+    await visit(page, '/main/applications');
+    const rows = page.getByTestId('applications-table').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(3);
+    for (const i of [0, 1, 2]) await rows.nth(i).getByRole('checkbox').check();
+    await page.getByTestId('bulk-send-open').click();
+    await page.getByTestId('bulk-subject').fill('E2E open house');
+    await page.getByTestId('bulk-text').fill('You are invited to our open house on Saturday.');
+    await page.getByTestId('bulk-send-submit').click();
+    await page.getByTestId('bulk-progress').waitFor();
+    await screenshot(page, 'comm-04-bulk-progress');
+    await expect.poll(() => page.getByTestId('bulk-result').innerText()).toMatch(/3 sent/);
+    await screenshot(page, 'comm-05-bulk-done');
+    await page.context().close();
   });
 });
 

@@ -14,7 +14,12 @@ type Notice = { message: string };
 
 export const messagingKeys = {
   all: ['messaging'] as const,
-  log: (id_application: number, page: number) => ['messaging', 'log', id_application, page] as const,
+  /**
+   * Under the applications' key: every change to an application (a move, an edit) refreshes its log, since a move
+   * may have queued messages.
+   */
+  logs: ['applications', 'communication'] as const,
+  log: (id_application: number, page: number) => ['applications', 'communication', id_application, page] as const,
   batch: (id: number) => ['messaging', 'batch', id] as const,
 };
 
@@ -38,7 +43,11 @@ export function useSendEmail() {
   return useMutation({
     mutationFn: ({ body, key }: { body: SendEmailRequest; key: string }) =>
       http.request<Notice>('POST', '/email/send', { body, headers: idempotent(key) }),
-    onSuccess: () => client.invalidateQueries({ queryKey: messagingKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: messagingKeys.all }),
+        client.invalidateQueries({ queryKey: messagingKeys.logs }),
+      ]),
   });
 }
 
@@ -65,7 +74,11 @@ export function useResend() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id_message: number) => http.post<Notice>('/email/resend', { id_message }),
-    onSuccess: () => client.invalidateQueries({ queryKey: messagingKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: messagingKeys.all }),
+        client.invalidateQueries({ queryKey: messagingKeys.logs }),
+      ]),
   });
 }
 
@@ -73,6 +86,10 @@ export function useResendForm() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id_application: number) => http.post<Notice>('/application/resend-form', { id_application }),
-    onSuccess: () => client.invalidateQueries({ queryKey: messagingKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: messagingKeys.all }),
+        client.invalidateQueries({ queryKey: messagingKeys.logs }),
+      ]),
   });
 }

@@ -37,7 +37,13 @@ export function BulkSendAction({ ids, listType, clear }: Selection) {
   if (!allowed) return null;
   return (
     <Box sx={{ mb: 1 }}>
-      <Button variant="outlined" size="small" startIcon={<SendIcon />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<SendIcon />}
+        onClick={() => setOpen(true)}
+        data-testid="bulk-send-open"
+      >
         {declined ? t('messaging.bulkSendDeclined') : t('messaging.bulkSend')}
       </Button>
       {open && (
