@@ -2,56 +2,36 @@ import { sql } from 'drizzle-orm';
 import { MESSAGE_TYPE } from '@openseat/shared/communication';
 import type { Executor } from '../db/client';
 import * as s from '../db/schema/index';
+import {
+  createEmailTemplate as createCampusEmail,
+  createSmsTemplate as createCampusSms,
+} from './communication-factories';
 
 type CampusRef = { id_school: number; id_campus: number };
 
-/**
- * Templates straight in the database (the templates API is built elsewhere): an e-mail or an SMS of the reminder
- * type put to use on a campus. Answers the campus row's id, the one a reminder points at.
- */
-export async function createEmailTemplate(
+/** A reminder-type e-mail template of the campus (not bound to a move), with reminder wording by default. */
+export const createEmailTemplate = (
   db: Executor,
   campus: CampusRef,
   content: { name?: string; subject?: string; text?: string; html?: string | null } = {},
-) {
-  const [email] = await db
-    .insert(s.email)
-    .values({
-      id_school: campus.id_school,
-      name: content.name ?? 'Reminder e-mail',
-      subject: content.subject ?? 'A reminder for {{applicant_first_name}}',
-      text: content.text ?? 'Hello {{guardian_name}}, please complete the application of {{applicant_first_name}}.',
-      html: content.html === undefined ? '<p>Hello {{guardian_name}}</p>' : content.html,
-      id_email_type: MESSAGE_TYPE.REMINDER,
-    })
-    .returning();
-  const [row] = await db
-    .insert(s.campusEmail)
-    .values({ id_school: campus.id_school, id_campus: campus.id_campus, id_email: email.id_email })
-    .returning();
-  return { ...row, email };
-}
+) =>
+  createCampusEmail(db, campus, {
+    to: null,
+    type: MESSAGE_TYPE.REMINDER,
+    name: content.name ?? 'Reminder e-mail',
+    subject: content.subject ?? 'A reminder for {{applicant_first_name}}',
+    text: content.text ?? 'Hello {{guardian_name}}, please complete the application of {{applicant_first_name}}.',
+    html: content.html === undefined ? '<p>Hello {{guardian_name}}</p>' : content.html,
+  });
 
-export async function createSmsTemplate(
-  db: Executor,
-  campus: CampusRef,
-  content: { name?: string; text?: string } = {},
-) {
-  const [message] = await db
-    .insert(s.textMessage)
-    .values({
-      id_school: campus.id_school,
-      name: content.name ?? 'Reminder SMS',
-      text: content.text ?? '{{campus_name}}: {{applicant_first_name}} still has steps to finish.',
-      id_text_message_type: MESSAGE_TYPE.REMINDER,
-    })
-    .returning();
-  const [row] = await db
-    .insert(s.campusTextMessage)
-    .values({ id_school: campus.id_school, id_campus: campus.id_campus, id_text_message: message.id_text_message })
-    .returning();
-  return { ...row, text_message: message };
-}
+/** A reminder-type SMS template of the campus (not bound to a move). */
+export const createSmsTemplate = (db: Executor, campus: CampusRef, content: { name?: string; text?: string } = {}) =>
+  createCampusSms(db, campus, {
+    to: null,
+    type: MESSAGE_TYPE.REMINDER,
+    name: content.name ?? 'Reminder SMS',
+    text: content.text ?? '{{campus_name}}: {{applicant_first_name}} still has steps to finish.',
+  });
 
 /** A reminder and its campus row straight in the database. */
 export async function createReminder(

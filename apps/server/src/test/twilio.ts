@@ -7,6 +7,8 @@ export type FakeTwilio = {
   url: string;
   /** Every Messages.json request, accepted or not. */
   requests: TwilioRequest[];
+  /** The form of every request, in order (To, From, Body, StatusCallback). */
+  received: Array<Record<string, string>>;
   /** Answers the next `count` requests with `status` (e.g. 503 for a provider outage, 400 for a bad number). */
   failNext: (count: number, status: number) => void;
   close: () => Promise<void>;
@@ -15,6 +17,7 @@ export type FakeTwilio = {
 /** Twilio's Messages API on loopback: form-encoded POSTs answered like Twilio (201 with a MessageSid). */
 export async function startFakeTwilio(): Promise<FakeTwilio> {
   const requests: TwilioRequest[] = [];
+  const received: Array<Record<string, string>> = [];
   let failing = 0;
   let failStatus = 503;
   let sid = 0;
@@ -24,6 +27,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     req.on('end', () => {
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       requests.push({ path: req.url ?? '', authorization: req.headers.authorization ?? null, form });
+      received.push(form);
       res.setHeader('content-type', 'application/json');
       if (failing > 0) {
         failing--;
@@ -40,6 +44,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    received,
     failNext: (count, status) => {
       failing = count;
       failStatus = status;

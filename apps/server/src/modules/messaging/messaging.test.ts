@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
@@ -13,32 +11,10 @@ import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { tokenFor } from '../../test/session';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { twilioSignature } from './opt-outs.service';
+import { startFakeTwilio, type FakeTwilio } from '../../test/twilio';
 
 const TWILIO_TOKEN = 'twilio-test-auth-token';
 const CAMPUS_PHONE = '+15550001111';
-
-type FakeTwilio = { url: string; received: Array<Record<string, string>>; close: () => Promise<void> };
-
-/** A Twilio Messages API on loopback: accepts every message and answers its sid. */
-async function startFakeTwilio(): Promise<FakeTwilio> {
-  const received: Array<Record<string, string>> = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      received.push(Object.fromEntries(new URLSearchParams(body)));
-      res.writeHead(201, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ sid: `SM${String(received.length).padStart(32, '0')}`, status: 'queued' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;

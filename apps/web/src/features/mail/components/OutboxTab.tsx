@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Chip,
   MenuItem,
   Pagination,
   Paper,
@@ -16,17 +15,9 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { CHANNELS, MESSAGE_STATES, type Channel, type MessageState } from '@openseat/shared/communication';
+import { MessageStateChip } from '../../../components/MessageStateChip';
 import { formatDateTime } from '../../../lib/dates';
 import { useOutbox } from '../api/mail';
-
-const STATE_COLOR: Record<MessageState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
-  queued: 'default',
-  sending: 'info',
-  sent: 'info',
-  delivered: 'success',
-  failed: 'error',
-  skipped: 'warning',
-};
 
 /** Every school's messages with their state and the provider's error, filtered by state and channel. */
 export function OutboxTab() {
@@ -116,7 +107,7 @@ export function OutboxTab() {
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.recipient}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.subject ?? ''}</TableCell>
                 <TableCell>
-                  <Chip size="small" color={STATE_COLOR[m.state]} label={t(`messaging.state.${m.state}`)} />
+                  <MessageStateChip state={m.state} />
                 </TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.error ?? ''}</TableCell>
               </TableRow>

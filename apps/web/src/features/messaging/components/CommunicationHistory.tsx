@@ -6,7 +6,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   IconButton,
   List,
   ListItem,
@@ -19,27 +18,13 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import type { MessageState } from '@openseat/shared/communication';
 import type { CommunicationEntry } from '@openseat/shared/schemas/communication';
 import { useAbility } from '../../../app/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { MessageStateChip } from '../../../components/MessageStateChip';
 import { formatDateTime } from '../../../lib/dates';
 import { useCommunicationLog, useResend, useResendForm } from '../api/messaging';
 import { SendEmailDialog } from './SendEmailDialog';
-
-const STATE_COLOR: Record<MessageState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
-  queued: 'default',
-  sending: 'info',
-  sent: 'info',
-  delivered: 'success',
-  failed: 'error',
-  skipped: 'warning',
-};
-
-export function StateChip({ state }: { state: MessageState }) {
-  const { t } = useTranslation();
-  return <Chip size="small" color={STATE_COLOR[state]} label={t(`messaging.state.${state}`)} />;
-}
 
 function Entry({ entry, onResend }: { entry: CommunicationEntry; onResend?: () => void }) {
   const { t, i18n } = useTranslation();
@@ -73,7 +58,7 @@ function Entry({ entry, onResend }: { entry: CommunicationEntry; onResend?: () =
             <Typography component="span" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {entry.type === 'email' ? (entry.subject ?? t('messaging.noSubject')) : entry.body.slice(0, 60)}
             </Typography>
-            <StateChip state={entry.state} />
+            <MessageStateChip state={entry.state} />
           </Stack>
         }
         secondary={
