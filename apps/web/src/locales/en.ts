@@ -154,6 +154,8 @@ export const en = {
       ga_conversion_enrolled_id: 'Google Ads conversion: enrolled',
       fp_account_id: 'Facebook pixel id',
       fp_access_token: 'Facebook access token',
+      twilio_account_sid: 'Twilio account SID (SMS)',
+      twilio_auth_token: 'Twilio auth token (SMS)',
     },
     campusConfig: {
       active: 'Active',

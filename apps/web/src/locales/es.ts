@@ -155,6 +155,8 @@ export const es: Translations = {
       ga_conversion_enrolled_id: 'Conversión Google Ads: inscrito',
       fp_account_id: 'Id del píxel de Facebook',
       fp_access_token: 'Token de acceso de Facebook',
+      twilio_account_sid: 'SID de la cuenta de Twilio (SMS)',
+      twilio_auth_token: 'Token de autenticación de Twilio (SMS)',
     },
     campusConfig: {
       active: 'Activo',

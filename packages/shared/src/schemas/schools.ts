@@ -70,6 +70,9 @@ export const SchoolConfigurationRequestSchema = z.object({
   ga_conversion_enrolled_id: optionalText(100),
   fp_account_id: optionalText(100),
   fp_access_token: secretInput,
+  /** The school's own Twilio account for SMS (without one, the server's; see docs/communication.md). */
+  twilio_account_sid: optionalText(64),
+  twilio_auth_token: secretInput,
   /** The school's IANA time zone: every date rule (enrollment window) uses its calendar day. Absent keeps it. */
   time_zone: timeZone.optional(),
 });
@@ -161,6 +164,9 @@ export const SchoolConfigurationSchema = z
     fp_account_id: z.string().nullable(),
     fp_access_token: z.string().nullable(),
     hasFpAccessToken: z.boolean(),
+    twilio_account_sid: z.string().nullable(),
+    twilio_auth_token: z.string().nullable(),
+    hasTwilioAuthToken: z.boolean(),
     time_zone: z.string(),
   })
   .describe("A school's configuration");

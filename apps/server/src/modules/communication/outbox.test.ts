@@ -13,6 +13,7 @@ import { startFakeTwilio, type FakeTwilio } from '../../test/twilio';
 import { tokenFor } from '../../test/session';
 import { MoveSession } from '../applications/move-step';
 import { findMovable, lockGroups } from '../applications/moves.repository';
+import { encryptSecret } from '../../lib/crypto';
 import { SYSTEM_SCOPE } from '../../lib/scope';
 import { expireOffers } from '../waiting-list/waiting-list.service';
 import { dispatchDue, MAX_ATTEMPTS } from './outbox.jobs';
@@ -294,6 +295,33 @@ describe('the dispatcher', () => {
     expect(gaps[0]).toBeLessThanOrEqual(60);
     expect(gaps[1]).toBeGreaterThanOrEqual(118);
     expect(mailsTo('backoff.family@example.org')).toHaveLength(1);
+  });
+});
+
+describe("a school's own provider account", () => {
+  it('sends its SMS through its own Twilio account, whose token is stored sealed', async () => {
+    await ctx.db
+      .update(s.schoolConfiguration)
+      .set({
+        twilio_account_sid: 'AC00000000000000000000000000000099',
+        twilio_auth_token_encrypted: encryptSecret(ctx.secrets.encryptionKey, 'school-own-token'),
+      })
+      .where(eq(s.schoolConfiguration.id_school, campus.id_school));
+    try {
+      const app = await applied({ guardianEmail: null, guardianPhoneNumber: '5554443333' });
+      await move([app.id_application], STATUS.OFFERED);
+      await expect.poll(() => smsTo('+15554443333').length, { timeout: 15_000 }).toBe(1);
+      const [sms] = smsTo('+15554443333');
+      expect(sms.path).toBe('/2010-04-01/Accounts/AC00000000000000000000000000000099/Messages.json');
+      expect(sms.authorization).toBe(
+        `Basic ${Buffer.from('AC00000000000000000000000000000099:school-own-token').toString('base64')}`,
+      );
+    } finally {
+      await ctx.db
+        .update(s.schoolConfiguration)
+        .set({ twilio_account_sid: null, twilio_auth_token_encrypted: null })
+        .where(eq(s.schoolConfiguration.id_school, campus.id_school));
+    }
   });
 });
 

@@ -258,6 +258,8 @@ const FIELDS: Field[] = [
   schoolSetting('ga_conversion_enrolled_id', 'ga-enrolled-1'),
   schoolSetting('fp_account_id', 'fp-account-1'),
   schoolSetting('fp_access_token', 'fp-field-test-token-9876', 'fp_access_token_encrypted'),
+  schoolSetting('twilio_account_sid', 'AC-field-test-1'),
+  schoolSetting('twilio_auth_token', 'twilio-field-test-token-4321', 'twilio_auth_token_encrypted'),
   schoolSetting('time_zone', 'America/Los_Angeles'),
   campusData('name', 'Renamed Campus'),
   campusData('address', '2 Campus Road'),

@@ -36,6 +36,9 @@ export const presentSchoolConfiguration = (key: Buffer, c: SchoolConfigurationRe
   fp_account_id: c.fp_account_id,
   fp_access_token: maskedSecret(key, c.fp_access_token_encrypted),
   hasFpAccessToken: c.fp_access_token_encrypted !== null,
+  twilio_account_sid: c.twilio_account_sid,
+  twilio_auth_token: maskedSecret(key, c.twilio_auth_token_encrypted),
+  hasTwilioAuthToken: c.twilio_auth_token_encrypted !== null,
   time_zone: c.time_zone,
 });
 

@@ -121,12 +121,13 @@ export async function getConfiguration(db: Db, key: Buffer, caller: Principal, i
 export async function updateConfiguration(db: Db, key: Buffer, caller: Principal, input: SchoolConfigurationRequest) {
   return db.transaction(async (tx) => {
     const before = await requireConfiguration(tx, caller, input.id_school);
-    const { sendgrid_api_key, fp_access_token, id_school, ...plain } = input;
+    const { sendgrid_api_key, fp_access_token, twilio_auth_token, id_school, ...plain } = input;
     assertMayChangeFields(before, plain, configurationFieldRules(caller), 'noPermissionSchoolData');
     const change = {
       ...plain,
       sendgrid_api_key_encrypted: sealSecret(key, sendgrid_api_key),
       fp_access_token_encrypted: sealSecret(key, fp_access_token),
+      twilio_auth_token_encrypted: sealSecret(key, twilio_auth_token),
     };
     await repo.updateConfiguration(tx, caller.scope, id_school, change);
     await writeAudit(tx, caller, {

@@ -233,6 +233,8 @@ describe('school configuration secrets', () => {
         sendgrid_api_key: 'SG.secret-key-1234',
         fp_access_token: 'EAAB-token-9876',
         fp_account_id: '1234567890',
+        twilio_account_sid: 'AC0123456789',
+        twilio_auth_token: 'twilio-token-4321',
       },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -242,13 +244,17 @@ describe('school configuration secrets', () => {
       fp_access_token: '••••9876',
       hasFpAccessToken: true,
       fp_account_id: '1234567890',
+      twilio_account_sid: 'AC0123456789',
+      twilio_auth_token: '••••4321',
+      hasTwilioAuthToken: true,
     });
-    expect(JSON.stringify(saved.body)).not.toMatch(/secret-key|EAAB-token/);
+    expect(JSON.stringify(saved.body)).not.toMatch(/secret-key|EAAB-token|twilio-token/);
     expect(saved.body.data).not.toHaveProperty('sendgrid_api_key_encrypted');
     const row = await stored();
     expect(row.sendgrid_api_key_encrypted).not.toContain('SG.');
     expect(decryptSecret(ctx.secrets.encryptionKey, row.sendgrid_api_key_encrypted!)).toBe('SG.secret-key-1234');
     expect(decryptSecret(ctx.secrets.encryptionKey, row.fp_access_token_encrypted!)).toBe('EAAB-token-9876');
+    expect(decryptSecret(ctx.secrets.encryptionKey, row.twilio_auth_token_encrypted!)).toBe('twilio-token-4321');
     const audit = await lastAudit('school.configure');
     expect(JSON.stringify(audit.changes)).not.toMatch(/secret-key|EAAB-token/);
     expect(audit.changes).toMatchObject({

@@ -26,6 +26,8 @@ const SCHOOL_CONFIG: ConfigField[] = [
   { name: 'ga_conversion_enrolled_id', kind: 'text' },
   { name: 'fp_account_id', kind: 'text' },
   { name: 'fp_access_token', kind: 'secret' },
+  { name: 'twilio_account_sid', kind: 'text' },
+  { name: 'twilio_auth_token', kind: 'secret' },
 ];
 
 type SchoolTab = 'campuses' | 'users' | 'configuration';
