@@ -193,6 +193,8 @@ const en = {
   submissionKept: 'The submission was kept for review: it could not be matched to an application.',
   unsubscribed: 'You will no longer receive these messages.',
   resent: 'The message was sent again.',
+  formSubmitted: 'A form was submitted.',
+  secretGenerated: 'A new secret was generated. Copy it now: it is shown only once.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -384,6 +386,8 @@ const es: Record<MessageKey, string> = {
   submissionKept: 'El envío se guardó para revisión: no se pudo asociar a una solicitud.',
   unsubscribed: 'Ya no recibirá estos mensajes.',
   resent: 'El mensaje se envió de nuevo.',
+  formSubmitted: 'Se envió un formulario.',
+  secretGenerated: 'Se generó un nuevo secreto. Cópielo ahora: solo se muestra una vez.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };
