@@ -309,6 +309,7 @@ export const FormSecretSchema = z.object({ secret: z.string() });
 
 export const SubmissionRowSchema = z.object({
   id_form_submission: int(),
+  id_campus: int(),
   id_campus_form: int().nullable(),
   form_name: z.string().nullable(),
   id_form_type: int(),

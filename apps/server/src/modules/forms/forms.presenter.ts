@@ -25,6 +25,7 @@ export const presentForm = (publicUrl: string, f: FormRecord): CampusFormRow => 
 
 export const presentSubmission = (r: SubmissionRecord): SubmissionRow => ({
   id_form_submission: r.id_form_submission,
+  id_campus: r.id_campus,
   id_campus_form: r.id_campus_form,
   form_name: r.form_name,
   id_form_type: r.id_form_type,
