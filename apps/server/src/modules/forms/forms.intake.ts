@@ -8,7 +8,7 @@ import type { JobQueue } from '../../jobs/job';
 import { writeAudit } from '../../lib/audit';
 import { decryptSecret, sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
-import type { Scope } from '../../lib/scope';
+import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import { checkLead, insertLead } from '../applications/applications.service';
 import { groupOf, MoveSession, refusalOf } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
@@ -53,7 +53,8 @@ export async function receiveDelivery(
   body: unknown,
   signature: string | undefined,
 ): Promise<WebhookAnswer> {
-  const form = await repo.findForm(deps.db, { id_school: null, campusIds: null }, id_campus_form);
+  // no caller: the form's own campus is the scope of everything that follows
+  const form = await repo.findForm(deps.db, SYSTEM_SCOPE, id_campus_form);
   if (!form || form.id_form_type !== provider) throw notFound();
   if (!form.secretSealed) throw signatureInvalid();
   let secret: string;

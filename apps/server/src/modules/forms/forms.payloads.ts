@@ -72,10 +72,11 @@ export function readTypeform(body: unknown): Delivery {
   const fieldOf = (a: Json) => (isObject(a.field) ? a.field : {});
   const used = new Set<Json>();
   const keyed: KeyedAnswer[] = [];
-  const push = (a: Json, title: string | null) => {
+  const push = (a: Json, definitionField: Json | null) => {
     used.add(a);
     const field = fieldOf(a);
-    const ref = str(field.ref);
+    const title = definitionField && str(definitionField.title);
+    const ref = str(field.ref) ?? (definitionField && str(definitionField.ref));
     const id = str(field.id);
     const question = title ?? ref ?? id ?? '';
     keyed.push({
@@ -86,7 +87,7 @@ export function readTypeform(body: unknown): Delivery {
   };
   for (const field of fields) {
     const answer = answers.find((a) => !used.has(a) && str(fieldOf(a).id) === str(field.id));
-    if (answer) push(answer, str(field.title));
+    if (answer) push(answer, field);
   }
   for (const a of answers) if (!used.has(a)) push(a, null);
   const hidden: Record<string, string> = {};
@@ -131,7 +132,8 @@ export const normalizeKey = (value: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    .replace(/^_+|_+$/g, '')
+    .replace(/(^|_)e_mail(?=_|$)/g, '$1email');
 
 /**
  * Question names (normalized) each field is recognized by when the form's field map does not name it. Generic

@@ -10,6 +10,7 @@ import { createCampus, createSchool } from '../../test/factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { applicationRow, createApplication, historyOf } from '../../test/application-factories';
 import { tokenFor } from '../../test/session';
+import { mapFields, readTypeform } from './forms.payloads';
 
 let ctx: TestContext;
 let call: ReturnType<typeof apiClient>;
@@ -509,5 +510,38 @@ describe('submission-to-csv', () => {
       )
     ).rows as Array<{ n: number }>;
     expect(n).toBe(0);
+  });
+});
+
+describe('reading a delivery', () => {
+  it('maps Typeform answers by the definition’s ref or title when the answer carries only the field id', () => {
+    const delivery = readTypeform({
+      event_type: 'form_response',
+      form_response: {
+        token: 't',
+        definition: {
+          fields: [
+            { id: 'a', title: 'Nombre del niño', ref: 'x1' },
+            { id: 'b', title: 'Parent E-mail', ref: 'x2' },
+            { id: 'c', title: 'Fecha de nacimiento', ref: 'x3' },
+          ],
+        },
+        answers: [
+          { type: 'date', date: '2019-01-02', field: { id: 'c' } },
+          { type: 'text', text: 'Ana', field: { id: 'a' } },
+          { type: 'email', email: 'p@example.org', field: { id: 'b' } },
+        ],
+      },
+    });
+    expect(delivery.answers.map((a) => a.question)).toEqual([
+      'Nombre del niño',
+      'Parent E-mail',
+      'Fecha de nacimiento',
+    ]);
+    expect(mapFields(delivery, { x1: 'first_name' })).toEqual({
+      first_name: 'Ana',
+      guardian_email: 'p@example.org',
+      date_of_birth: '2019-01-02',
+    });
   });
 });

@@ -13,7 +13,14 @@ export function SecretDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={secret !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-secret-title">
+    <Dialog
+      open={secret !== null}
+      // a click beside the dialog must not lose a secret that is never shown again: Close or Escape only
+      onClose={(_, reason) => reason !== 'backdropClick' && onClose()}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="form-secret-title"
+    >
       <DialogTitle id="form-secret-title">{t('forms.secretTitle')}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }} role="alert">
