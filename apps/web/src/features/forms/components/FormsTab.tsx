@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import KeyIcon from '@mui/icons-material/Key';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { CampusFormRow } from '@openseat/shared/schemas/communication';
@@ -70,8 +71,14 @@ export default function FormsTab({ id_campus }: { id_campus: number }) {
                   {form.is_application_form && <Chip size="small" color="primary" label={t('forms.applicationForm')} />}
                   <Chip
                     size="small"
-                    color={form.hasSecret ? 'success' : 'warning'}
                     variant="outlined"
+                    icon={
+                      form.hasSecret ? (
+                        <KeyIcon fontSize="small" color="success" />
+                      ) : (
+                        <WarningAmberIcon fontSize="small" color="warning" />
+                      )
+                    }
                     label={form.hasSecret ? t('forms.secretSet') : t('forms.noSecret')}
                   />
                 </Stack>
