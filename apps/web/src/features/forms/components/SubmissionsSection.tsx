@@ -3,6 +3,7 @@ import { Button, Card, CardContent, Chip, Paper, Stack, Typography } from '@mui/
 import DownloadIcon from '@mui/icons-material/Download';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { useAbility } from '../../../app/client';
 import type { ApiError } from '../../../app/http';
 import { currentLanguage } from '../../../app/i18n';
 import { formatDateTime } from '../../../lib/dates';
@@ -13,6 +14,7 @@ import { AnswersList } from './AnswersList';
 export function SubmissionsSection({ id_application }: { id_application: number }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const ability = useAbility();
   const submissions = useApplicationSubmissions(id_application);
   const [downloading, setDownloading] = useState(false);
   const rows = submissions.data ?? [];
@@ -41,9 +43,11 @@ export function SubmissionsSection({ id_application }: { id_application: number 
           <Typography id="submissions-title" variant="h6" component="h2">
             {t('forms.submissions')}
           </Typography>
-          <Button size="small" startIcon={<DownloadIcon />} disabled={downloading} onClick={() => void download()}>
-            {t('forms.downloadCsv')}
-          </Button>
+          {ability.can('export_csv', 'applications') && (
+            <Button size="small" startIcon={<DownloadIcon />} disabled={downloading} onClick={() => void download()}>
+              {t('forms.downloadCsv')}
+            </Button>
+          )}
         </Stack>
         <Stack spacing={1}>
           {rows.map((row) => (
