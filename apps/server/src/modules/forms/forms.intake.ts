@@ -1,6 +1,6 @@
-import { MOVEMENT_TYPE, statusName, transitionOf } from '@openseat/shared/application-status';
+import { MOVEMENT_TYPE, transitionOf } from '@openseat/shared/application-status';
 import { FORM_PROVIDER, STATUS, type StatusId } from '@openseat/shared/constants';
-import { translate } from '@openseat/shared/messages';
+import type { MessageKey } from '@openseat/shared/messages';
 import { ApplicationCreateSchema } from '@openseat/shared/schemas/applications';
 import type { FormField, WebhookAnswer } from '@openseat/shared/schemas/communication';
 import type { Db, Tx } from '../../db/client';
@@ -42,8 +42,11 @@ type Values = Partial<Record<FormField, string>>;
 type Outcome = { id_application: number | null; error: string | null };
 type Form = repo.FormRecord;
 
-const review = (error: string, id_application: number | null = null): Outcome => ({ id_application, error });
-const en = (key: string) => translate(key, 'en');
+/** Kept for review: the reason is a message key, shown in the reader's language. */
+const review = (error: MessageKey | (string & {}), id_application: number | null = null): Outcome => ({
+  id_application,
+  error,
+});
 
 export async function receiveDelivery(
   deps: IntakeDeps,
@@ -110,8 +113,7 @@ export async function receiveDelivery(
 }
 
 async function process(tx: Tx, deps: IntakeDeps, scope: Scope, form: Form, delivery: Delivery): Promise<Outcome> {
-  if (delivery.formId && delivery.formId !== form.form_id)
-    return review(`The delivery is of form ${delivery.formId}, not of the connected form ${form.form_id}.`);
+  if (delivery.formId && delivery.formId !== form.form_id) return review('submissionOtherForm');
   const values = mapFields(delivery, form.fieldMap ?? {});
   return form.is_application_form ? takeLead(tx, scope, form, values) : moveMatched(tx, deps, scope, form, values);
 }
@@ -126,9 +128,9 @@ async function takeLead(tx: Tx, scope: Scope, form: Form, values: Values): Promi
   const period = form.id_campus_year
     ? await repo.periodOfCampus(tx, form.id_campus, form.id_campus_year)
     : await repo.currentPeriod(tx, form.id_campus);
-  if (!period) return review(en('enrollmentNotStarted'));
+  if (!period) return review('enrollmentNotStarted');
   const name = nameOf(values);
-  if (!name.first || !name.last) return review('No applicant first and last name in the answers.');
+  if (!name.first || !name.last) return review('submissionNoName');
   const id_grade = values.grade ? await repo.gradeByName(tx, form.id_campus, values.grade) : null;
   const parsed = ApplicationCreateSchema.safeParse({
     id_campus: form.id_campus,
@@ -161,14 +163,16 @@ async function takeLead(tx: Tx, scope: Scope, form: Form, values: Values): Promi
       dateOfBirth: null,
     },
   });
-  if (!parsed.success)
-    return review(parsed.error.issues.map((i) => `${i.path.join('.')}: ${en(i.message)}`).join('; '));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return review(issue.path.join('.') === 'guardian.name' ? 'submissionNoGuardianName' : issue.message);
+  }
   const input = parsed.data;
   let checked;
   try {
     checked = await checkLead(tx, scope, input);
   } catch (error) {
-    if (error instanceof AppError) return review(en(error.message));
+    if (error instanceof AppError) return review(error.message);
     throw error;
   }
   const same = await sameChild(tx, checked.duplicates, name.first, name.last);
@@ -205,13 +209,13 @@ async function sameChild(
 }
 
 /** The application a delivery is about: hidden id_application of the campus, else the guardian's e-mail. */
-async function matchApplication(tx: Tx, form: Form, values: Values): Promise<number | string> {
+async function matchApplication(tx: Tx, form: Form, values: Values): Promise<number | MessageKey> {
   const hidden = Number(values.id_application);
   if (values.id_application && Number.isInteger(hidden) && hidden > 0 && hidden <= 2_147_483_647) {
     const found = await repo.applicationOfCampus(tx, form.id_campus, hidden);
-    return found ? found.id_application : `No application ${hidden} on this campus.`;
+    return found ? found.id_application : 'submissionApplicationNotFound';
   }
-  if (!values.guardian_email) return 'No id_application and no guardian e-mail in the answers.';
+  if (!values.guardian_email) return 'submissionNoMatchKey';
   let candidates = await repo.applicationsByGuardianEmail(
     tx,
     form.id_campus,
@@ -224,9 +228,7 @@ async function matchApplication(tx: Tx, form: Form, values: Values): Promise<num
     candidates = candidates.filter((c) => same(c.firstName, name.first) && same(c.lastName, name.last));
   }
   if (candidates.length === 1) return candidates[0].id_application;
-  return candidates.length
-    ? `Several applications match the guardian e-mail ${values.guardian_email}.`
-    : `No application matches the guardian e-mail ${values.guardian_email}.`;
+  return candidates.length ? 'submissionSeveralMatch' : 'submissionNoMatch';
 }
 
 /**
@@ -245,19 +247,16 @@ async function moveMatched(tx: Tx, deps: IntakeDeps, scope: Scope, form: Form, v
   const group = seen && groupOf(seen);
   if (group) await moves.lockGroups(tx, [group]);
   const [app] = await moves.findMovable(tx, scope, [matched], true);
-  if (!app) return review(`No application ${matched} on this campus.`);
+  if (!app) return review('submissionApplicationNotFound');
   const now = groupOf(app);
   // its grade changed between the look and the lock: fail, the provider delivers again
   if (now && (!group || moves.groupKey(now) !== moves.groupKey(group))) throw new Error('application group changed');
   if (form.id_status_from !== null && app.id_status !== form.id_status_from)
-    return review(
-      `The application is ${statusName(app.id_status)}, not ${statusName(form.id_status_from)}: not moved.`,
-      matched,
-    );
+    return review('submissionNotInFrom', matched);
   const refusal = refusalOf(app, to) ?? (transitionOf(app.id_status, to) ? null : 'moveNotAllowed');
-  if (refusal) return review(en(refusal), matched);
+  if (refusal) return review(refusal, matched);
   const session = new MoveSession(tx, { scope, id_user: null, jobs: deps.jobs }, [app]);
-  if (!(await session.move(app, to, MOVEMENT_TYPE.AUTOMATIC))) return review(en('noSpotsInGrade'), matched);
+  if (!(await session.move(app, to, MOVEMENT_TYPE.AUTOMATIC))) return review('noSpotsInGrade', matched);
   await session.flush();
   await auditMoves(tx, { id_user: null, id_school: form.id_school }, session, 'formSubmitted');
   await repo.markUnread(tx, matched);

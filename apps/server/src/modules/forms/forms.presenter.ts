@@ -1,4 +1,5 @@
 import { FORM_PROVIDER } from '@openseat/shared/constants';
+import { translate } from '@openseat/shared/messages';
 import type { CampusFormRow, SubmissionRow } from '@openseat/shared/schemas/communication';
 import type { FormRecord, SubmissionRecord } from './forms.repository';
 
@@ -23,7 +24,8 @@ export const presentForm = (publicUrl: string, f: FormRecord): CampusFormRow => 
   hasSecret: Boolean(f.secretSealed),
 });
 
-export const presentSubmission = (r: SubmissionRecord): SubmissionRow => ({
+/** The reason of a review is stored as a message key: shown in the reader's language. */
+export const presentSubmission = (r: SubmissionRecord, lng: string): SubmissionRow => ({
   id_form_submission: r.id_form_submission,
   id_campus: r.id_campus,
   id_campus_form: r.id_campus_form,
@@ -32,7 +34,7 @@ export const presentSubmission = (r: SubmissionRecord): SubmissionRow => ({
   deliveryId: r.deliveryId,
   id_application: r.id_application,
   status: r.status === 'needs_review' ? 'needs_review' : 'processed',
-  error: r.error,
+  error: r.error === null ? null : translate(r.error, lng),
   answers: r.answers ?? [],
   createdAt: r.createdAt.toISOString(),
 });

@@ -58,7 +58,7 @@ export async function formsRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { permission },
       schema: { tags, querystring: SubmissionListQuerySchema, response: { 200: pageOf(SubmissionRowSchema) } },
     },
-    (req) => forms.listSubmissions(deps.db, principalOf(req), req.query),
+    (req) => forms.listSubmissions(deps.db, principalOf(req), req.query, req.lng),
   );
   app.get(
     '/campus-form/:id',
@@ -118,7 +118,7 @@ export async function formsRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { permission: ['application', 'access'] },
       schema: { tags, params, response: { 200: listOf(SubmissionRowSchema, 'The deliveries, oldest first') } },
     },
-    (req) => forms.submissionsOfApplication(deps.db, principalOf(req), req.params.id),
+    (req) => forms.submissionsOfApplication(deps.db, principalOf(req), req.params.id, req.lng),
   );
   app.post(
     '/application/submission-to-csv',

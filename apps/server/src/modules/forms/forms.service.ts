@@ -177,6 +177,7 @@ export async function listSubmissions(
   db: Db,
   caller: Principal,
   query: { id_campus: number; status?: 'processed' | 'needs_review'; page: number; pageSize: number },
+  lng: string,
 ) {
   await requireCampus(db, caller.scope, query.id_campus);
   const { rows, total } = await repo.listSubmissions(
@@ -186,12 +187,12 @@ export async function listSubmissions(
     query.page,
     query.pageSize,
   );
-  return { data: rows.map(presentSubmission), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows.map((r) => presentSubmission(r, lng)), total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function submissionsOfApplication(db: Db, caller: Principal, id_application: number) {
+export async function submissionsOfApplication(db: Db, caller: Principal, id_application: number, lng: string) {
   await requireApplication(db, caller.scope, id_application);
-  return (await repo.submissionsOfApplication(db, caller.scope, id_application)).map(presentSubmission);
+  return (await repo.submissionsOfApplication(db, caller.scope, id_application)).map((r) => presentSubmission(r, lng));
 }
 
 const FIXED = [
@@ -251,6 +252,6 @@ export async function submissionsCsv(db: Db, caller: Principal, input: Submissio
       id_campus: campus.id_campus,
       changes: { rows: rows.length, id_campus_form: input.id_campus_form, applications: input.ids?.length ?? null },
     });
-    return csvOf(rows.map((r) => ({ ...presentSubmission(r), correlative: r.correlative })));
+    return csvOf(rows.map((r) => ({ ...presentSubmission(r, 'en'), correlative: r.correlative })));
   });
 }

@@ -80,6 +80,8 @@ export default function FormsTab({ id_campus }: { id_campus: number }) {
                       )
                     }
                     label={form.hasSecret ? t('forms.secretSet') : t('forms.noSecret')}
+                    // long labels wrap on a phone instead of being cut
+                    sx={{ height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
                   />
                 </Stack>
                 {form.id_status_to !== null && (
