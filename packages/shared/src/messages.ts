@@ -193,6 +193,16 @@ const en = {
   submissionKept: 'The submission was kept for review: it could not be matched to an application.',
   unsubscribed: 'You will no longer receive these messages.',
   resent: 'The message was sent again.',
+  formSubmitted: 'A form was submitted.',
+  secretGenerated: 'A new secret was generated. Copy it now: it is shown only once.',
+  submissionNoName: 'No first and last name of the student in the answers.',
+  submissionNoGuardianName: 'No name of the guardian in the answers.',
+  submissionOtherForm: 'The delivery belongs to another form of the provider.',
+  submissionNoMatchKey: 'No application id and no guardian e-mail in the answers to find the application with.',
+  submissionApplicationNotFound: 'The application named in the delivery is not on this campus.',
+  submissionNoMatch: 'No application of this campus has the guardian e-mail of the answers.',
+  submissionSeveralMatch: 'Several applications of this campus have the guardian e-mail of the answers.',
+  submissionNotInFrom: 'The application is not in the status this form moves from: it was not moved.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -384,6 +394,16 @@ const es: Record<MessageKey, string> = {
   submissionKept: 'El envío se guardó para revisión: no se pudo asociar a una solicitud.',
   unsubscribed: 'Ya no recibirá estos mensajes.',
   resent: 'El mensaje se envió de nuevo.',
+  formSubmitted: 'Se envió un formulario.',
+  secretGenerated: 'Se generó un nuevo secreto. Cópielo ahora: solo se muestra una vez.',
+  submissionNoName: 'Las respuestas no tienen nombre y apellido del estudiante.',
+  submissionNoGuardianName: 'Las respuestas no tienen el nombre del tutor.',
+  submissionOtherForm: 'El envío pertenece a otro formulario del proveedor.',
+  submissionNoMatchKey: 'Las respuestas no tienen ID de solicitud ni correo del tutor para encontrar la solicitud.',
+  submissionApplicationNotFound: 'La solicitud indicada en el envío no está en este campus.',
+  submissionNoMatch: 'Ninguna solicitud de este campus tiene el correo del tutor de las respuestas.',
+  submissionSeveralMatch: 'Varias solicitudes de este campus tienen el correo del tutor de las respuestas.',
+  submissionNotInFrom: 'La solicitud no está en el estado desde el que mueve este formulario: no se movió.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

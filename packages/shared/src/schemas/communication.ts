@@ -257,6 +257,33 @@ export type CapturedSms = z.infer<typeof CapturedSmsSchema>;
 
 // ---- forms and submissions ----
 
+/**
+ * The application fields a form answer can fill (docs/api-forms.md, "Mapping"): a form's field_map names one of
+ * these for a question; questions not in the map are matched by their normalized title or ref.
+ */
+export const FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'date_of_birth',
+  'grade',
+  'address',
+  'gender',
+  'ethnicity',
+  'actual_school',
+  'guardian_name',
+  'guardian_email',
+  'guardian_phone',
+  'guardian_address',
+  'guardian_occupation',
+  'guardian_language',
+  'event_preference',
+  'id_application',
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];
+
 export const CampusFormRequestSchema = z.object({
   id_campus: requiredSelect,
   id_campus_year: optionalId.default(null),
@@ -270,7 +297,10 @@ export const CampusFormRequestSchema = z.object({
     error: 'required',
   }),
   /** Question (ref, id or title) -> application field name; questions not listed are matched by their name. */
-  field_map: z.record(text().max(200), text().max(60)).default({}),
+  field_map: z
+    .record(text().max(200), z.enum(FORM_FIELDS, { error: 'invalidValue' }))
+    .refine((m) => Object.keys(m).length <= 200, { error: 'tooLong' })
+    .default({}),
 });
 export type CampusFormRequest = z.infer<typeof CampusFormRequestSchema>;
 
@@ -299,6 +329,7 @@ export const FormSecretSchema = z.object({ secret: z.string() });
 
 export const SubmissionRowSchema = z.object({
   id_form_submission: int(),
+  id_campus: int(),
   id_campus_form: int().nullable(),
   form_name: z.string().nullable(),
   id_form_type: int(),
@@ -323,6 +354,15 @@ export const SubmissionCsvRequestSchema = z.object({
   ids: z.array(id).max(100_000, { error: 'tooLong' }).optional(),
 });
 export type SubmissionCsvRequest = z.infer<typeof SubmissionCsvRequestSchema>;
+
+/** What a webhook answers the provider (always 2xx once the signature is good: a provider would retry otherwise). */
+export const WebhookAnswerSchema = z.object({
+  /** processed; needs_review (kept, not matched); duplicate (a redelivery, nothing changed); ignored (partial). */
+  status: z.enum(['processed', 'needs_review', 'duplicate', 'ignored']),
+  id_form_submission: int().nullable(),
+  id_application: int().nullable(),
+});
+export type WebhookAnswer = z.infer<typeof WebhookAnswerSchema>;
 
 /** The spec's answer: headers (the union of the questions) and one object per submission. */
 export const SubmissionCsvSchema = z.object({

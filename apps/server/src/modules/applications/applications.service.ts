@@ -164,52 +164,73 @@ async function assertNotFinalized(db: Executor, id_campus_year: number | null) {
 
 const eventDate = (v: string | null) => (v === null ? null : new Date(`${v}T00:00:00Z`));
 
+/** Who takes in a lead: a signed-in caller, or a form webhook (no user, scoped to the form's campus). */
+export type IntakeActor = { scope: Scope; id_user: number | null; id_school: number | null };
+
+/**
+ * The checks of an intake, before anything is written: the campus in scope, a period accepting applications, the
+ * grade, priority and guardian type, and the live applications of the period that look like the same child or
+ * family (`findDuplicates`). Throws the intake's errors (409 enrollment, 400 grade...).
+ */
+export async function checkLead(tx: Executor, scope: Scope, input: ApplicationCreate) {
+  const campus = await requireCampus(tx, scope, input.id_campus);
+  const { id_campus_year } = await assertAcceptingApplications(tx, campus.id_campus, input.id_school_year);
+  await assertGrade(tx, campus.id_campus, input.id_grade);
+  await assertPriority(tx, input.id_priority_item);
+  await assertGuardianType(tx, input.guardian.id_guardian_type);
+  const applicant = intake.applicantValues(input.applicant, input.guardian);
+  const duplicates = await intake.findDuplicates(tx, campus.id_school, id_campus_year, applicant, null);
+  return { campus, id_campus_year, applicant, duplicates };
+}
+export type CheckedLead = Awaited<ReturnType<typeof checkLead>>;
+
+/** Writes the lead `checkLead` passed: application, applicant, first history row, audit. Unread for the campus. */
+export async function insertLead(tx: Executor, actor: IntakeActor, input: ApplicationCreate, checked: CheckedLead) {
+  const { campus, id_campus_year, applicant } = checked;
+  const created = await intake.insertApplication(tx, {
+    id_school: campus.id_school,
+    id_campus: campus.id_campus,
+    id_campus_year,
+    id_school_year: input.id_school_year,
+    id_grade: input.id_grade,
+    id_priority_item: input.id_priority_item,
+    id_status: input.id_status,
+    event_date: eventDate(input.event_date),
+    event_preference: input.event_preference,
+    sibling_priority: input.sibling_priority,
+    read: false,
+    applicant,
+  });
+  await insertHistory(tx, [
+    {
+      id_school: campus.id_school,
+      id_application: created.id_application,
+      id_status: input.id_status,
+      id_user: actor.id_user,
+    },
+  ]);
+  await writeAudit(tx, actor, {
+    action: 'application.create',
+    entity: 'application',
+    entityId: created.id_application,
+    id_school: campus.id_school,
+    id_campus: campus.id_campus,
+    changes: { correlative: created.correlative, id_status: input.id_status, id_campus_year },
+  });
+  return created;
+}
+
 /**
  * `POST /application`: a new lead with its applicant and guardian, in a period that is accepting applications.
  * It is unread for the campus; possible duplicates in the period are answered as a warning.
  */
 export async function createApplication(db: Db, caller: Principal, input: ApplicationCreate) {
   return db.transaction(async (tx) => {
-    const campus = await requireCampus(tx, caller.scope, input.id_campus);
-    const { id_campus_year } = await assertAcceptingApplications(tx, campus.id_campus, input.id_school_year);
-    await assertGrade(tx, campus.id_campus, input.id_grade);
-    await assertPriority(tx, input.id_priority_item);
-    await assertGuardianType(tx, input.guardian.id_guardian_type);
-    const applicant = intake.applicantValues(input.applicant, input.guardian);
-    const duplicates = await intake.findDuplicates(tx, campus.id_school, id_campus_year, applicant, null);
-    const created = await intake.insertApplication(tx, {
-      id_school: campus.id_school,
-      id_campus: campus.id_campus,
-      id_campus_year,
-      id_school_year: input.id_school_year,
-      id_grade: input.id_grade,
-      id_priority_item: input.id_priority_item,
-      id_status: input.id_status,
-      event_date: eventDate(input.event_date),
-      event_preference: input.event_preference,
-      sibling_priority: input.sibling_priority,
-      read: false,
-      applicant,
-    });
-    await insertHistory(tx, [
-      {
-        id_school: campus.id_school,
-        id_application: created.id_application,
-        id_status: input.id_status,
-        id_user: caller.id_user,
-      },
-    ]);
-    await writeAudit(tx, caller, {
-      action: 'application.create',
-      entity: 'application',
-      entityId: created.id_application,
-      id_school: campus.id_school,
-      id_campus: campus.id_campus,
-      changes: { correlative: created.correlative, id_status: input.id_status, id_campus_year },
-    });
+    const checked = await checkLead(tx, caller.scope, input);
+    const created = await insertLead(tx, caller, input, checked);
     return {
       data: await getApplication(tx, caller, created.id_application),
-      duplicates: duplicates.map((d) => ({
+      duplicates: checked.duplicates.map((d) => ({
         id_application: d.id_application,
         correlative: d.correlative,
         reason: d.child ? ('applicant' as const) : ('guardian' as const),

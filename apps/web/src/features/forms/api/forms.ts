@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CampusFormRequest,
+  CampusFormRow,
+  SubmissionCsvRequest,
+  SubmissionRow,
+} from '@openseat/shared/schemas/communication';
+import type { CampusSchoolYearRow } from '@openseat/shared/schemas/enrollment';
+import type { Page } from '@openseat/shared/schemas/pagination';
+import { http } from '../../../app/client';
+
+type Saved<T> = { message: string; data: T };
+export type SubmissionCsv = { headers: Array<{ key: string; label: string }>; data: Array<Record<string, string>> };
+
+export const formKeys = {
+  all: ['forms'] as const,
+  list: (id_campus: number) => ['forms', 'list', id_campus] as const,
+  review: (id_campus: number, page: number) => ['forms', 'review', id_campus, page] as const,
+  ofApplication: (id_application: number) => ['forms', 'application', id_application] as const,
+  periods: (id_campus: number) => ['forms', 'periods', id_campus] as const,
+};
+
+export const useCampusForms = (id_campus: number) =>
+  useQuery({
+    queryKey: formKeys.list(id_campus),
+    queryFn: () => http.get<CampusFormRow[]>('/campus-form', { id_campus }),
+  });
+
+/** The campus's school periods, for the form's period select. */
+export const useCampusPeriods = (id_campus: number) =>
+  useQuery({
+    queryKey: formKeys.periods(id_campus),
+    queryFn: () => http.get<CampusSchoolYearRow[]>('/catalog/campus-school-years', { id_campus }),
+  });
+
+/** Deliveries kept for review (nothing matched them). */
+export const useReviewSubmissions = (id_campus: number, page: number, pageSize: number) =>
+  useQuery({
+    queryKey: formKeys.review(id_campus, page),
+    queryFn: () =>
+      http.get<Page<SubmissionRow>>('/campus-form/submissions', { id_campus, status: 'needs_review', page, pageSize }),
+  });
+
+export const useApplicationSubmissions = (id_application: number) =>
+  useQuery({
+    queryKey: formKeys.ofApplication(id_application),
+    queryFn: () => http.get<SubmissionRow[]>(`/application/${id_application}/submissions`),
+  });
+
+/** Create without an id, update with one; the campus's forms are refreshed (another may have lost its flag). */
+export function useSaveForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: CampusFormRequest }) =>
+      id
+        ? http.put<Saved<CampusFormRow>>(`/campus-form/${id}`, body)
+        : http.post<Saved<CampusFormRow>>('/campus-form', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+export function useDeleteForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.del<{ message: string }>(`/campus-form/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+/** A new webhook secret: answered once, never again. */
+export function useGenerateSecret() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post<Saved<{ secret: string }>>(`/campus-form/${id}/secret`, {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: formKeys.all }),
+  });
+}
+
+export const fetchSubmissionCsv = (body: SubmissionCsvRequest) =>
+  http.post<SubmissionCsv>('/application/submission-to-csv', body);
+
+/** Quoted when needed; a cell a spreadsheet would run as a formula (= + - @) is kept as text (OWASP). */
+function cell(raw: string) {
+  const value = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The export's JSON as a CSV file the browser downloads. */
+export function saveCsv({ headers, data }: SubmissionCsv, filename: string) {
+  const lines = [
+    headers.map((h) => cell(h.label)).join(','),
+    ...data.map((row) => headers.map((h) => cell(row[h.key] ?? '')).join(',')),
+  ];
+  const url = URL.createObjectURL(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }));
+  Object.assign(document.createElement('a'), { href: url, download: filename }).click();
+  URL.revokeObjectURL(url);
+}
