@@ -1,3 +1,4 @@
+import type { Channel } from '@openseat/shared/communication';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
@@ -195,27 +196,34 @@ export async function updateEmail(
   await writeEmailFields(db, before.id_school, before.id_email, fields);
 }
 
-/** Reminders that send this template and nothing else: they would be left with nothing to send. */
-export async function remindersOnlyOnEmail(db: Executor, id_school: number, id_campus_email: number) {
+/** A reminder's column for each channel's template, and the other channel's. */
+const reminderColumns = {
+  email: { own: s.reminder.id_campus_email, other: s.reminder.id_campus_text_message },
+  sms: { own: s.reminder.id_campus_text_message, other: s.reminder.id_campus_email },
+} as const;
+
+/** Reminders that send this template and nothing else: they would be left with nothing to send. Locked. */
+export async function remindersOnlyOn(db: Executor, id_school: number, channel: Channel, id_template: number) {
+  const { own, other } = reminderColumns[channel];
   return db
     .select({ id: s.reminder.id_reminder })
     .from(s.reminder)
-    .where(
-      and(
-        eq(s.reminder.id_school, id_school),
-        eq(s.reminder.id_campus_email, id_campus_email),
-        isNull(s.reminder.id_campus_text_message),
-      ),
-    )
+    .where(and(eq(s.reminder.id_school, id_school), eq(own, id_template), isNull(other)))
     .for('update');
+}
+
+/** Reminders that also send this template keep their other channel. */
+async function detachFromReminders(db: Executor, id_school: number, channel: Channel, id_template: number) {
+  const column = channel === 'email' ? 'id_campus_email' : 'id_campus_text_message';
+  await db
+    .update(s.reminder)
+    .set({ [column]: null })
+    .where(and(eq(s.reminder.id_school, id_school), eq(reminderColumns[channel].own, id_template)));
 }
 
 /** The e-mail row goes, with its fields and campus link (cascade); reminders keep their other channel. */
 export async function deleteEmail(db: Executor, record: EmailRecord) {
-  await db
-    .update(s.reminder)
-    .set({ id_campus_email: null })
-    .where(and(eq(s.reminder.id_school, record.id_school), eq(s.reminder.id_campus_email, record.id_campus_email)));
+  await detachFromReminders(db, record.id_school, 'email', record.id_campus_email);
   await db.delete(s.email).where(and(eq(s.email.id_school, record.id_school), eq(s.email.id_email, record.id_email)));
 }
 
@@ -376,30 +384,8 @@ export async function updateSms(
   await writeSmsFields(db, before.id_school, before.id_text_message, fields);
 }
 
-export async function remindersOnlyOnSms(db: Executor, id_school: number, id_campus_text_message: number) {
-  return db
-    .select({ id: s.reminder.id_reminder })
-    .from(s.reminder)
-    .where(
-      and(
-        eq(s.reminder.id_school, id_school),
-        eq(s.reminder.id_campus_text_message, id_campus_text_message),
-        isNull(s.reminder.id_campus_email),
-      ),
-    )
-    .for('update');
-}
-
 export async function deleteSms(db: Executor, record: SmsRecord) {
-  await db
-    .update(s.reminder)
-    .set({ id_campus_text_message: null })
-    .where(
-      and(
-        eq(s.reminder.id_school, record.id_school),
-        eq(s.reminder.id_campus_text_message, record.id_campus_text_message),
-      ),
-    );
+  await detachFromReminders(db, record.id_school, 'sms', record.id_campus_text_message);
   await db
     .delete(s.textMessage)
     .where(

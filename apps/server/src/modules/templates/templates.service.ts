@@ -130,7 +130,7 @@ export async function updateEmail(db: Db, caller: Principal, id: number, input: 
 export async function deleteEmail(db: Db, caller: Principal, id: number) {
   await db.transaction(async (tx) => {
     const record = await requireEmail(tx, caller, id);
-    if ((await repo.remindersOnlyOnEmail(tx, record.id_school, id)).length) throw inUse();
+    if ((await repo.remindersOnlyOn(tx, record.id_school, 'email', id)).length) throw inUse();
     await repo.deleteEmail(tx, record);
     await writeAudit(tx, caller, {
       action: 'email_template.delete',
@@ -219,7 +219,7 @@ export async function updateSms(db: Db, caller: Principal, id: number, input: Te
 export async function deleteSms(db: Db, caller: Principal, id: number) {
   await db.transaction(async (tx) => {
     const record = await requireSms(tx, caller, id);
-    if ((await repo.remindersOnlyOnSms(tx, record.id_school, id)).length) throw inUse();
+    if ((await repo.remindersOnlyOn(tx, record.id_school, 'sms', id)).length) throw inUse();
     await repo.deleteSms(tx, record);
     await writeAudit(tx, caller, {
       action: 'sms_template.delete',
