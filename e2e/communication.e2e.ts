@@ -38,7 +38,10 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** An applied application with a guardian e-mail whose grade still has a free seat. */
+/**
+ * An applied application whose grade still has a free seat and whose guardian reads English (a Spanish-reading one
+ * receives the campus's Spanish template bound to the same move instead: that rule is tested on the server).
+ */
 async function appliedWithSeat(skip: number[] = []): Promise<Row> {
   const page = await api<{ data: Row[] }>(`/application?type=1&ids_status=3&pageSize=100&page=0`);
   const seatsOf = new Map<number, Array<{ id_grade: number; spots: number; taken: number }>>();
@@ -50,7 +53,9 @@ async function appliedWithSeat(skip: number[] = []): Promise<Row> {
         await api(`/enrollment/campusYearGrade/all?id_campus_year=${row.id_campus_year}`),
       );
     const seat = seatsOf.get(row.id_campus_year)!.find((g) => g.id_grade === row.id_grade);
-    if (seat && seat.taken < seat.spots) return row;
+    if (!seat || seat.taken >= seat.spots) continue;
+    const detail = await api<{ applicant: { guardianLanguage: string } }>(`/application/${row.id_application}`);
+    if (detail.applicant.guardianLanguage === 'en') return row;
   }
   throw new Error('no applied application with a free seat in the demo');
 }

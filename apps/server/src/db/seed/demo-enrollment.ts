@@ -154,7 +154,7 @@ const EMAILS: EmailTemplate[] = [
     from: STATUS.APPLIED,
     to: STATUS.WAITING_LIST,
     lng: 'en',
-    name: 'Waiting list',
+    name: 'Waiting list notice',
     subject: '{{applicant_first_name}} is on our waiting list',
     text: 'Hello {{guardian_name}},\n\n{{applicant_first_name}} is on the waiting list for grade {{grade}}. We will contact you as soon as a seat opens.',
   },
@@ -281,7 +281,7 @@ export async function seedTemplates(tx: Executor, campus: DemoCampus): Promise<v
   await tx.insert(s.campusForm).values({
     id_school: campus.id_school,
     id_campus: campus.id_campus,
-    form_name: 'Application form',
+    form_name: 'Online application (Typeform)',
     form_id: `demo${campus.id_campus}`,
     form_url: `https://form.typeform.com/to/demo${campus.id_campus}`,
     is_application_form: true,
