@@ -20,8 +20,8 @@ import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/sm
 import { createBenchDatabase, percentiles, startServer, timeEach, type Row, type Server } from './harness';
 
 const MAILS = 10_000;
-const OLD_MESSAGES = 200_000;
-const MOVES = 30;
+const OLD_MESSAGES = Number(process.env.BENCH_OUTBOX_OLD ?? 200_000);
+const MOVES = 80;
 /** Moves made before timing, on each server start (caches, prepared plans). */
 const WARM_UP = 5;
 
