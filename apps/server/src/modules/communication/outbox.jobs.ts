@@ -44,6 +44,9 @@ export async function dispatchDue(context: JobContext): Promise<number> {
         accepted.filter((r) => r !== null),
       );
       sent += batch.length;
+      // let the process's requests run between batches: the embedded database answers on this very thread, and a
+      // run of thousands of captured messages would otherwise keep a waiting response from going out
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     transports.close();
