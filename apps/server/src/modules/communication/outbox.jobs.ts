@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobContext } from '../../jobs/job';
+import { yieldToProcess } from '../../lib/yield';
 import * as repo from './outbox.repository';
 import { SendRefused, Transports } from './transports';
 import { unsubscribeToken } from './unsubscribe';
@@ -44,9 +45,7 @@ export async function dispatchDue(context: JobContext): Promise<number> {
         accepted.filter((r) => r !== null),
       );
       sent += batch.length;
-      // let the process's requests run between batches: the embedded database answers on this very thread, and a
-      // run of thousands of captured messages would otherwise keep a waiting response from going out
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToProcess();
     }
   } finally {
     transports.close();

@@ -6,6 +6,7 @@ import { queueMessages, type MessageDraft } from '../communication/outbox.servic
 import { recipientsOf, type Recipient } from '../communication/recipients';
 import { renderEmail, renderSms } from '../communication/render';
 import * as repo from './reminders.repository';
+import { yieldToProcess } from '../../lib/yield';
 
 /** Applications per transaction: a run over 10,000 applications is 20 short transactions, not one long one. */
 const CHUNK = 500;
@@ -36,6 +37,7 @@ export async function sendDueReminders(deps: { db: Db; jobs: JobQueue }, now: Da
       });
       return (await queueMessages(tx, deps.jobs, drafts)).length;
     });
+    await yieldToProcess();
   }
   return { applications: due.length, queued };
 }
