@@ -11,6 +11,8 @@ export type TestSmtpServer = {
   offered: () => number;
   /** Answers the next `count` DATA commands with 451 (a temporary refusal: the sender should retry). */
   refuseNext: (count: number) => void;
+  /** Answers every DATA only after `ms` (a slow provider); 0 answers at once again. */
+  answerAfter: (ms: number) => void;
   close: () => Promise<void>;
 };
 
@@ -23,13 +25,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let offered = 0;
   let toRefuse = 0;
+  let delay = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', () => setTimeout(answer, delay));
+      const answer = () => {
         offered++;
         if (toRefuse > 0) {
           toRefuse--;
@@ -42,7 +46,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           text: fromQuotedPrintable(raw),
         });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,6 +57,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     offered: () => offered,
     refuseNext: (count) => {
       toRefuse = count;
+    },
+    answerAfter: (ms) => {
+      delay = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

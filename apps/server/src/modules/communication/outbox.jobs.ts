@@ -32,14 +32,19 @@ export const dispatchOutbox = defineJob({
 });
 
 /** Sends due messages until none is left; then asks to run again when the next retry falls due. */
-export async function dispatchDue(context: JobContext): Promise<number> {
+export async function dispatchDue(
+  context: JobContext,
+  { claimSeconds = CLAIM_SECONDS }: { claimSeconds?: number } = {},
+): Promise<number> {
   const transports = new Transports(context);
   let sent = 0;
   try {
     for (;;) {
-      const batch = await repo.claimDue(context.db, BATCH, CLAIM_SECONDS);
+      const batch = await repo.claimDue(context.db, BATCH, claimSeconds);
       if (batch.length === 0) break;
-      const accepted = await Promise.all(batch.map((message) => sendOne(context, transports, message)));
+      const accepted = await whileClaimed(context, batch, claimSeconds, () =>
+        Promise.all(batch.map((message) => sendOne(context, transports, message))),
+      );
       await repo.markSent(
         context.db,
         accepted.filter((r) => r !== null),
@@ -54,6 +59,27 @@ export async function dispatchDue(context: JobContext): Promise<number> {
   if (next && next.getTime() > Date.now())
     await context.jobs.enqueue(context.db, dispatchOutbox, { retry: true }, { startAfter: next });
   return sent;
+}
+
+/**
+ * Runs the batch's sends while renewing its claim every third of the lease, so a provider that answers slowly never
+ * lets another sender take (and send again) messages this one is still sending. Only a sender that stopped loses them.
+ */
+async function whileClaimed<T>(
+  context: JobContext,
+  batch: repo.ClaimedMessage[],
+  claimSeconds: number,
+  send: () => Promise<T>,
+): Promise<T> {
+  const ids = batch.map((m) => m.id_message);
+  const renewClaims = () =>
+    repo.extendClaims(context.db, ids, claimSeconds).catch((err) => context.log.warn({ err }, 'claim not renewed'));
+  const renew = setInterval(renewClaims, (claimSeconds * 1000) / 3);
+  try {
+    return await send();
+  } finally {
+    clearInterval(renew);
+  }
 }
 
 /** Sends one claimed message: answers an accepted e-mail to record with its batch; SMS and refusals are recorded here. */

@@ -138,6 +138,15 @@ export async function claimDue(db: Executor, limit: number, leaseSeconds: number
   );
 }
 
+/** Keeps a sender's claim on messages it is still sending (a slow provider must not make them look abandoned). */
+export async function extendClaims(db: Executor, ids: number[], leaseSeconds: number) {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    UPDATE message_outbox SET claimed_until = now() + make_interval(secs => ${leaseSeconds})
+    WHERE id_message = ANY(string_to_array(${ids.join(',')}, ',')::int[]) AND status = 'sending'
+  `);
+}
+
 /** When the next queued message falls due (a retry waiting out its backoff), or null when none waits. */
 export async function nextDue(db: Executor): Promise<Date | null> {
   const [row] = rowsOf<{ at: string | null }>(

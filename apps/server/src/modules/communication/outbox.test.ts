@@ -359,6 +359,24 @@ describe('a worker that stops', () => {
     }
   });
 
+  it('a slow provider keeps its sender: the claim is renewed while the send is still going on', async () => {
+    const app = await applied({ guardianEmail: 'slow.family@example.org', guardianPhoneNumber: null });
+    await move([app.id_application], STATUS.OFFERED); // no runner is working: the message waits
+    smtp.answerAfter(2500);
+    try {
+      // a lease of 1 s, renewed every third of it, outlives a send of 2.5 s
+      const sending = dispatchDue(ctx.jobContext, { claimSeconds: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 1800));
+      expect(await claimDue(ctx.db, 10, 120)).toEqual([]); // another sender finds nothing to take
+      await sending;
+    } finally {
+      smtp.answerAfter(0);
+    }
+    expect(mailsTo('slow.family@example.org')).toHaveLength(1);
+    const [row] = await messagesOf(app.id_application);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
   it('between send and acknowledge: the message is sent at most once more, with the same Message-ID', async () => {
     const second = await startAppOn(ctx.database, {
       smtpUrl: smtp.url,
