@@ -96,10 +96,10 @@ export function AuditTab() {
                 <TableCell>{row.userName ?? (row.id_user === null ? '' : `#${row.id_user}`)}</TableCell>
                 <TableCell>{row.schoolName ?? ''}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.action}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {row.entity}
-                  {row.entityId ? ` #${row.entityId}` : ''}
-                </TableCell>
+                {/* one text: the record type is a code, never shown alone as if it were an interface word */}
+                <TableCell
+                  sx={{ whiteSpace: 'nowrap' }}
+                >{`${row.entity} ${row.entityId ? `#${row.entityId}` : '—'}`}</TableCell>
                 <TableCell sx={{ minWidth: 240 }}>
                   {row.changes != null && (
                     <Typography
