@@ -296,6 +296,12 @@ export const SCREENS: readonly Screen[] = [
     visit: (page) => openAndWait(page, '/main/schools/school/999999', 'not-found'),
   },
   { name: 'mail', who: ['superadmin'], visit: (page) => openAndWait(page, '/main/mail', 'mail-list') },
+  {
+    name: 'admin console',
+    who: ['superadmin'],
+    visit: (page) => openAndWait(page, '/main/admin', 'admin-jobs-table'),
+    views: [tab('admin audit log', 'admin-tab-audit'), tab('admin outbox and mail', 'admin-tab-mail')],
+  },
 ];
 
 export const PUBLIC_SCREENS: readonly PublicScreen[] = [

@@ -203,6 +203,9 @@ const en = {
   submissionNoMatch: 'No application of this campus has the guardian e-mail of the answers.',
   submissionSeveralMatch: 'Several applications of this campus have the guardian e-mail of the answers.',
   submissionNotInFrom: 'The application is not in the status this form moves from: it was not moved.',
+  // admin console
+  jobRetried: 'The job will run again.',
+  jobNotFailed: 'Only a failed job can be retried.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -404,6 +407,9 @@ const es: Record<MessageKey, string> = {
   submissionNoMatch: 'Ninguna solicitud de este campus tiene el correo del tutor de las respuestas.',
   submissionSeveralMatch: 'Varias solicitudes de este campus tienen el correo del tutor de las respuestas.',
   submissionNotInFrom: 'La solicitud no está en el estado desde el que mueve este formulario: no se movió.',
+  // admin console
+  jobRetried: 'La tarea se ejecutará de nuevo.',
+  jobNotFailed: 'Solo se puede reintentar una tarea fallida.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -24,6 +24,8 @@ export type JobRunner = JobQueue & {
   start(context: JobContext): Promise<void>;
   /** Stops taking jobs, waits for those running (up to `timeoutMs`), then lets go of the database. */
   stop(timeoutMs?: number): Promise<void>;
+  /** Puts a failed job back in the queue through pg-boss (one more attempt); a job that is not failed is left alone. */
+  retry(name: string, id: string): Promise<void>;
 };
 
 /** pg-boss over the app's own database: PGlite or the PostgreSQL server, through `executeSql`. */
@@ -82,6 +84,10 @@ export function createJobRunner(
             { tz: job.schedule.tz ?? 'UTC', singletonKey: job.name },
           );
       }
+    },
+
+    async retry(name, id) {
+      await boss.retry(name, id);
     },
 
     async stop(timeoutMs = 8000) {

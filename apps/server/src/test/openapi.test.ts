@@ -10,7 +10,12 @@ import { operationsOf, type JsonSchema, type OpenApiDocument, type Operation } f
 
 /** Writes that take no input by design: the bearer token is the whole request. */
 // routes whose whole input is in the path (spec: PUT /application/read/{id}, one call per application)
-const NO_BODY = new Set(['POST /api/auth/validate-token', 'PUT /api/application/read/{id}']);
+const NO_BODY = new Set([
+  'POST /api/auth/validate-token',
+  'PUT /api/application/read/{id}',
+  // admin console: the job is the path's id
+  'POST /api/admin/jobs/{id}/retry',
+]);
 
 const WRITES = ['POST', 'PUT', 'PATCH'];
 

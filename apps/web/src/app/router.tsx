@@ -24,6 +24,7 @@ const PeriodDetailPage = lazy(() => import('../features/enrollment/components/Pe
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
+const AdminConsolePage = lazy(() => import('../features/admin/components/AdminConsolePage'));
 const ApplicationsListPage = lazy(() => import('../features/applications/components/ApplicationsListPage'));
 const ApplicationDetailPage = lazy(() => import('../features/applications/components/ApplicationDetailPage'));
 // panels one feature's screen shows from another feature: composed here, so features never import each other
@@ -156,9 +157,10 @@ export const router = createBrowserRouter([
             element: guarded('enrollment_settings', <LotteryCertificatePage />),
           },
           { path: 'settings', element: <SettingsPage /> },
-          { path: 'admin', element: later('side_menu', 'menu.admin') },
-          { path: 'admin/modulos', element: later('side_menu', 'menu.admin') },
-          { path: 'admin/modulos/:id', element: later('side_menu', 'menu.admin') },
+          // admin console (system users only: the page refuses others); the spec's internal test pages are not copied
+          { path: 'admin', element: guarded('audit_log', <AdminConsolePage />) },
+          { path: 'admin/modulos', element: <Navigate to="/main/admin" replace /> },
+          { path: 'admin/modulos/:id', element: <Navigate to="/main/admin" replace /> },
           { path: 'dashboard', element: later('dashboard', 'menu.dashboard') },
           { path: 'schools', element: guarded('schools', <SchoolsPage />) },
           { path: 'schools/school', element: <Navigate to="/main/schools" replace /> },

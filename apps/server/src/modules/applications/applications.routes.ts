@@ -75,7 +75,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     '/application/:id',
     { config: read, schema: { tags, params: ApplicationParamsSchema, response: { 200: ApplicationDetailSchema } } },
-    (req) => applications.getApplication(deps.db, principalOf(req), req.params.id),
+    (req) => applications.viewApplication(deps.db, principalOf(req), req.params.id),
   );
   app.post(
     '/application',

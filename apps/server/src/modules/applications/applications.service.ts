@@ -77,6 +77,19 @@ export async function getApplication(db: Executor, caller: Principal, id_applica
   });
 }
 
+/** `GET /application/:id` as the detail screen opens it: the read of a student record is in the audit log. */
+export async function viewApplication(db: Executor, caller: Principal, id_application: number) {
+  const detail = await getApplication(db, caller, id_application);
+  await writeAudit(db, caller, {
+    action: 'application.view',
+    entity: 'application',
+    entityId: id_application,
+    id_school: detail.campuses[0]?.campus.school.id_school ?? null,
+    id_campus: detail.id_campus,
+  });
+  return detail;
+}
+
 /** Rounds of widening the family's keys: a family linked through more guardians than this is cut there. */
 const FAMILY_ROUNDS = 4;
 

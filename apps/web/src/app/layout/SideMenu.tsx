@@ -1,15 +1,18 @@
 import { List, ListItemButton, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useAbility } from '../client';
+import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import { useAbility, useSession } from '../client';
 import { MENU } from './menu';
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const ability = useAbility();
+  const { user } = useSession();
+  const system = user?.id_context_type === CONTEXT_TYPE.SYSTEM && user.id_school === null;
   return (
     <List component="nav" data-testid="side-menu" dense>
-      {MENU.filter((item) => ability.can('access', item.subject)).map((item) => (
+      {MENU.filter((item) => ability.can('access', item.subject) && (!item.systemOnly || system)).map((item) => (
         <ListItemButton
           key={item.to}
           component={NavLink}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { translate } from '@openseat/shared/messages';
+import {
+  AdminAuditPageSchema,
+  AdminAuditQuerySchema,
+  AdminJobSchema,
+  AdminJobsPageSchema,
+  AdminJobsQuerySchema,
+  JobIdParamsSchema,
+} from '@openseat/shared/schemas/admin';
+import { savedOf } from '@openseat/shared/schemas/responses';
+import type { AppDeps } from '../../plugins/types';
+import { principalOf } from '../../plugins/authenticate';
+import * as admin from './admin.service';
+
+/**
+ * The admin console: pg-boss's jobs and the audit log of every school. `audit_log` access, and the service lets
+ * system users only (a school user with `audit_log` gets 403).
+ */
+export async function adminRoutes(root: FastifyInstance, deps: AppDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const config = { permission: ['audit_log', 'access'] as const };
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/jobs',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Background jobs (pg-boss), newest first, 50 a page; `counts` per queue and state',
+        querystring: AdminJobsQuerySchema,
+        response: { 200: AdminJobsPageSchema.describe('One page of jobs and the counts') },
+      },
+    },
+    (req) => admin.listJobs(deps.db, principalOf(req), req.query),
+  );
+
+  app.post(
+    '/admin/jobs/:id/retry',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Runs a failed job again (pg-boss retry); 409 when the job is not failed',
+        params: JobIdParamsSchema,
+        response: { 200: savedOf(AdminJobSchema) },
+      },
+    },
+    async (req) => ({
+      message: translate('jobRetried', req.lng),
+      data: await admin.retryJob(deps.db, deps.jobs, principalOf(req), req.params.id),
+    }),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'The audit log of every school, newest first, 50 a page, with the user and school names',
+        querystring: AdminAuditQuerySchema,
+        response: { 200: AdminAuditPageSchema.describe('One page of the audit log') },
+      },
+    },
+    (req) => admin.listAudit(deps.db, principalOf(req), req.query),
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  MenuItem,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { JOB_STATES, type AdminJob, type JobState } from '@openseat/shared/schemas/admin';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { formatDateTime } from '../../../lib/dates';
+import { useJobs, useRetryJob } from '../api/admin';
+
+/** pg-boss's jobs: the counts per queue and state, the list with its filters, the error of a failed job, Retry. */
+export function JobsTab() {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [page, setPage] = useState(0);
+  const [state, setState] = useState<JobState | ''>('');
+  const [name, setName] = useState('');
+  const [retrying, setRetrying] = useState<AdminJob | null>(null);
+  const jobs = useJobs({ page, state, name });
+  const retry = useRetryJob();
+  const counts = jobs.data?.counts ?? [];
+  const queues = [...new Set(counts.map((c) => c.name))];
+  const pages = jobs.data ? Math.max(1, Math.ceil(jobs.data.total / jobs.data.pageSize)) : 1;
+  const when = (v: string | null) => formatDateTime(v, i18n.language, '');
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('admin.counts')}
+      </Typography>
+      <TableContainer component={Paper} sx={{ overflowX: 'auto', mb: 3 }}>
+        <Table size="small" aria-label={t('admin.countsTable')} data-testid="admin-job-counts">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('admin.queue')}</TableCell>
+              {JOB_STATES.map((s) => (
+                <TableCell key={s} align="right">
+                  {t(`admin.states.${s}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {queues.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={JOB_STATES.length + 1}>{t('admin.noJobs')}</TableCell>
+              </TableRow>
+            )}
+            {queues.map((q) => (
+              <TableRow key={q}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{q}</TableCell>
+                {JOB_STATES.map((s) => (
+                  <TableCell key={s} align="right">
+                    {counts.find((c) => c.name === q && c.state === s)?.count ?? 0}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label={t('admin.state')}
+          value={state}
+          onChange={(e) => {
+            setState(e.target.value as JobState | '');
+            setPage(0);
+          }}
+          sx={{ minWidth: 200 }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'admin-job-state' },
+          }}
+        >
+          <MenuItem value="">{t('admin.allStates')}</MenuItem>
+          {JOB_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`admin.states.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('admin.queue')}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 200 }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'admin-job-queue' },
+          }}
+        >
+          <MenuItem value="">{t('admin.allQueues')}</MenuItem>
+          {queues.map((q) => (
+            <MenuItem key={q} value={q}>
+              {q}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {jobs.isError && <Alert severity="error">{jobs.error.message}</Alert>}
+      <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('admin.jobsTable')} data-testid="admin-jobs-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('admin.queue')}</TableCell>
+              <TableCell>{t('admin.state')}</TableCell>
+              <TableCell align="right">{t('admin.retries')}</TableCell>
+              <TableCell>{t('admin.created')}</TableCell>
+              <TableCell>{t('admin.started')}</TableCell>
+              <TableCell>{t('admin.completed')}</TableCell>
+              <TableCell>{t('admin.error')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {jobs.data?.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8}>{t('admin.noJobs')}</TableCell>
+              </TableRow>
+            )}
+            {jobs.data?.data.map((job) => (
+              <TableRow key={job.id} data-testid="admin-job-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{job.name}</TableCell>
+                <TableCell>{t(`admin.states.${job.state}`)}</TableCell>
+                <TableCell align="right">
+                  {job.retryCount}/{job.retryLimit}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.createdOn)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.startedOn)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.completedOn)}</TableCell>
+                <TableCell sx={{ minWidth: 240 }}>
+                  {job.error && (
+                    <Typography
+                      component="pre"
+                      variant="body2"
+                      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, maxHeight: 160, overflow: 'auto' }}
+                    >
+                      {job.error}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {job.state === 'failed' && (
+                    <Button
+                      size="small"
+                      onClick={() => setRetrying(job)}
+                      aria-label={t('admin.retryLabel', { id: job.id })}
+                    >
+                      {t('admin.retry')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Pagination count={pages} page={page + 1} onChange={(_, p) => setPage(p - 1)} sx={{ p: 1 }} />
+      <ConfirmDialog
+        open={retrying !== null}
+        title={t('admin.retryTitle')}
+        consequence={t('admin.retryConsequence', { name: retrying?.name ?? '' })}
+        confirmLabel={t('admin.retry')}
+        onConfirm={async () => {
+          const res = await retry.mutateAsync(retrying!.id);
+          enqueueSnackbar(res.message, { variant: 'success' });
+        }}
+        onClose={() => setRetrying(null)}
+      />
+    </>
+  );
+}

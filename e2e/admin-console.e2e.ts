@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  vi.setConfig({ expect: { poll: { timeout: 10_000 } } });
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('admin console', () => {
+  it('shows the export of applications a school admin just made in the audit log', async () => {
+    // the school admin exports the applications list as the spec's CSV
+    const school = await openPage(browser, baseUrl);
+    await signIn(school, 'school@demo.openseat.org');
+    await school.waitForURL('**/main/dashboard');
+    // the console is not in a school user's menu
+    await school.getByTestId('side-menu').getByRole('link').first().waitFor();
+    expect(await school.getByTestId('side-menu').getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await visit(school, '/main/applications');
+    await school.getByTestId('applications-table').waitFor();
+    await school.getByTestId('applications-export').click();
+    const [download] = await Promise.all([
+      school.waitForEvent('download'),
+      school.getByTestId('export-application').click(),
+    ]);
+    expect(await download.path()).toBeTruthy();
+    await school.context().close();
+
+    // the superadmin finds it in the console's audit log, with who did it and the format
+    const page = await openPage(browser, baseUrl);
+    await signIn(page, 'superadmin@demo.openseat.org');
+    await page.waitForURL('**/main/**');
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Admin', exact: true }).click();
+    await page.waitForURL('**/main/admin');
+    await page.getByTestId('admin-jobs-table').waitFor();
+    await page.getByTestId('admin-tab-audit').click();
+    await page.getByTestId('admin-audit-action').fill('application.export');
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByTestId('admin-audit-from').fill(today);
+    const first = page.getByTestId('admin-audit-row').first();
+    await expect.poll(() => first.innerText()).toContain('Sharon School');
+    const text = await first.innerText();
+    expect(text).toContain('application.export');
+    expect(text).toContain('"format": "application"');
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}/);
+    await screenshot(page, 'admin-console-audit');
+    await page.context().close();
+  });
+});
