@@ -24,6 +24,7 @@ import { templatesRoutes } from './templates/templates.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { messagingRoutes } from './messaging/messaging.routes';
+import { feedbackRoutes } from './feedback/feedback.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -54,4 +55,6 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   remindersRoutes,
   formsRoutes,
   messagingRoutes,
+  // feedback
+  feedbackRoutes,
 ];
