@@ -1,5 +1,6 @@
 import { formsEn } from './forms';
 import { messagingEn } from './messaging';
+import { feedbackEn } from './feedback';
 import { remindersEn } from './reminders';
 import { templatesEn } from './templates';
 
@@ -649,6 +650,7 @@ export const en = {
   reminders: remindersEn,
   forms: formsEn,
   messaging: messagingEn,
+  feedback: feedbackEn,
   languages: { en: 'English', es: 'Spanish' },
   themes: { default: 'Default', test: 'Test', Orange: 'Orange', Purple: 'Purple', Blue: 'Blue', Pink: 'Pink' },
 };

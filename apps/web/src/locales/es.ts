@@ -1,6 +1,7 @@
 import type { Translations } from './en';
 import { formsEs } from './forms';
 import { messagingEs } from './messaging';
+import { feedbackEs } from './feedback';
 import { remindersEs } from './reminders';
 import { templatesEs } from './templates';
 
@@ -651,6 +652,7 @@ export const es: Translations = {
   reminders: remindersEs,
   forms: formsEs,
   messaging: messagingEs,
+  feedback: feedbackEs,
   languages: { en: 'Inglés', es: 'Español' },
   themes: {
     default: 'Predeterminado',
