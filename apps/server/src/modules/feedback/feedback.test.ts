@@ -111,7 +111,13 @@ describe('POST /feedback validation', () => {
     };
     const res = await send('POST', '/feedback', campusToken, valid(), fake);
     expect(res.status).toBe(400);
-    expect(res.body.errors?.[0]?.path).toBe('screen_shot');
+    expect(res.body.errors).toEqual([{ path: 'screen_shot', message: 'The file must be a PNG, JPEG or WebP image.' }]);
+    const huge: Image = {
+      bytes: Buffer.concat([pngImage(1), Buffer.alloc(3 * 1024 * 1024)]),
+      name: 'h.png',
+      type: 'image/png',
+    };
+    expect((await send('POST', '/feedback', campusToken, valid(), huge)).status).toBe(413);
   });
 });
 
