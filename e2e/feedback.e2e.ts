@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, signIn, visit } from './browser';
-import { horizontalOverflow } from './checks';
+import { horizontalOverflow, seriousA11yViolations } from './checks';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -21,6 +21,15 @@ describe('feedback, as a school admin reports a problem from the top bar', () =>
     await visit(page, '/main/application-tags');
     await page.getByTestId('tags-table').waitFor();
 
+    // the captured screenshot can be left out before sending
+    await page.getByTestId('send-feedback').click();
+    await page.getByTestId('feedback-preview').waitFor();
+    await page.getByTestId('feedback-remove-screenshot').click();
+    await page.getByTestId('feedback-preview').waitFor({ state: 'detached' });
+    await page.getByLabel('Attach an image').first().waitFor({ state: 'attached' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
     await page.getByTestId('send-feedback').click();
     await page.getByRole('dialog').waitFor();
     // the page's address and a screenshot drawn in the browser are already there
@@ -28,6 +37,7 @@ describe('feedback, as a school admin reports a problem from the top bar', () =>
     const preview = page.getByTestId('feedback-preview');
     await preview.waitFor();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     const title = `E2E feedback ${Date.now()}`;
     await page.getByTestId('feedback-title').fill(title);

@@ -140,7 +140,7 @@ export function FeedbackDialog({
                 />
                 <Button
                   size="small"
-                  color="error"
+                  variant="outlined"
                   data-testid="feedback-remove-screenshot"
                   onClick={() => {
                     setImage(null);
