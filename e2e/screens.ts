@@ -243,6 +243,12 @@ export const SCREENS: readonly Screen[] = [
     views: [dialog('new tag dialog', 'tag-create')],
   },
   {
+    name: 'feedback',
+    who: ['superadmin', 'school'],
+    visit: (page) => openAndWait(page, '/main/feedback', 'feedback-table'),
+    views: [dialog('new feedback dialog', 'feedback-create')],
+  },
+  {
     name: 'account settings',
     who: ['superadmin', 'school'],
     visit: (page) => openAndWait(page, '/main/settings', 'profile-name'),

@@ -25,6 +25,7 @@ import { remindersRoutes } from './reminders/reminders.routes';
 import { formsRoutes } from './forms/forms.routes';
 import { messagingRoutes } from './messaging/messaging.routes';
 import { adminRoutes } from './admin/admin.routes';
+import { feedbackRoutes } from './feedback/feedback.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -57,4 +58,6 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   messagingRoutes,
   // admin console
   adminRoutes,
+  // feedback
+  feedbackRoutes,
 ];

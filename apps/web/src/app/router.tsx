@@ -23,6 +23,7 @@ const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/compone
 const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
+const FeedbackPage = lazy(() => import('../features/feedback/components/FeedbackPage'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
 const AdminConsolePage = lazy(() => import('../features/admin/components/AdminConsolePage'));
 const ApplicationsListPage = lazy(() => import('../features/applications/components/ApplicationsListPage'));
@@ -171,7 +172,7 @@ export const router = createBrowserRouter([
           { path: 'roles/role', element: guarded('roles', <RoleDetailPage />) },
           { path: 'roles/role/:id', element: guarded('roles', <RoleDetailPage />) },
           { path: 'priorities-configuration', element: guarded('priorities_configuration', <PrioritiesPage />) },
-          { path: 'feedback', element: later('feedback', 'menu.feedback') },
+          { path: 'feedback', element: guarded('feedback', <FeedbackPage />) },
           { path: 'application-tags', element: guarded('tags_configuration', <TagsPage />) },
           { path: 'ads/tracking', element: later('ads_tracking', 'menu.adsTracking') },
           { path: 'ads/tracking/:platform/:id_status/:timeFrame', element: later('ads_tracking', 'menu.adsTracking') },

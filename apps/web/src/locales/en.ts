@@ -1,6 +1,7 @@
 import { formsEn } from './forms';
 import { messagingEn } from './messaging';
 import { adminEn } from './admin';
+import { feedbackEn } from './feedback';
 import { remindersEn } from './reminders';
 import { templatesEn } from './templates';
 
@@ -651,6 +652,7 @@ export const en = {
   forms: formsEn,
   messaging: messagingEn,
   admin: adminEn,
+  feedback: feedbackEn,
   languages: { en: 'English', es: 'Spanish' },
   themes: { default: 'Default', test: 'Test', Orange: 'Orange', Purple: 'Purple', Blue: 'Blue', Pink: 'Pink' },
 };

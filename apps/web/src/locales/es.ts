@@ -2,6 +2,7 @@ import type { Translations } from './en';
 import { formsEs } from './forms';
 import { messagingEs } from './messaging';
 import { adminEs } from './admin';
+import { feedbackEs } from './feedback';
 import { remindersEs } from './reminders';
 import { templatesEs } from './templates';
 
@@ -653,6 +654,7 @@ export const es: Translations = {
   forms: formsEs,
   messaging: messagingEs,
   admin: adminEs,
+  feedback: feedbackEs,
   languages: { en: 'Inglés', es: 'Español' },
   themes: {
     default: 'Predeterminado',

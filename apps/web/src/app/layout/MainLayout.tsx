@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, AppBar, Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { useSession } from '../client';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
+
+const SendFeedbackAction = lazy(() => import('../../features/feedback/components/SendFeedbackAction'));
 
 const DRAWER_WIDTH = 248;
 /** The second header row of a narrow screen, where the campus and school-period selectors go. */
@@ -50,6 +52,9 @@ export default function MainLayout() {
           </Typography>
           {wide && <ContextSelectors />}
           <LanguageSwitch color="inverse" compact={!wide} />
+          <Suspense fallback={null}>
+            <SendFeedbackAction />
+          </Suspense>
           <UserMenu />
         </Toolbar>
         {contextRow && (
