@@ -22,17 +22,20 @@ type Row = {
   applicant: { firstName: string };
 };
 
-/** The API as the school admin, to find the data a flow starts from (never to do what the flow shows). */
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
+let token: Promise<string> | null = null;
+/** One sign-in for every lookup: sign-ins are rate-limited per address, and the other e2e files sign in too. */
+const accessToken = () =>
+  (token ??= fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'school@demo.openseat.org', password: DEMO_PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  }).then(async (login) => ((await login.json()) as { accessToken: string }).accessToken));
+
+/** The API as the school admin, to find the data a flow starts from (never to do what the flow shows). */
+async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', ...init.headers },
+    headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', ...init.headers },
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;

@@ -104,6 +104,8 @@ export function AuditTab() {
                   {row.changes != null && (
                     <Typography
                       component="pre"
+                      // it scrolls: a keyboard user must be able to reach it
+                      tabIndex={0}
                       variant="body2"
                       sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, maxHeight: 200, overflow: 'auto' }}
                     >
