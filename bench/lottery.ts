@@ -199,6 +199,28 @@ export function syntheticInputs(count: number): DrawInputs {
   };
 }
 
+/** Waits until the school's outbox stops growing (polled every 100 ms): how long, and how many messages. */
+async function messagesSettled(server: Server, id_school: number) {
+  const token = await server.signIn('superadmin@demo.openseat.org');
+  const t0 = performance.now();
+  const count = async () => {
+    const res = await server.fetch(`/api/communication/outbox?id_school=${id_school}&page=0&pageSize=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { total: number }).total;
+  };
+  let last = await count();
+  let lastChange = performance.now();
+  let changed = false;
+  // until it has grown and then not grown for 1.5 s (or never grew in a minute: the job had nothing to queue)
+  while (changed ? performance.now() - lastChange < 1500 : performance.now() - t0 < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await count();
+    if (now !== last) [last, lastChange, changed] = [now, performance.now(), true];
+  }
+  return { ms: lastChange - t0, count: last };
+}
+
 /** Creates the database (a fresh PostgreSQL database, or a PGlite directory) with the demo; answers how to drop it. */
 export type LotteryBenchOptions = { count?: number; directOnly?: boolean };
 
@@ -258,6 +280,14 @@ export async function benchLottery(kind: 'pglite' | 'postgres', rows: Row[], opt
       `${kind}: lottery run, ${(body.applications?.length ?? 0).toLocaleString('en')} applications (API, with writes)`,
       `${ms(runMs)} ms`,
       `${body.selectedList?.length ?? 0} selected, ${body.waitingList?.length ?? 0} waiting; direct draw() ${ms(direct.p50)} ms; target < 1 s`,
+    ]);
+
+    // the families' messages: queued by a job the run enqueued (a batch this large is not rendered in the run)
+    const queued = await messagesSettled(server, period.id_school);
+    rows.push([
+      `${kind}: lottery messages queued (job after the run)`,
+      `${ms(queued.ms + runMs)} ms`,
+      `${queued.count.toLocaleString('en')} messages in the outbox, counted from the start of the run`,
     ]);
 
     progress(`${kind}: GET /api/lottery/:id/verify`);

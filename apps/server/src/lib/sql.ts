@@ -1,5 +1,14 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+
 /** An ILIKE pattern for "contains", with the user's %, _ and \ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The rows of `db.execute(sql...)`, whichever driver answered (PGlite and node-postgres shape them alike). */
 export const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+/**
+ * `column = ANY(ids)` with the ids as ONE parameter: `inArray` binds one parameter per id, and a lottery's
+ * thousands cost more to bind and parse than the query itself (and stop at the protocol's 65,535).
+ */
+export const inIds = (column: AnyColumn | SQL, ids: readonly number[]) =>
+  sql`${column} = ANY(string_to_array(${ids.map((id) => Math.trunc(id)).join(',')}, ',')::int[])`;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Channel, MessageState } from '@openseat/shared/communication';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { rowsOf } from '../../lib/sql';
+import { inIds, rowsOf } from '../../lib/sql';
 
 /*
  * The message outbox: rows are written by the transaction that causes them, claimed by a dispatcher (one batch at
@@ -143,7 +143,7 @@ export async function extendClaims(db: Executor, ids: number[], leaseSeconds: nu
   if (ids.length === 0) return;
   await db.execute(sql`
     UPDATE message_outbox SET claimed_until = now() + make_interval(secs => ${leaseSeconds})
-    WHERE id_message = ANY(string_to_array(${ids.join(',')}, ',')::int[]) AND status = 'sending'
+    WHERE ${inIds(sql`id_message`, ids)} AND status = 'sending'
   `);
 }
 

@@ -88,7 +88,9 @@ async function optedOutDrafts(tx: Executor, drafts: MessageDraft[]): Promise<Set
   const groups = new Map<string, Array<{ d: MessageDraft; i: number }>>();
   for (const entry of bulk) {
     const k = `${entry.d.id_school}:${entry.d.channel}`;
-    groups.set(k, [...(groups.get(k) ?? []), entry]);
+    const group = groups.get(k);
+    if (group) group.push(entry);
+    else groups.set(k, [entry]);
   }
   for (const entries of groups.values()) {
     const { id_school, channel } = entries[0].d;

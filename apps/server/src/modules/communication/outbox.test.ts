@@ -15,9 +15,11 @@ import { MoveSession } from '../applications/move-step';
 import { findMovable, lockGroups } from '../applications/moves.repository';
 import { encryptSecret } from '../../lib/crypto';
 import { SYSTEM_SCOPE } from '../../lib/scope';
+import { rowsOf } from '../../lib/sql';
 import { expireOffers } from '../waiting-list/waiting-list.service';
 import { dispatchDue, MAX_ATTEMPTS } from './outbox.jobs';
 import { claimDue } from './outbox.repository';
+import { queueStatusMessages, statusMessagesJob } from './status-messages';
 
 /*
  * The outbox end to end: a status move queues its campus's templates in its own transaction, the dispatcher sends
@@ -226,6 +228,45 @@ describe('a status move queues its messages in its own transaction', () => {
     // the template bound offered -> declined, and the one bound to any move into declined
     expect(rows.map((r) => r.subject).sort()).toEqual(['Declined', 'Your offer expired']);
     expect(rows.every((r) => r.id_user === null)).toBe(true);
+  });
+});
+
+describe('a large batch of moves (a lottery)', () => {
+  it('queues its messages by a job the moves commit with, and a rerun of that job queues nothing twice', async () => {
+    const apps = await inOrder([1, 2, 3], (i) =>
+      applied({ guardianEmail: `batch${i}.family@example.org`, guardianPhoneNumber: null }),
+    );
+    const ids = apps.map((a) => a.id_application);
+    await ctx.db.transaction(async (tx) => {
+      await lockGroups(tx, [{ id_campus_year: period.id_campus_year, id_grade: 3 }]);
+      const movable = await findMovable(tx, SYSTEM_SCOPE, ids, true);
+      const session = new MoveSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs: ctx.jobs }, movable);
+      for (const app of movable) expect(await session.move(app, STATUS.OFFERED)).toBe(true);
+      await session.flush();
+      // the same moves as a batch over the inline limit (1 here): nothing rendered now, one job enqueued
+      const moved = movable.map((a) => ({
+        id_application: a.id_application,
+        id_campus: a.id_campus,
+        from: STATUS.APPLIED,
+        to: STATUS.OFFERED,
+      }));
+      expect(await queueStatusMessages(tx, ctx.jobs, moved, null, 1)).toBe(0);
+    });
+    // the inline flush queued 2 per application; the job adds its own 2 each, once
+    await expect
+      .poll(async () => (await Promise.all(ids.map(messagesOf))).map((rows) => rows.length), { timeout: 15_000 })
+      .toEqual([4, 4, 4]);
+    const [job] = rowsOf<{ data: unknown }>(
+      await ctx.db.execute(
+        sql`SELECT data FROM pgboss.job WHERE name = ${statusMessagesJob.name} ORDER BY created_on DESC LIMIT 1`,
+      ),
+    );
+    const payload = statusMessagesJob.payload.parse(job.data);
+    expect(payload.moves.map(([id]) => id)).toEqual(ids);
+    await statusMessagesJob.handle(payload, ctx.jobContext, { number: 2, last: false });
+    expect((await Promise.all(ids.map(messagesOf))).map((rows) => rows.length)).toEqual([4, 4, 4]);
+    const keys = (await messagesOf(ids[0])).map((m) => m.idempotencyKey);
+    expect(keys.filter((k) => k.startsWith(`status:${payload.batch}:${ids[0]}:`))).toHaveLength(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../lib/sql';
+import { rowsOf, inIds } from '../../lib/sql';
 
 /**
  * Who a message about an application goes to, and the values its merge fields take. One query for any number of
@@ -73,7 +73,7 @@ export async function recipientsOf(db: Executor, ids: readonly number[]): Promis
       LEFT JOIN grade g ON g.id_grade = a.id_grade
       LEFT JOIN school_year sy ON sy.id_school_year = a.id_school_year
       -- one parameter however many: a lottery's thousands stay far from the protocol's parameter limit
-      WHERE a.id_application = ANY(string_to_array(${ids.join(',')}, ',')::int[]) AND a.deleted_at IS NULL
+      WHERE ${inIds(sql`a.id_application`, ids)} AND a.deleted_at IS NULL
     `),
   );
   return new Map(rows.map((row) => [row.id_application, recipientOf(row)]));

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { MESSAGE_TYPE, type Channel } from '@openseat/shared/communication';
 import type { Executor } from '../../db/client';
-import type { JobQueue } from '../../jobs/job';
+import { defineJob, type JobQueue } from '../../jobs/job';
+import { yieldToProcess } from '../../lib/yield';
 import { rowsOf } from '../../lib/sql';
 import { queueMessages, type MessageDraft } from './outbox.service';
 import { recipientsOf, type Recipient } from './recipients';
@@ -24,26 +27,82 @@ type BoundTemplate = {
 };
 
 /**
+ * Moves of one transaction beyond this many have their messages queued by a job (`statusMessagesJob`) that the
+ * transaction enqueues: a lottery's thousands of moves commit without rendering thousands of messages first, and
+ * the job exists only if the moves commit. Fewer are queued in the move's own transaction.
+ */
+export const INLINE_MOVES_MAX = 500;
+
+/**
  * Queues the campus's status-change templates bound to each move (from -> to; a template without `from` matches
- * any move into `to`), in the move's transaction. Per move and channel the guardian's language picks the
- * templates: those in that language, else the English ones, else whatever is bound. Answers how many were queued.
+ * any move into `to`), in the move's transaction, or through `statusMessagesJob` for a large batch
+ * (`INLINE_MOVES_MAX`). Per move and channel the guardian's language picks the templates: those in that language,
+ * else the English ones, else whatever is bound. Answers how many were queued now.
  */
 export async function queueStatusMessages(
   tx: Executor,
   jobs: JobQueue,
   moves: readonly MovedApplication[],
   id_user: number | null,
+  inlineMax = INLINE_MOVES_MAX,
 ): Promise<number> {
   if (moves.length === 0) return 0;
+  const batch = randomUUID();
+  if (moves.length > inlineMax) {
+    // no template bound to these moves: no job to leave behind
+    const templates = await boundTemplates(tx, moves);
+    if (!moves.some((move) => matchingOf(templates, move).length > 0)) return 0;
+    const packed = moves.map((m): Packed => [m.id_application, m.id_campus, m.from, m.to]);
+    await jobs.enqueue(tx, statusMessagesJob, { batch, id_user, moves: packed });
+    return 0;
+  }
+  return draftAndQueue(tx, jobs, moves, id_user, batch);
+}
+
+/** Moves whose messages the job queues in one transaction. */
+const JOB_SLICE = 500;
+
+/** A move as the job carries it: [id_application, id_campus, from, to]. */
+type Packed = [number, number, number, number];
+
+/**
+ * The messages of a large batch of moves, queued after the moves committed. Each message's key names the batch,
+ * the application and the template, so a retried run queues nothing twice.
+ */
+export const statusMessagesJob = defineJob({
+  name: 'status-messages.queue',
+  payload: z.object({
+    batch: z.string().uuid(),
+    id_user: z.number().int().nullable(),
+    moves: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])),
+  }),
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+  idempotencyKey: (p) => `status-messages:${p.batch}`,
+  async handle({ batch, id_user, moves }, context) {
+    const unpacked = moves.map(([id_application, id_campus, from, to]) => ({ id_application, id_campus, from, to }));
+    // in slices, each its own transaction, letting the process answer between them: the embedded database works
+    // on the process's own thread, and the run's answer (sent as this starts) must not wait for 20,000 renders
+    for (let i = 0; i < unpacked.length; i += JOB_SLICE) {
+      const slice = unpacked.slice(i, i + JOB_SLICE);
+      await context.db.transaction((tx) => draftAndQueue(tx, context.jobs, slice, id_user, batch));
+      await yieldToProcess();
+    }
+  },
+});
+
+async function draftAndQueue(
+  tx: Executor,
+  jobs: JobQueue,
+  moves: readonly MovedApplication[],
+  id_user: number | null,
+  batch: string,
+): Promise<number> {
   const templates = await boundTemplates(tx, moves);
   if (templates.length === 0) return 0;
-  const matching = (move: MovedApplication) =>
-    templates.filter(
-      (t) =>
-        t.id_campus === move.id_campus &&
-        t.id_status_to === move.to &&
-        (t.id_status_from === null || t.id_status_from === move.from),
-    );
+  const matching = (move: MovedApplication) => matchingOf(templates, move);
   const withMessages = moves.filter((move) => matching(move).length > 0);
   const recipients = await recipientsOf(
     tx,
@@ -52,11 +111,23 @@ export async function queueStatusMessages(
   const drafts = withMessages.flatMap((move) => {
     const recipient = recipients.get(move.id_application);
     if (!recipient) return [];
-    return inLanguage(matching(move), recipient.lng).map((t) => draftOf(t, recipient, id_user));
+    return inLanguage(matching(move), recipient.lng).map((t) => ({
+      ...draftOf(t, recipient, id_user),
+      key: `status:${batch}:${move.id_application}:${t.id_campus_email ?? 'e'}:${t.id_campus_text_message ?? 's'}`,
+    }));
   });
   await queueMessages(tx, jobs, drafts);
   return drafts.length;
 }
+
+/** The templates bound to this move: its campus, its new status, and its old one or any. */
+const matchingOf = (templates: BoundTemplate[], move: MovedApplication) =>
+  templates.filter(
+    (t) =>
+      t.id_campus === move.id_campus &&
+      t.id_status_to === move.to &&
+      (t.id_status_from === null || t.id_status_from === move.from),
+  );
 
 /** Per channel, the templates in `lng`; else in English; else all of that channel. */
 function inLanguage(templates: BoundTemplate[], lng: string): BoundTemplate[] {

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { SEAT_HOLDING_STATUSES } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
+import { inIds } from '../../lib/sql';
 import * as s from '../../db/schema/index';
 import { inCampus, inSchool, type Scope } from '../../lib/scope';
 
@@ -207,5 +208,5 @@ export async function applicationLabels(db: Executor, ids: number[]) {
     })
     .from(a)
     .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
-    .where(inArray(a.id_application, ids));
+    .where(inIds(a.id_application, ids));
 }
