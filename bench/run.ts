@@ -7,13 +7,16 @@
  *   its writes and the verification re-run, beside the pure draw() in-process (bench/lottery.ts)
  * - the outbox (issue 11): 10,000 e-mails queued -> sent to a local SMTP server, and a status move's latency with an
  *   empty and a full outbox (bench/outbox.ts)
- * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery` or `--only=outbox` runs one part; `--no-postgres`
- * skips the server. `--lottery-direct-only` times only the pure draw (no build needed); `--lottery-count=N`.
+ * - the dashboard (issue 12): every dashboard endpoint over 100,000 applications and 500,000 history rows on PGlite and
+ *   on the PostgreSQL server, beside the same statements run directly (bench/dashboard.ts)
+ * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox` or `--only=dashboard` runs one part; `--no-postgres`
+ * skips the server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed); `--lottery-count=N`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchApplications } from './applications';
+import { benchDashboard } from './dashboard';
 import { benchLottery } from './lottery';
 import { benchOutbox } from './outbox';
 import { percentiles, printTable, startServer, timeEach, type Row } from './harness';
@@ -60,19 +63,16 @@ async function foundation() {
   }
 }
 
+/** The databases each part runs on: `--no-pglite` / `--no-postgres` leave one out. */
+const kinds = (['pglite', 'postgres'] as const).filter((kind) => !process.argv.includes(`--no-${kind}`));
+
 try {
   if (!only || only === 'foundation') await foundation();
-  if (!only || only === 'applications') {
-    await benchApplications('pglite', rows);
-    if (!process.argv.includes('--no-postgres')) await benchApplications('postgres', rows);
-  }
-  if (!only || only === 'lottery') {
-    await benchLottery('pglite', rows, lotteryOptions);
-    if (!process.argv.includes('--no-postgres')) await benchLottery('postgres', rows, lotteryOptions);
-  }
-  if (!only || only === 'outbox') {
-    await benchOutbox('pglite', rows);
-    if (!process.argv.includes('--no-postgres')) await benchOutbox('postgres', rows);
+  for (const kind of kinds) {
+    if (!only || only === 'applications') await benchApplications(kind, rows);
+    if (!only || only === 'lottery') await benchLottery(kind, rows, lotteryOptions);
+    if (!only || only === 'outbox') await benchOutbox(kind, rows);
+    if (!only || only === 'dashboard') await benchDashboard(kind, rows);
   }
 } finally {
   printTable(rows);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
+import { launchBrowser, openAuditLog, openPage, screenshot, signIn, visit } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,17 +31,7 @@ describe('admin console', () => {
     await school.context().close();
 
     // the superadmin finds it in the console's audit log, with who did it and the format
-    const page = await openPage(browser, baseUrl);
-    await signIn(page, 'superadmin@demo.openseat.org');
-    await page.waitForURL('**/main/**');
-    await page.getByTestId('side-menu').getByRole('link', { name: 'Admin', exact: true }).click();
-    await page.waitForURL('**/main/admin');
-    await page.getByTestId('admin-jobs-table').waitFor();
-    await page.getByTestId('admin-tab-audit').click();
-    await page.getByTestId('admin-audit-action').fill('application.export');
-    const today = new Date().toISOString().slice(0, 10);
-    await page.getByTestId('admin-audit-from').fill(today);
-    const first = page.getByTestId('admin-audit-row').first();
+    const { page, newest: first } = await openAuditLog(browser, baseUrl, 'application.export');
     await expect.poll(() => first.innerText()).toContain('Sharon School');
     const text = await first.innerText();
     expect(text).toContain('application.export');

@@ -189,7 +189,10 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => table(page).locator('thead').innerText()).not.toContain('Phone');
     await visit(page, '/main/applications/waiting-list');
+    await page.getByTestId('waiting-reorder').waitFor();
     await visit(page, '/main/applications');
+    // the waiting list stays on screen until the inbox is ready: its menu would close under the test's click
+    await page.getByTestId('waiting-reorder').waitFor({ state: 'detached' });
     await expect.poll(() => table(page).locator('thead').innerText()).not.toContain('Phone');
     await page.getByTestId('columns-menu').click();
     await page.getByTestId('column-phone').click();

@@ -52,3 +52,20 @@ export async function visit(page: Page, path: string) {
   }, path);
   await page.waitForURL((url) => url.pathname === path || url.pathname + url.search === path || url.href === path);
 }
+
+/**
+ * Signs the SuperAdmin in, opens the admin console's audit log filtered to `action` today, and answers the page with
+ * its newest matching row (poll its text: the filter answers after a moment).
+ */
+export async function openAuditLog(browser: Browser, baseUrl: string, action: string) {
+  const page = await openPage(browser, baseUrl);
+  await signIn(page, 'superadmin@demo.openseat.org');
+  await page.waitForURL('**/main/**');
+  await page.getByTestId('side-menu').getByRole('link', { name: 'Admin', exact: true }).click();
+  await page.waitForURL('**/main/admin');
+  await page.getByTestId('admin-jobs-table').waitFor();
+  await page.getByTestId('admin-tab-audit').click();
+  await page.getByTestId('admin-audit-action').fill(action);
+  await page.getByTestId('admin-audit-from').fill(new Date().toISOString().slice(0, 10));
+  return { page, newest: page.getByTestId('admin-audit-row').first() };
+}

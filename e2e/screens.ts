@@ -249,6 +249,21 @@ export const SCREENS: readonly Screen[] = [
     views: [dialog('new feedback dialog', 'feedback-create')],
   },
   {
+    name: 'notifications',
+    who: ['school'],
+    visit: (page) => openAndWait(page, '/main/notifications', 'notifications-page'),
+    views: [
+      dialog('notification settings dialog', 'notifications-page-settings'),
+      dialog('notifications popover', 'notifications-bell'),
+    ],
+  },
+  {
+    name: 'dashboard',
+    who: ['school'],
+    visit: (page) => openAndWait(page, '/main/dashboard', 'status-chart'),
+    views: [dialog('configure widgets dialog', 'configure-widgets')],
+  },
+  {
     name: 'account settings',
     who: ['superadmin', 'school'],
     visit: (page) => openAndWait(page, '/main/settings', 'profile-name'),
@@ -307,6 +322,27 @@ export const SCREENS: readonly Screen[] = [
     who: ['superadmin'],
     visit: (page) => openAndWait(page, '/main/admin', 'admin-jobs-table'),
     views: [tab('admin audit log', 'admin-tab-audit'), tab('admin outbox and mail', 'admin-tab-mail')],
+  },
+  {
+    name: 'ads tracking',
+    who: ['school'],
+    // the demo's ads leads arrive from September to mid-November 2026: a personalised range that holds them
+    visit: (page) => openAndWait(page, '/main/ads/tracking/all/1/6/2026-09-01/2026-11-30', 'ads-charts'),
+    views: [
+      {
+        name: 'ads monthly report',
+        open: async (page) => {
+          await page.getByTestId('ads-report-toggle').click();
+          await page.getByTestId('ads-report').waitFor();
+          await settle(page);
+          return true;
+        },
+        close: async (page) => {
+          await page.getByTestId('ads-report-toggle').click();
+          await page.getByTestId('ads-report').waitFor({ state: 'detached' });
+        },
+      },
+    ],
   },
 ];
 

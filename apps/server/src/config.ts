@@ -31,6 +31,17 @@ const EnvSchema = z.object({
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   /** Seconds before the first retry of a refused message; doubled for each later one. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
+  /** Meta's Graph API with its version (tests point it at a fake on loopback). */
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
+  /** Google Ads API with its version; the server's developer token and OAuth client (the school's customer id). */
+  GOOGLE_ADS_API_URL: z.string().url().default('https://googleads.googleapis.com/v22'),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
+  /** The manager account the uploads go through (login-customer-id), digits only. */
+  GOOGLE_ADS_LOGIN_CUSTOMER_ID: z.string().optional(),
+  GOOGLE_ADS_CLIENT_ID: z.string().optional(),
+  GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ADS_REFRESH_TOKEN: z.string().optional(),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -52,6 +63,19 @@ export type Config = {
   logLevel: string;
   twilio: { accountSid: string | null; authToken: string | null; from: string | null; apiUrl: string };
   outboxRetrySeconds: number;
+  /** Where conversion events go (docs/ads-conversions.md); Google Ads needs every credential to be set. */
+  ads: {
+    metaGraphUrl: string;
+    googleAdsApiUrl: string;
+    googleOauthTokenUrl: string;
+    googleAds: {
+      developerToken: string;
+      loginCustomerId: string | null;
+      clientId: string;
+      clientSecret: string;
+      refreshToken: string;
+    } | null;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +103,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: parsed.TWILIO_API_URL.replace(/\/$/, ''),
     },
     outboxRetrySeconds: parsed.OUTBOX_RETRY_SECONDS,
+    ads: {
+      metaGraphUrl: parsed.META_GRAPH_URL.replace(/\/$/, ''),
+      googleAdsApiUrl: parsed.GOOGLE_ADS_API_URL.replace(/\/$/, ''),
+      googleOauthTokenUrl: parsed.GOOGLE_OAUTH_TOKEN_URL,
+      googleAds:
+        parsed.GOOGLE_ADS_DEVELOPER_TOKEN &&
+        parsed.GOOGLE_ADS_CLIENT_ID &&
+        parsed.GOOGLE_ADS_CLIENT_SECRET &&
+        parsed.GOOGLE_ADS_REFRESH_TOKEN
+          ? {
+              developerToken: parsed.GOOGLE_ADS_DEVELOPER_TOKEN,
+              loginCustomerId: parsed.GOOGLE_ADS_LOGIN_CUSTOMER_ID?.replace(/\D/g, '') || null,
+              clientId: parsed.GOOGLE_ADS_CLIENT_ID,
+              clientSecret: parsed.GOOGLE_ADS_CLIENT_SECRET,
+              refreshToken: parsed.GOOGLE_ADS_REFRESH_TOKEN,
+            }
+          : null,
+    },
   };
   if (config.env === 'production') {
     const missing = [

@@ -206,6 +206,11 @@ const en = {
   // admin console
   jobRetried: 'The job will run again.',
   jobNotFailed: 'Only a failed job can be retried.',
+  // ads conversions
+  adsConsentBasisRequired:
+    'Record the basis for reporting conversions (who agreed, or the agreement) before switching conversion events on.',
+  // ads tracking
+  adsDatesOrder: 'The start date must be on or before the end date.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -410,6 +415,11 @@ const es: Record<MessageKey, string> = {
   // admin console
   jobRetried: 'La tarea se ejecutará de nuevo.',
   jobNotFailed: 'Solo se puede reintentar una tarea fallida.',
+  // ads conversions
+  adsConsentBasisRequired:
+    'Registre la base para informar conversiones (quién dio su consentimiento, o el acuerdo) antes de activar los eventos de conversión.',
+  // ads tracking
+  adsDatesOrder: 'La fecha de inicio debe ser igual o anterior a la fecha de fin.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -39,7 +39,7 @@ const SIMPLE_CATALOGS = [
   [s.statusFeedback, named(['pending', 'working on it', 'done'])],
   [s.textMessageType, named(['status change', 'reminder', 'manually sent'])],
   [s.enrollmentSis, named(['powerschool', 'schoolmint', 'aspire'])],
-  [s.notificationSettingsType, named(['status change', 'new application', 'reminder'])],
+  [s.notificationSettingsType, named(['status change', 'new application', 'reminder', 'form submission'])],
   [
     s.dashboardItem,
     named([

@@ -1,4 +1,6 @@
+import { sendConversion } from '../modules/ads-conversions/ads-conversions.jobs';
 import { dispatchOutbox } from '../modules/communication/outbox.jobs';
+import { statusMessagesJob } from '../modules/communication/status-messages';
 import { sendAccountMail } from '../modules/mail/account-mail.jobs';
 import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
@@ -12,4 +14,6 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   expireOffersJob as JobDefinition<unknown>,
   dispatchOutbox as JobDefinition<unknown>,
   sendRemindersJob as JobDefinition<unknown>,
+  statusMessagesJob as JobDefinition<unknown>,
+  sendConversion as JobDefinition<unknown>,
 ];

@@ -26,6 +26,10 @@ import { formsRoutes } from './forms/forms.routes';
 import { messagingRoutes } from './messaging/messaging.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
+import { adsConversionsRoutes } from './ads-conversions/ads-conversions.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { adsTrackingRoutes } from './ads-tracking/ads-tracking.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -60,4 +64,8 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   adminRoutes,
   // feedback
   feedbackRoutes,
+  adsConversionsRoutes,
+  notificationsRoutes,
+  adsTrackingRoutes,
+  dashboardRoutes,
 ];

@@ -15,6 +15,10 @@ const NO_BODY = new Set([
   'PUT /api/application/read/{id}',
   // admin console: the job is the path's id
   'POST /api/admin/jobs/{id}/retry',
+  // notifications: marking read acts on the path's id, or on all the caller's rows
+  'POST /api/notification/{id}/read',
+  'POST /api/notification/read-all',
+  'POST /api/notification/application/{id}/read',
 ]);
 
 const WRITES = ['POST', 'PUT', 'PATCH'];

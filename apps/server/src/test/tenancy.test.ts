@@ -2973,6 +2973,221 @@ const FEEDBACK_LISTS: ListRow[] = [
   },
 ];
 
+// ---- conversion events (ads-conversions): the settings and the log of a school ----
+
+let cvf: Awaited<ReturnType<typeof buildConversionFixtures>>;
+
+/** One conversion event per school, each naming a campaign the other school may never see. */
+async function buildConversionFixtures(db: TestContext['db'], x: Fixtures) {
+  const add = async (c: 'a1' | 'b1', campaign_id: string) => {
+    const app = await createApplication(db, x.enrollment[c].period, { id_status: STATUS.APPLIED });
+    await db.insert(s.adsConversionEvent).values({
+      id_school: app.id_school,
+      id_application: app.id_application,
+      id_ads_conversion_event_type: 1,
+      id_status: STATUS.APPLIED,
+      campaign_id,
+      status: 'sent',
+    });
+  };
+  await add('a1', 'Alpha-Campaign');
+  await add('b1', 'Secret-Beta-Campaign');
+  return { foreign: ['Secret-Beta-Campaign'] };
+}
+
+const CONVERSION_ROWS: Row[] = [
+  {
+    route: 'GET /ads-conversions/settings',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/ads-conversions/settings?id_school=${x.schoolA.id_school}` }),
+    other: (x) => ({ method: 'GET', path: `/ads-conversions/settings?id_school=${x.schoolB.id_school}` }),
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /ads-conversions/settings',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'PUT',
+      path: '/ads-conversions/settings',
+      body: { id_school: x.schoolA.id_school, ads_consent_basis: 'guardian_consent' },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: '/ads-conversions/settings',
+      body: { id_school: x.schoolB.id_school, ads_consent_basis: 'guardian_consent', ads_conversions_enabled: true },
+    }),
+    foreign: () => [],
+  },
+  {
+    route: 'GET /ads-conversions/events',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/ads-conversions/events?id_school=${x.schoolA.id_school}` }),
+    other: (x) => ({ method: 'GET', path: `/ads-conversions/events?id_school=${x.schoolB.id_school}` }),
+    foreign: () => cvf.foreign,
+  },
+];
+
+type NotificationFixtures = Awaited<ReturnType<typeof buildNotificationFixtures>>;
+let nf: NotificationFixtures;
+const SECRET_NOTICES = ['Secret-Beta-Notice', 'Secret-B1-Child'];
+
+/** Unread notifications of the school A admin and the A1 campus user, and of the school B admin. */
+async function buildNotificationFixtures(db: TestContext['db'], x: Fixtures) {
+  const add = async (id_user: number, id_school: number, id_application: number, message: string) => {
+    const [row] = await db
+      .insert(s.notification)
+      .values({ id_user, id_school, id_application, id_notification_settings_type: 1, params: { count: 1 }, message })
+      .returning();
+    return row;
+  };
+  const apps = x.applications;
+  return {
+    own: await add(x.users.schoolA.id_user, x.schoolA.id_school, apps.a1.id_application, 'Alpha-Notice'),
+    a1: await add(x.users.campusA1.id_user, x.schoolA.id_school, apps.a1.id_application, 'Alpha-North-Notice'),
+    other: await add(x.users.schoolB.id_user, x.schoolB.id_school, apps.b1.id_application, 'Secret-Beta-Notice'),
+  };
+}
+
+const NOTIFICATION_ROWS: Row[] = [
+  {
+    route: 'GET /notification-settings',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: '/notification-settings' }),
+    shared: "the caller's own switches (no id in the request)",
+    foreign: () => [],
+  },
+  {
+    route: 'POST /notification-settings',
+    actor: 'campusA1',
+    own: () => ({
+      method: 'POST',
+      path: '/notification-settings',
+      body: { settings: [{ id_notification_settings_type: 2, enabled: true }] },
+    }),
+    shared: "the caller's own switches (notifications.test.ts: another user's stay as they were)",
+    foreign: () => [],
+  },
+  {
+    route: 'GET /notification-settings/unread',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: '/notification-settings/unread?pageSize=200' }),
+    shared: "the caller's own rows only",
+    foreign: () => [...SECRET_NOTICES, 'Alpha-North-Notice'],
+  },
+  {
+    route: 'GET /notification-settings/unread',
+    case: 'a campus user lists its own rows, not those of the school admin',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: '/notification-settings/unread?pageSize=200' }),
+    shared: "the caller's own rows only",
+    foreign: () => [...SECRET_NOTICES, 'Secret-A2-Child', '"Alpha-Notice"'],
+  },
+  {
+    route: 'POST /notification/:id/read',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: `/notification/${nf.own.id_notification}/read` }),
+    other: () => ({ method: 'POST', path: `/notification/${nf.other.id_notification}/read` }),
+    foreign: () => SECRET_NOTICES,
+  },
+  {
+    route: 'POST /notification/:id/read',
+    case: 'a user of the same school cannot mark the notification of another',
+    actor: 'campusA1',
+    own: () => ({ method: 'POST', path: `/notification/${nf.a1.id_notification}/read` }),
+    other: () => ({ method: 'POST', path: `/notification/${nf.own.id_notification}/read` }),
+    foreign: () => ['Alpha-Notice'],
+  },
+  {
+    route: 'POST /notification/read-all',
+    actor: 'campusAdminA',
+    own: () => ({ method: 'POST', path: '/notification/read-all' }),
+    shared: "marks the caller's own rows only (notifications.test.ts: the others stay unread)",
+    foreign: () => SECRET_NOTICES,
+  },
+  {
+    route: 'POST /notification/application/:id/read',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'POST', path: `/notification/application/${x.applications.a1.id_application}/read` }),
+    other: (x) => ({ method: 'POST', path: `/notification/application/${x.applications.b1.id_application}/read` }),
+    foreign: () => SECRET_NOTICES,
+  },
+  {
+    route: 'POST /notification/application/:id/read',
+    case: 'a campus user cannot reach an application of another campus',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'POST', path: `/notification/application/${x.applications.a1.id_application}/read` }),
+    other: (x) => ({ method: 'POST', path: `/notification/application/${x.applications.a2.id_application}/read` }),
+    foreign: () => ['Secret-A2-Child'],
+  },
+];
+
+/** Ads tracking: every read names a campus of the caller's reach or none; another campus or school is not found. */
+const ADS_ALL_TIME = 'dateRange=6&startDate=2000-01-01&endDate=2099-12-31';
+const adsRow = (path: string): Row[] => [
+  {
+    route: `GET ${path}`,
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `${path}?${ADS_ALL_TIME}&id_campus=${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `${path}?${ADS_ALL_TIME}&id_campus=${x.a2.id_campus}` }),
+    foreign: () => SECRET_CHILDREN,
+  },
+  {
+    route: `GET ${path}`,
+    case: 'another school',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `${path}?${ADS_ALL_TIME}&id_campus=${x.a2.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `${path}?${ADS_ALL_TIME}&id_campus=${x.b1.id_campus}` }),
+    foreign: () => ['Secret-B1-Child'],
+  },
+];
+const ADS_TRACKING_ROWS: Row[] = [
+  ...adsRow('/ads-tracking/monthly-report'),
+  ...adsRow('/ads-tracking/status-application-count'),
+  ...adsRow('/ads-tracking/applications'),
+  ...adsRow('/ads-tracking/applications/export'),
+];
+
+// dashboard: figures of a campus the caller may see; another school's or campus's id answers 404
+const DASHBOARD_GETS = ['items', 'leads', 'ads', 'applications', 'bars-data'];
+const DASHBOARD_ROWS: Row[] = [
+  ...DASHBOARD_GETS.map((path): Row => ({
+    route: `GET /dashboard/${path}`,
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/dashboard/${path}?id_campus=${x.a1.id_campus}` }),
+    other: (x) => ({ method: 'GET', path: `/dashboard/${path}?id_campus=${x.b1.id_campus}` }),
+    foreign: () => [],
+  })),
+  ...DASHBOARD_GETS.map((path): Row => ({
+    route: `GET /dashboard/${path}`,
+    case: 'a campus user does not count another campus of its school',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/dashboard/${path}?id_campus=${x.a1.id_campus}&id_school_year=3` }),
+    other: (x) => ({ method: 'GET', path: `/dashboard/${path}?id_campus=${x.a2.id_campus}&id_school_year=3` }),
+    foreign: () => [],
+  })),
+  {
+    route: 'GET /user/dashboard/items',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: '/user/dashboard/items' }),
+    shared: "the caller's own widgets only (dashboard.test.ts: another user's choice is their own)",
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /user/dashboard/items',
+    actor: 'schoolA',
+    own: () => ({ method: 'PUT', path: '/user/dashboard/items', body: { items: [3, 1] } }),
+    shared: "writes the caller's own widgets only; no id of another user is read",
+    foreign: () => [],
+  },
+  {
+    route: 'PUT /user/dashboard/item',
+    actor: 'campusA1',
+    own: () => ({ method: 'PUT', path: '/user/dashboard/item', body: { id_dashboard_item: 2 } }),
+    shared: "writes the caller's own widgets only; no id of another user is read",
+    foreign: () => [],
+  },
+];
+
 const ROWS: Row[] = [
   ...SCHOOL_AND_CAMPUS_ROWS,
   ...PEOPLE_ROWS,
@@ -2986,6 +3201,10 @@ const ROWS: Row[] = [
   ...FORM_ROWS,
   ...ADMIN_ROWS,
   ...FEEDBACK_ROWS,
+  ...CONVERSION_ROWS,
+  ...NOTIFICATION_ROWS,
+  ...ADS_TRACKING_ROWS,
+  ...DASHBOARD_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS, ...APPLICATION_LISTS, ...RECORD_LISTS, ...FEEDBACK_LISTS];
 const ACTORS: Actor[] = [
@@ -3070,6 +3289,8 @@ beforeAll(async () => {
   ff = await buildFormFixtures(ctx.db, f);
   adminJobId = await buildAdminFixtures(ctx.database);
   fbf = await buildFeedbackFixtures(ctx.db, f);
+  cvf = await buildConversionFixtures(ctx.db, f);
+  nf = await buildNotificationFixtures(ctx.db, f);
   for (const actor of [
     'schoolA',
     'campusAdminA',

@@ -5,13 +5,13 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { NotFound } from '../components/NotFound';
 import { RequirePermission } from '../components/RequirePermission';
 import { restoreSession } from '../features/auth/api/auth';
+import { LIST_TYPE } from '@openseat/shared/constants';
 import { LIST_SCREENS } from '../features/applications/lists';
 import { onSessionEnd } from './client';
 
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
 const MainLayout = lazy(() => import('./layout/MainLayout'));
-const PlaceholderPage = lazy(() => import('../components/PlaceholderPage'));
 const SettingsPage = lazy(() => import('../features/account/components/SettingsPage'));
 const UsersPage = lazy(() => import('../features/users/components/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/components/RolesPage'));
@@ -24,10 +24,14 @@ const PeriodDetailPage = lazy(() => import('../features/enrollment/components/Pe
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const FeedbackPage = lazy(() => import('../features/feedback/components/FeedbackPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/components/NotificationsPage'));
+const ReadNotificationsOf = lazy(() => import('../features/notifications/components/ReadNotificationsOf'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
 const AdminConsolePage = lazy(() => import('../features/admin/components/AdminConsolePage'));
+const DashboardPage = lazy(() => import('../features/dashboard/components/DashboardPage'));
 const ApplicationsListPage = lazy(() => import('../features/applications/components/ApplicationsListPage'));
 const ApplicationDetailPage = lazy(() => import('../features/applications/components/ApplicationDetailPage'));
+const AdsTrackingPage = lazy(() => import('../features/ads-tracking/components/AdsTrackingPage'));
 // panels one feature's screen shows from another feature: composed here, so features never import each other
 const UsersPanel = lazy(() =>
   import('../features/users/components/UsersPanel').then((m) => ({ default: m.UsersPanel })),
@@ -86,7 +90,6 @@ function Root() {
 const guarded = (subject: Subject, element: React.ReactNode) => (
   <RequirePermission subject={subject}>{element}</RequirePermission>
 );
-const later = (subject: Subject, titleKey: string) => guarded(subject, <PlaceholderPage titleKey={titleKey} />);
 
 /** The applications lists and their `{id}` details (spec section 2); a new screen per address. */
 const applicationScreens = LIST_SCREENS.flatMap((screen) => [
@@ -114,11 +117,44 @@ const applicationScreens = LIST_SCREENS.flatMap((screen) => [
         key={screen.path}
         screen={screen}
         renderCommunication={(id) => <CommunicationHistory id_application={id} />}
-        renderSubmissions={(id) => <SubmissionsSection id_application={id} />}
+        renderSubmissions={(id) => (
+          <>
+            <SubmissionsSection id_application={id} />
+            <ReadNotificationsOf id_application={id} />
+          </>
+        )}
       />,
     ),
   },
 ]);
+
+/**
+ * Ads tracking and its addresses (spec section 2): the state in the address, and the application detail under it
+ * (the applications feature's detail, with the ads address as its list: `.../application` goes back to it).
+ */
+const adsTracking = guarded(
+  'ads_tracking',
+  <AdsTrackingPage
+    renderApplication={(listPath) => (
+      <ApplicationDetailPage
+        key={listPath}
+        screen={{ path: listPath, type: LIST_TYPE.SCHOOL_APPS, subject: 'ads_tracking', titleKey: 'menu.adsTracking' }}
+        renderCommunication={(id) => <CommunicationHistory id_application={id} />}
+        renderSubmissions={(id) => <SubmissionsSection id_application={id} />}
+      />
+    )}
+  />,
+);
+const ADS = 'ads/tracking/:platform/:id_status/:timeFrame';
+const adsTrackingScreens = [
+  { path: 'ads/tracking', element: adsTracking },
+  { path: ADS, element: adsTracking },
+  { path: `${ADS}/application/:id`, element: adsTracking },
+  { path: `${ADS}/:startDate/:endDate`, element: adsTracking },
+  { path: `${ADS}/:startDate/:endDate/application/:id`, element: adsTracking },
+  { path: `${ADS}/application`, element: <Navigate to=".." relative="path" replace /> },
+  { path: `${ADS}/:startDate/:endDate/application`, element: <Navigate to=".." relative="path" replace /> },
+];
 
 export const router = createBrowserRouter([
   {
@@ -158,11 +194,12 @@ export const router = createBrowserRouter([
             element: guarded('enrollment_settings', <LotteryCertificatePage />),
           },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
           // admin console (system users only: the page refuses others); the spec's internal test pages are not copied
           { path: 'admin', element: guarded('audit_log', <AdminConsolePage />) },
           { path: 'admin/modulos', element: <Navigate to="/main/admin" replace /> },
           { path: 'admin/modulos/:id', element: <Navigate to="/main/admin" replace /> },
-          { path: 'dashboard', element: later('dashboard', 'menu.dashboard') },
+          { path: 'dashboard', element: guarded('dashboard', <DashboardPage />) },
           { path: 'schools', element: guarded('schools', <SchoolsPage />) },
           { path: 'schools/school', element: <Navigate to="/main/schools" replace /> },
           { path: 'schools/school/:id_school', element: guarded('school', schoolDetail) },
@@ -174,20 +211,7 @@ export const router = createBrowserRouter([
           { path: 'priorities-configuration', element: guarded('priorities_configuration', <PrioritiesPage />) },
           { path: 'feedback', element: guarded('feedback', <FeedbackPage />) },
           { path: 'application-tags', element: guarded('tags_configuration', <TagsPage />) },
-          { path: 'ads/tracking', element: later('ads_tracking', 'menu.adsTracking') },
-          { path: 'ads/tracking/:platform/:id_status/:timeFrame', element: later('ads_tracking', 'menu.adsTracking') },
-          {
-            path: 'ads/tracking/:platform/:id_status/:timeFrame/application/:id',
-            element: later('ads_tracking', 'menu.adsTracking'),
-          },
-          {
-            path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate',
-            element: later('ads_tracking', 'menu.adsTracking'),
-          },
-          {
-            path: 'ads/tracking/:platform/:id_status/:timeFrame/:startDate/:endDate/application/:id',
-            element: later('ads_tracking', 'menu.adsTracking'),
-          },
+          ...adsTrackingScreens,
           { path: 'mail', element: guarded('captured_mail', <MailPage />) },
           { path: '*', element: <NotFound backTo="/main" /> },
         ],

@@ -2,6 +2,10 @@ import { formsEn } from './forms';
 import { messagingEn } from './messaging';
 import { adminEn } from './admin';
 import { feedbackEn } from './feedback';
+import { adsConversionsEn } from './adsConversions';
+import { notificationsEn } from './notifications';
+import { adsTrackingEn } from './adsTracking';
+import { dashboardEn } from './dashboard';
 import { remindersEn } from './reminders';
 import { templatesEn } from './templates';
 
@@ -62,7 +66,6 @@ export const en = {
     search: 'Search',
     exportCsv: 'Export CSV',
     noAccess: 'No access',
-    notBuilt: 'This screen is not built yet.',
     loading: 'Loading…',
     save: 'Save',
     cancel: 'Cancel',
@@ -300,6 +303,9 @@ export const en = {
     'application-tags': 'Application Tags',
     ads: 'Ads',
     tracking: 'Tracking',
+    all: 'All',
+    facebook: 'Facebook',
+    google: 'Google',
     application: 'Application',
     mail: 'Mail',
     lottery: 'Lottery',
@@ -653,6 +659,10 @@ export const en = {
   messaging: messagingEn,
   admin: adminEn,
   feedback: feedbackEn,
+  adsConversions: adsConversionsEn,
+  notifications: notificationsEn,
+  adsTracking: adsTrackingEn,
+  dashboard: dashboardEn,
   languages: { en: 'English', es: 'Spanish' },
   themes: { default: 'Default', test: 'Test', Orange: 'Orange', Purple: 'Purple', Blue: 'Blue', Pink: 'Pink' },
 };

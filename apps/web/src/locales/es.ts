@@ -3,6 +3,10 @@ import { formsEs } from './forms';
 import { messagingEs } from './messaging';
 import { adminEs } from './admin';
 import { feedbackEs } from './feedback';
+import { adsConversionsEs } from './adsConversions';
+import { notificationsEs } from './notifications';
+import { adsTrackingEs } from './adsTracking';
+import { dashboardEs } from './dashboard';
 import { remindersEs } from './reminders';
 import { templatesEs } from './templates';
 
@@ -62,7 +66,6 @@ export const es: Translations = {
     search: 'Buscar',
     exportCsv: 'Exportar CSV',
     noAccess: 'Sin acceso',
-    notBuilt: 'Esta pantalla aún no está construida.',
     loading: 'Cargando…',
     save: 'Guardar',
     cancel: 'Cancelar',
@@ -300,6 +303,9 @@ export const es: Translations = {
     'application-tags': 'Etiquetas de solicitudes',
     ads: 'Anuncios',
     tracking: 'Seguimiento',
+    all: 'Todas',
+    facebook: 'Facebook',
+    google: 'Google',
     application: 'Solicitud',
     mail: 'Correo',
     lottery: 'Lotería',
@@ -655,6 +661,10 @@ export const es: Translations = {
   messaging: messagingEs,
   admin: adminEs,
   feedback: feedbackEs,
+  adsConversions: adsConversionsEs,
+  notifications: notificationsEs,
+  adsTracking: adsTrackingEs,
+  dashboard: dashboardEs,
   languages: { en: 'Inglés', es: 'Español' },
   themes: {
     default: 'Predeterminado',

@@ -63,6 +63,8 @@ export const JobIdParamsSchema = z.object({ id: z.uuid({ error: 'invalidValue' }
 /** `GET /admin/audit`: 50 rows a page, newest first; `from`/`to` are UTC days, both included. */
 export const AdminAuditQuerySchema = z.object({
   id_user: optionalWhole,
+  /** Who, by name or e-mail (contains, case-insensitive). */
+  who: optionalFilter(100),
   action: optionalFilter(100),
   entity: optionalFilter(100),
   entityId: optionalFilter(100),

@@ -19,6 +19,8 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_school_idx').on(t.id_school, t.createdAt),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
+    // the admin console: every school's log, newest first
+    index('audit_log_created_idx').on(t.createdAt, t.id_audit_log),
   ],
 );
 

@@ -54,6 +54,16 @@ export const schoolConfiguration = pgTable('school_configuration', {
   twilio_auth_token_encrypted: text('twilio_auth_token_encrypted'),
   /** IANA name; the calendar day of every date rule (enrollment window) is the day in this zone. */
   time_zone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+  /**
+   * Conversion events to the ads platforms (docs/ads-conversions.md): off unless the school switches them on, which
+   * needs a recorded basis (what, by whom, when). The guardian's hashed contact goes only with its own switch.
+   */
+  ads_conversions_enabled: boolean('ads_conversions_enabled').notNull().default(false),
+  ads_consent_basis: text('ads_consent_basis'),
+  ads_consent_note: text('ads_consent_note'),
+  ads_consent_recorded_at: timestamp('ads_consent_recorded_at', { withTimezone: true }),
+  ads_consent_recorded_by: integer('ads_consent_recorded_by'),
+  ads_send_hashed_contact: boolean('ads_send_hashed_contact').notNull().default(false),
 });
 
 export const campus = pgTable(

@@ -236,6 +236,7 @@ function childrenOf(plan: Planned, id_application: number, staffUserId: number |
         campaign_id,
         ad_id,
         id_status,
+        status: 'sent',
         sentAt: createdAt,
         createdAt,
       });

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from './demo-logins';
 import { seedApplications, type CampusForApplications } from './demo-applications';
 import { OPEN_YEAR, gradesOfCampus, seedCampusSetup, seedTags, seedTemplates } from './demo-enrollment';
 import { seededRandom, type Random } from './random';
+import { seedDemoNotifications } from './demo-notifications';
 
 export const DEMO_APPLICATIONS = 3000;
 
@@ -62,6 +63,7 @@ export async function seedDemoData(db: Executor): Promise<DemoSummary> {
       users.find((u) => u.id_school === id_school && u.id_campus === null)?.id_user ?? null;
     const campuses = network.campuses.map((c) => ({ ...c, staffUserId: staffOf(c.open.id_school) }));
     const applications = await seedApplications(tx, random, campuses, DEMO_APPLICATIONS);
+    await seedDemoNotifications(tx);
     return { schools: network.schools.length, campuses: network.campuses.length, users: users.length, applications };
   });
 }

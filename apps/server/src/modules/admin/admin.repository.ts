@@ -7,6 +7,7 @@ import {
 } from '@openseat/shared/schemas/admin';
 import type { Executor } from '../../db/client';
 import { auditLog, school, user } from '../../db/schema/index';
+import { containsPattern, rowsOf } from '../../lib/sql';
 
 export type JobRecord = {
   id: string;
@@ -19,8 +20,6 @@ export type JobRecord = {
   completed_on: Date | string | null;
   output: unknown;
 };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 function jobFilter(query: Pick<AdminJobsQuery, 'state' | 'name'>): SQL {
   const parts: SQL[] = [sql`true`];
@@ -72,9 +71,16 @@ export async function findJobRecord(db: Executor, id: string) {
 /** `to` is a day included: everything before the next midnight (UTC). */
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
+/** Rows written by a user whose name or e-mail contains `text` (any case). */
+const byUserLike = (text: string) => {
+  const like = containsPattern(text);
+  return sql`${auditLog.id_user} IN (SELECT ${user.id_user} FROM ${user} WHERE ${user.name} ILIKE ${like} OR ${user.email} ILIKE ${like})`;
+};
+
 export async function listAudit(db: Executor, query: AdminAuditQuery) {
   const conditions = [
     query.id_user !== undefined ? eq(auditLog.id_user, query.id_user) : undefined,
+    query.who ? byUserLike(query.who) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
     query.entity ? eq(auditLog.entity, query.entity) : undefined,
     query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,

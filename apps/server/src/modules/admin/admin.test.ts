@@ -142,6 +142,13 @@ describe('audit log', () => {
       changes: { name: { from: 'a', to: 'b' } },
       createdAt: '2020-01-10T12:00:00.000Z',
     });
+    // who, by part of the name or e-mail in any case
+    const byEmail = await get(`who=${encodeURIComponent(alice.email.toUpperCase())}`);
+    expect(byEmail.data.map((r) => r.action)).toEqual(['zz.view', 'zz.edit']);
+    const byName = await get(`who=${encodeURIComponent(bob.name.toLowerCase())}`);
+    expect(byName.data.map((r) => r.action)).toContain('zz.edit');
+    expect(byName.data.every((r) => r.userName?.includes(bob.name))).toBe(true);
+    expect((await get('who=nobody-is-called-this')).total).toBe(0);
     const edits = await get('action=zz.edit');
     expect(edits.data.map((r) => r.createdAt.slice(0, 10))).toEqual(['2020-03-01', '2020-02-05', '2020-01-10']);
     expect((await get('action=zz.edit&entity=zz&entityId=1')).total).toBe(2);

@@ -18,7 +18,7 @@ const ap = s.applicant;
 const containsLower = (text: string) => `%${text.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /** The text search: names, e-mails and phones (trigram index on applicant.search_text), or the correlative. */
-function searchCondition(text: string): SQL {
+export function searchCondition(text: string): SQL {
   // not correlated with the outer row: the planner runs it once, through the trigram index when the term is rare
   const matches = sql`${a.id_applicant} IN (SELECT "s"."id_applicant" FROM ${ap} AS "s" WHERE "s"."search_text" LIKE ${containsLower(text)})`;
   const digits = text.replace(/^#/, '');

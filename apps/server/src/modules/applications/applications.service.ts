@@ -19,6 +19,7 @@ import * as intake from './intake.repository';
 import { previousOf, refusalError } from './moves.service';
 import { findMovable, historyOldestFirst, insertHistory } from './moves.repository';
 import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from '../lottery/siblings';
+import { notifyNewApplication } from '../notifications/notifications.events';
 import type { Scope } from '../../lib/scope';
 
 /** `GET /application`: one page of a list, filtered, searched and sorted on the server. */
@@ -241,6 +242,7 @@ export async function createApplication(db: Db, caller: Principal, input: Applic
   return db.transaction(async (tx) => {
     const checked = await checkLead(tx, caller.scope, input);
     const created = await insertLead(tx, caller, input, checked);
+    await notifyNewApplication(tx, created.id_application, caller.id_user);
     return {
       data: await getApplication(tx, caller, created.id_application),
       duplicates: checked.duplicates.map((d) => ({

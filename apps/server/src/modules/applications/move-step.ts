@@ -4,7 +4,9 @@ import type { MessageKey } from '@openseat/shared/messages';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import type { Scope } from '../../lib/scope';
+import { queueAdsConversions } from '../ads-conversions/ads-conversions.queue';
 import { queueStatusMessages } from '../communication/status-messages';
+import { notifyMoves } from '../notifications/notifications.events';
 import * as repo from './moves.repository';
 import type { Group, Movable } from './moves.repository';
 
@@ -198,6 +200,8 @@ export class MoveSession {
     }));
     this.messaged = this.audit.length;
     await queueStatusMessages(this.tx, this.jobs, moved, this.id_user);
+    await queueAdsConversions(this.tx, this.jobs, moved);
+    await notifyMoves(this.tx, moved, this.id_user);
   }
 
   private async writeStatuses() {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
+import { inIds } from '../../lib/sql';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 
@@ -50,7 +51,7 @@ export async function findMovable(db: Executor, scope: Scope, ids: number[], loc
     .select(movableColumns)
     .from(a)
     .leftJoin(s.campusYear, eq(s.campusYear.id_campus_year, a.id_campus_year))
-    .where(and(inArray(a.id_application, ids), isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)))
+    .where(and(inIds(a.id_application, ids), isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)))
     .orderBy(asc(a.id_application));
   return lock ? query.for('update', { of: a }) : query;
 }
@@ -120,7 +121,7 @@ export async function placesOf(db: Executor, ids: number[]) {
   return db
     .select({ id: a.id_application, place: a.waiting_list_position })
     .from(a)
-    .where(inArray(a.id_application, ids));
+    .where(inIds(a.id_application, ids));
 }
 
 /** The first application of the group's waiting list, its row locked. */

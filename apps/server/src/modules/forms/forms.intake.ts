@@ -13,6 +13,7 @@ import { checkLead, insertLead } from '../applications/applications.service';
 import { groupOf, MoveSession, refusalOf } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import { auditMoves } from '../applications/moves.service';
+import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.events';
 import {
   cleanDate,
   cleanPhone,
@@ -178,11 +179,13 @@ async function takeLead(tx: Tx, scope: Scope, form: Form, values: Values): Promi
   const same = await sameChild(tx, checked.duplicates, name.first, name.last);
   if (same !== null) {
     await repo.markUnread(tx, same);
+    await notifyFormSubmission(tx, same, form.form_name);
     return { id_application: same, error: null };
   }
   const created = await insertLead(tx, { scope, id_user: null, id_school: form.id_school }, input, checked);
   const lng = languageOf(values.guardian_language);
   if (lng) await repo.setGuardianLanguage(tx, created.id_application, lng);
+  await notifyNewApplication(tx, created.id_application, null, form.form_name);
   return { id_application: created.id_application, error: null };
 }
 
@@ -241,6 +244,7 @@ async function moveMatched(tx: Tx, deps: IntakeDeps, scope: Scope, form: Form, v
   const to = form.id_status_to as StatusId | null;
   if (to === null) {
     await repo.markUnread(tx, matched);
+    await notifyFormSubmission(tx, matched, form.form_name);
     return { id_application: matched, error: null };
   }
   const [seen] = await moves.findMovable(tx, scope, [matched], false);
@@ -260,5 +264,6 @@ async function moveMatched(tx: Tx, deps: IntakeDeps, scope: Scope, form: Form, v
   await session.flush();
   await auditMoves(tx, { id_user: null, id_school: form.id_school }, session, 'formSubmitted');
   await repo.markUnread(tx, matched);
+  await notifyFormSubmission(tx, matched, form.form_name);
   return { id_application: matched, error: null };
 }

@@ -12,6 +12,7 @@ import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 
 const SendFeedbackAction = lazy(() => import('../../features/feedback/components/SendFeedbackAction'));
+const NotificationsAction = lazy(() => import('../../features/notifications/components/NotificationsAction'));
 
 const DRAWER_WIDTH = 248;
 /** The second header row of a narrow screen, where the campus and school-period selectors go. */
@@ -54,6 +55,7 @@ export default function MainLayout() {
           <LanguageSwitch color="inverse" compact={!wide} />
           <Suspense fallback={null}>
             <SendFeedbackAction />
+            <NotificationsAction />
           </Suspense>
           <UserMenu />
         </Toolbar>

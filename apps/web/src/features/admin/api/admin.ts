@@ -29,7 +29,7 @@ export function useRetryJob() {
 
 export type AuditParams = {
   page: number;
-  id_user: string;
+  who: string;
   action: string;
   entity: string;
   entityId: string;

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useAudit, type AuditParams } from '../api/admin';
 
-const EMPTY: Omit<AuditParams, 'page'> = { id_user: '', action: '', entity: '', entityId: '', from: '', to: '' };
+const EMPTY: Omit<AuditParams, 'page'> = { who: '', action: '', entity: '', entityId: '', from: '', to: '' };
 
 /** The audit log of every school: who did what to which record, when; newest first. */
 export function AuditTab() {
@@ -50,7 +50,7 @@ export function AuditTab() {
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
         }}
       >
-        {field('id_user', t('admin.who'), 'number')}
+        {field('who', t('admin.who'))}
         {field('action', t('admin.action'))}
         {field('entity', t('admin.recordType'))}
         {field('entityId', t('admin.recordId'))}

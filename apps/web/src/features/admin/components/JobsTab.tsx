@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
-  MenuItem,
   Pagination,
   Paper,
   Stack,
@@ -12,11 +11,11 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { JOB_STATES, type AdminJob, type JobState } from '@openseat/shared/schemas/admin';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/dates';
@@ -74,52 +73,29 @@ export function JobsTab() {
       </TableContainer>
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('admin.state')}
           value={state}
-          onChange={(e) => {
-            setState(e.target.value as JobState | '');
+          allLabel={t('admin.allStates')}
+          options={JOB_STATES}
+          optionLabel={(s) => t(`admin.states.${s}`)}
+          onChange={(v) => {
+            setState(v);
             setPage(0);
           }}
-          sx={{ minWidth: 200 }}
-          slotProps={{
-            select: { displayEmpty: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'admin-job-state' },
-          }}
-        >
-          <MenuItem value="">{t('admin.allStates')}</MenuItem>
-          {JOB_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`admin.states.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          testId="admin-job-state"
+        />
+        <FilterSelect
           label={t('admin.queue')}
           value={name}
-          onChange={(e) => {
-            setName(e.target.value);
+          allLabel={t('admin.allQueues')}
+          options={queues}
+          onChange={(v) => {
+            setName(v);
             setPage(0);
           }}
-          sx={{ minWidth: 200 }}
-          slotProps={{
-            select: { displayEmpty: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'admin-job-queue' },
-          }}
-        >
-          <MenuItem value="">{t('admin.allQueues')}</MenuItem>
-          {queues.map((q) => (
-            <MenuItem key={q} value={q}>
-              {q}
-            </MenuItem>
-          ))}
-        </TextField>
+          testId="admin-job-queue"
+        />
       </Stack>
       {jobs.isError && <Alert severity="error">{jobs.error.message}</Alert>}
       <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>

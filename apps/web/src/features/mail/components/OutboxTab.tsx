@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  MenuItem,
   Pagination,
   Paper,
   Stack,
@@ -11,9 +10,9 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  TextField,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect } from '../../../components/FilterSelect';
 import { CHANNELS, MESSAGE_STATES, type Channel, type MessageState } from '@openseat/shared/communication';
 import { MessageStateChip } from '../../../components/MessageStateChip';
 import { formatDateTime } from '../../../lib/dates';
@@ -30,52 +29,32 @@ export function OutboxTab() {
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('messaging.status')}
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as MessageState | '');
+          allLabel={t('messaging.allStates')}
+          options={MESSAGE_STATES}
+          optionLabel={(s) => t(`messaging.state.${s}`)}
+          onChange={(v) => {
+            setStatus(v);
             setPage(0);
           }}
-          sx={{ minWidth: 180 }}
-          slotProps={{
-            select: { displayEmpty: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'outbox-status' },
-          }}
-        >
-          <MenuItem value="">{t('messaging.allStates')}</MenuItem>
-          {MESSAGE_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`messaging.state.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          testId="outbox-status"
+          minWidth={180}
+        />
+        <FilterSelect
           label={t('messaging.channel')}
           value={channel}
-          onChange={(e) => {
-            setChannel(e.target.value as Channel | '');
+          allLabel={t('messaging.allChannels')}
+          options={CHANNELS}
+          optionLabel={(c) => t(`messaging.${c}`)}
+          onChange={(v) => {
+            setChannel(v);
             setPage(0);
           }}
-          sx={{ minWidth: 180 }}
-          slotProps={{
-            select: { displayEmpty: true },
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': 'outbox-channel' },
-          }}
-        >
-          <MenuItem value="">{t('messaging.allChannels')}</MenuItem>
-          {CHANNELS.map((c) => (
-            <MenuItem key={c} value={c}>
-              {t(`messaging.${c}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          testId="outbox-channel"
+          minWidth={180}
+        />
       </Stack>
       {outbox.isError && <Alert severity="error">{outbox.error.message}</Alert>}
       <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>

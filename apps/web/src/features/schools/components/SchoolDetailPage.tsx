@@ -9,6 +9,7 @@ import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { isNotFound, routeId } from '../../../components/route-id';
 import { useSaveSchoolConfiguration, useSchool, useSchoolConfiguration } from '../api/schools';
+import { AdsConversionsPanel } from './AdsConversionsPanel';
 import { CampusesTab } from './CampusesTab';
 import { ConfigurationForm, type ConfigField } from './ConfigurationForm';
 import { SchoolDialog } from './SchoolDialog';
@@ -37,14 +38,17 @@ function SchoolConfiguration({ id_school, name }: { id_school: number; name: str
   const configuration = useSchoolConfiguration(id_school, true);
   const save = useSaveSchoolConfiguration();
   return (
-    <ConfigurationForm
-      fields={SCHOOL_CONFIG}
-      values={configuration.data}
-      disabled={false}
-      labelPrefix="schools.config"
-      deactivation={{ title: t('schools.deactivate'), consequence: t('schools.confirmDeactivate', { name }) }}
-      onSave={(body) => save.mutateAsync({ ...body, id_school } as SchoolConfigurationRequest)}
-    />
+    <>
+      <ConfigurationForm
+        fields={SCHOOL_CONFIG}
+        values={configuration.data}
+        disabled={false}
+        labelPrefix="schools.config"
+        deactivation={{ title: t('schools.deactivate'), consequence: t('schools.confirmDeactivate', { name }) }}
+        onSave={(body) => save.mutateAsync({ ...body, id_school } as SchoolConfigurationRequest)}
+      />
+      <AdsConversionsPanel id_school={id_school} />
+    </>
   );
 }
 

@@ -5,18 +5,7 @@ import type { ApplicationRow } from '@openseat/shared/schemas/applications';
 import type { ApiError } from '../../../app/http';
 import { useApplicationChoices, usePreviewTemplate, type TemplateKind } from '../api/templates';
 import { SmsSize } from './SmsSize';
-
-const DEBOUNCE_MS = 400;
-
-/** Waits until a value has stopped changing for a moment (typing), then answers it. */
-function useSettled<T>(value: T, ms = DEBOUNCE_MS): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+import { useSettled } from '../../../hooks/use-settled';
 
 /**
  * The message as a real application of the campus would receive it, rendered by the server from the template as

@@ -1,0 +1,101 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import { NOTIFICATION_TYPE, type NotificationTypeId } from '@openseat/shared/schemas/notifications';
+import type { Executor } from '../../db/client';
+
+/*
+ * Where notifications are made: inside the transaction of what they tell about (a move, an intake), so a
+ * rollback leaves none. One INSERT ... SELECT per event batch, whatever its size:
+ * - the readers are the active staff who see the application's campus: school users of its school, campus
+ *   users of that campus or of every campus (isAllCampuses); never the one who did it;
+ * - a reader who switched the type off (notification_settings) gets nothing; a type never switched is on;
+ * - a batch of moves (a bulk move, a lottery) makes ONE row per reader and target status, with the count:
+ *   "12 applications moved to Offered by Ana", not one row per application per reader.
+ */
+
+/** A status move of MoveSession.flush. */
+export type MovedForNotice = { id_application: number; from: number; to: number };
+
+type Event = { id: number; st: number | null; fr: number | null; grp: number };
+
+/** The English rendering kept in `message` (the API renders type + params in the reader's language). */
+const englishOf = (type: NotificationTypeId, actor: number | null): SQL => {
+  const many = sql`CASE WHEN count(*) = 1 THEN 'An application' ELSE count(*) || ' applications' END`;
+  const by = sql`coalesce(' by ' || (SELECT name FROM "user" WHERE id_user = ${actor}::int), '')`;
+  switch (type) {
+    case NOTIFICATION_TYPE.STATUS_CHANGE:
+      return sql`${many} || ' moved to ' || coalesce(max(st.label), '?') || ${by}`;
+    case NOTIFICATION_TYPE.NEW_APPLICATION:
+      return sql`'New application' || coalesce(' from the form ' || max(r.form), '') || ${by}`;
+    default:
+      return sql`'Form ' || coalesce(max(r.form), '') || ' submitted'`;
+  }
+};
+
+async function notify(
+  tx: Executor,
+  type: NotificationTypeId,
+  events: Event[],
+  actor: number | null,
+  form: string | null = null,
+) {
+  if (events.length === 0) return;
+  await tx.execute(sql`
+    WITH reader AS (
+      SELECT a.id_school, a.id_application AS id, e.st, e.fr, e.grp, u.id_user, ${form}::text AS form
+      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(id int, st int, fr int, grp int)
+      JOIN application a ON a.id_application = e.id
+      JOIN "user" u ON u.id_school = a.id_school AND u.is_active
+        AND (u.id_context_type = ${CONTEXT_TYPE.SCHOOL}
+          OR (u.id_context_type = ${CONTEXT_TYPE.CAMPUS} AND (u.is_all_campuses OR u.id_campus = a.id_campus)))
+      LEFT JOIN notification_settings ns ON ns.id_user = u.id_user
+      WHERE u.id_user IS DISTINCT FROM ${actor}::int
+        AND coalesce((ns.settings ->> ${String(type)})::boolean, true)
+    )
+    INSERT INTO notification
+      (id_school, id_user, id_application, id_notification_settings_type, id_actor, params, message)
+    SELECT r.id_school, r.id_user, CASE WHEN count(*) = 1 THEN min(r.id) END, ${type}, ${actor}::int,
+           jsonb_strip_nulls(jsonb_build_object(
+             'count', count(*),
+             'id_status', max(r.st),
+             'id_status_from', CASE WHEN count(DISTINCT r.fr) = 1 THEN min(r.fr) END,
+             'form', max(r.form))),
+           ${englishOf(type, actor)}
+    FROM reader r LEFT JOIN status st ON st.id_status = r.st
+    GROUP BY r.id_school, r.id_user, r.grp`);
+}
+
+/**
+ * The moves of one MoveSession.flush: one notification per reader and target status. `id_user` null (a
+ * scheduled job, a form) notifies every reader.
+ */
+export function notifyMoves(tx: Executor, moves: readonly MovedForNotice[], id_user: number | null) {
+  return notify(
+    tx,
+    NOTIFICATION_TYPE.STATUS_CHANGE,
+    moves.map((m) => ({ id: m.id_application, st: m.to, fr: m.from, grp: m.to })),
+    id_user,
+  );
+}
+
+/** A new application (a lead typed in by staff, or taken in from a form: `form` is its name). */
+export function notifyNewApplication(tx: Executor, id_application: number, id_user: number | null, form?: string) {
+  return notify(
+    tx,
+    NOTIFICATION_TYPE.NEW_APPLICATION,
+    [{ id: id_application, st: null, fr: null, grp: id_application }],
+    id_user,
+    form ?? null,
+  );
+}
+
+/** A form delivery about an existing application (matched, or the same child sending the form again). */
+export function notifyFormSubmission(tx: Executor, id_application: number, form: string) {
+  return notify(
+    tx,
+    NOTIFICATION_TYPE.FORM_SUBMISSION,
+    [{ id: id_application, st: null, fr: null, grp: id_application }],
+    null,
+    form,
+  );
+}
