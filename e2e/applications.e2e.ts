@@ -50,7 +50,8 @@ describe('the applications pipeline, as a new staff member works it', () => {
       .poll(async () => (await rowTexts(page)).every((r) => r.toLowerCase().includes(surname.toLowerCase())))
       .toBe(true);
 
-    // open it: the detail shows where it stands and its history
+    // open it once the search has answered: the detail shows where it stands and its history
+    await expect.poll(() => table(page).getAttribute('aria-busy')).toBe('false');
     await bodyRows(page).first().getByRole('link').click();
     await page.waitForURL(/\/main\/applications\/\d+$/);
     await expect.poll(() => page.getByTestId('application-status').innerText()).toBe('Applied');

@@ -179,7 +179,7 @@ export default function ApplicationsListPage({
         renderBulkActions?.({ ids: selected, listType: screen.type, clear: () => setSelected([]) })}
       {list.isError && <Alert severity="error">{list.error.message}</Alert>}
       <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="applications-table">
+        <Table size="small" data-testid="applications-table" aria-busy={list.isFetching}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
