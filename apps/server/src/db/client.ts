@@ -24,6 +24,8 @@ export type Database = {
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
+  /** The embedded database's files as a tarball (PGlite only): tests start from one migrated copy. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions = {
@@ -31,10 +33,12 @@ export type DatabaseOptions = {
   dataDir: string | null;
   /** Sees every statement drizzle sends (the bench replays them to time the database alone). */
   logger?: Logger;
+  /** PGlite in memory only: start from these files (a `dumpDataDir` tarball) instead of an empty database. */
+  loadDataDir?: Blob;
 };
 
 /** PGlite in DATA_DIR/pg by default (or in memory when dataDir is null); a PostgreSQL server with DATABASE_URL. */
-export async function openDatabase({ databaseUrl, dataDir, logger }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
@@ -51,7 +55,10 @@ export async function openDatabase({ databaseUrl, dataDir, logger }: DatabaseOpt
     fs.mkdirSync(dir, { recursive: true });
   }
   // pg_trgm: the applications text search (migration 0005)
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : { loadDataDir }),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
@@ -62,5 +69,6 @@ export async function openDatabase({ databaseUrl, dataDir, logger }: DatabaseOpt
       return { rows: results.at(-1)?.rows ?? [] };
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type LogStream } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -38,8 +40,13 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
-    await migrateDatabase(database);
+    const migrated = inject('migratedPglite');
+    const database = await openDatabase({
+      databaseUrl: null,
+      dataDir: null,
+      loadDataDir: migrated ? new Blob([fs.readFileSync(migrated)]) : undefined,
+    });
+    if (!migrated) await migrateDatabase(database);
     return { database, url: null, drop: async () => {} };
   }
   const name = `openseat_test_${randomBytes(6).toString('hex')}`;
