@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { englishLeftovers, newTrackedPage } from './checks';
+import { englishLeftovers, newTrackedPage, seriousA11yViolations } from './checks';
 import { eachScreen, go, PUBLIC_SCREENS, settle, signInAs, type Who } from './screens';
 
 const baseUrl = inject('baseUrl');
@@ -45,7 +45,8 @@ describe('Spanish everywhere', () => {
   });
 
   for (const who of ['superadmin', 'school'] as const satisfies readonly Who[]) {
-    it(`every screen ${who} sees, with its dialogs and tabs, shows no English interface word`, async () => {
+    // one walk for two checks (each walk takes a minute): the Spanish text, and axe-core on the same screens
+    it(`every screen ${who} sees, with its dialogs and tabs, shows no English interface word and passes axe`, async () => {
       const page = await newTrackedPage(browser, baseUrl);
       const me = await signInAs(page, who);
       const problems: string[] = [];
@@ -53,6 +54,7 @@ describe('Spanish everywhere', () => {
         await chooseLanguage(page, 'es');
         const visited = await eachScreen(page, who, me, async (where) => {
           for (const leftover of await englishLeftovers(page)) problems.push(`${where}: ${leftover}`);
+          for (const v of await seriousA11yViolations(page)) problems.push(`${where}: ${v}`);
         });
         await screenshot(page, `i18n-${who}-last-screen`);
         expect(visited.length).toBeGreaterThan(8);
