@@ -129,7 +129,8 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     cases.push({
       name: 'detail',
       path: `/api/application/${detailId}`,
-      service: (db) => applications.getApplication(db, caller, detailId),
+      // what the route runs: the read, and its row in the audit log
+      service: (db) => applications.viewApplication(db, caller, detailId),
     });
     const direct = new Map<string, number[]>();
     for (const c of cases) {

@@ -5,6 +5,7 @@ import { sendAccountMail } from '../modules/mail/account-mail.jobs';
 import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
 import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';
+import { databaseMaintenanceJob } from './database-maintenance';
 import type { JobDefinition } from './job';
 
 /** Every job the workers run. A job that is not listed here cannot be enqueued. */
@@ -16,4 +17,5 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   sendRemindersJob as JobDefinition<unknown>,
   statusMessagesJob as JobDefinition<unknown>,
   sendConversion as JobDefinition<unknown>,
+  databaseMaintenanceJob as JobDefinition<unknown>,
 ];

@@ -189,9 +189,10 @@ export const application = pgTable(
       columns: [t.id_school, t.id_lottery],
       foreignColumns: [lottery.id_school, lottery.id_lottery],
     }),
-    // the lists: live applications of a campus, newest first (deleted ones are kept only for the audit)
-    index('application_live_campus_idx')
-      .on(t.id_campus, t.id_school_year, t.createdAt)
+    // the lists: live applications of a campus, newest first (deleted ones are kept only for the audit); the
+    // trailing columns let a page, a deep page and the search's join read this index alone, not the rows
+    index('application_live_period_idx')
+      .on(t.id_campus, t.id_school_year, t.createdAt, t.id_application, t.id_status, t.id_school, t.id_applicant)
       .where(sql`${t.deletedAt} IS NULL`),
     // the dashboard's status chart: live applications of a campus and period by status, read by this index alone
     index('application_dashboard_idx')

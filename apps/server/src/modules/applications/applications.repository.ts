@@ -26,7 +26,33 @@ export function searchCondition(text: string): SQL {
   return matches;
 }
 
-export type ListFilter = Omit<ApplicationListQuery, 'ids_status' | 'page' | 'pageSize'> & { statuses: StatusId[] };
+export type ListFilter = Omit<ApplicationListQuery, 'ids_status' | 'page' | 'pageSize'> & {
+  statuses: StatusId[];
+  /** Known when the list is of one campus's period: the state is then a constant, not a lookup per row. */
+  periodFinalized?: boolean;
+};
+
+/**
+ * For a list of one campus's period: whether that period is finalized (false when there is none: it holds
+ * nothing). Undefined for lists across periods.
+ */
+export async function periodFinalizedOf(
+  db: Executor,
+  f: { id_campus?: number; id_school_year?: number },
+): Promise<boolean | undefined> {
+  if (f.id_campus === undefined || f.id_school_year === undefined) return undefined;
+  const [row] = await db
+    .select({ state: s.campusYear.state })
+    .from(s.campusYear)
+    .where(and(eq(s.campusYear.id_campus, f.id_campus), eq(s.campusYear.id_school_year, f.id_school_year)));
+  return row?.state === PERIOD_STATE.FINALIZED;
+}
+
+/** The filter's period state: a constant when known, else looked up for each row. */
+function finalizedCondition(f: ListFilter): SQL {
+  if (f.periodFinalized !== undefined) return f.periodFinalized ? sql`true` : sql`false`;
+  return sql`EXISTS (SELECT 1 FROM ${s.campusYear} WHERE ${s.campusYear.id_campus_year} = ${a.id_campus_year} AND ${s.campusYear.state} = ${PERIOD_STATE.FINALIZED})`;
+}
 
 export function listConditions(scope: Scope, f: ListFilter): SQL {
   const conditions: Array<SQL | undefined> = [isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus)];
@@ -41,7 +67,7 @@ export function listConditions(scope: Scope, f: ListFilter): SQL {
     );
   if (f.text) conditions.push(searchCondition(f.text));
   // Historical shows finalized periods only; school applications every period; the working lists the others
-  const finalized = sql`EXISTS (SELECT 1 FROM ${s.campusYear} WHERE ${s.campusYear.id_campus_year} = ${a.id_campus_year} AND ${s.campusYear.state} = ${PERIOD_STATE.FINALIZED})`;
+  const finalized = finalizedCondition(f);
   if (f.type === LIST_TYPE.HISTORICAL) conditions.push(finalized);
   else if (f.type !== LIST_TYPE.SCHOOL_APPS) conditions.push(sql`NOT ${finalized}`);
   return and(...conditions) as SQL;

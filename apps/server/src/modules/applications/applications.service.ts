@@ -36,7 +36,7 @@ export async function listApplications(
     : [...listStatuses];
   if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
   const { page, pageSize, ids_status: _ignored, ...rest } = query;
-  const filter = { ...rest, statuses };
+  const filter = { ...rest, statuses, periodFinalized: await repo.periodFinalizedOf(db, query) };
   // the count first: it says whether the page exists and how few rows match (repo.listApplications picks its plan)
   const total = await repo.countApplications(db, caller.scope, filter);
   const rows =

@@ -1,11 +1,23 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
 import { listConditions, type ListFilter } from '../applications/applications.repository';
 
 const a = s.application;
-const ap = s.applicant;
+
+/**
+ * The row's applicant, one primary-key probe each (joined laterally). As a plain join the planner reads every
+ * applicant of the installation for each window (a hash join: 19 ms a window instead of 3 on 100,000); the LIMIT
+ * keeps it from flattening the subquery back into that join.
+ */
+const ap = new QueryBuilder()
+  .select()
+  .from(s.applicant)
+  .where(eq(s.applicant.id_applicant, a.id_applicant))
+  .limit(1)
+  .as('one');
 
 /** Everything any export format writes about one application. */
 const exportColumns = {
@@ -74,7 +86,7 @@ export async function exportWindow(
   return db
     .select({ ...exportColumns, tags: window.withTags ? tagNames : sql<string | null>`null` })
     .from(a)
-    .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
+    .innerJoinLateral(ap, sql`true`)
     .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
     .innerJoin(s.school, eq(s.school.id_school, a.id_school))
     .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, a.id_school_year))

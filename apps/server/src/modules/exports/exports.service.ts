@@ -7,7 +7,7 @@ import { requireCampus } from '../../lib/campus-ref';
 import { forbidden } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';
-import type { ListFilter } from '../applications/applications.repository';
+import { periodFinalizedOf, type ListFilter } from '../applications/applications.repository';
 import { formatOf } from './export-formats';
 import { exportWindow, maxApplicationId } from './exports.repository';
 
@@ -25,10 +25,21 @@ function filterOf(query: ApplicationExportQuery): ListFilter {
   return { ...rest, statuses };
 }
 
+/** The rows window by window; the next window is asked for while this one is written (the database works meanwhile). */
 async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boolean) {
   const last = await maxApplicationId(db);
-  for (let afterId = 0; afterId < last; afterId += EXPORT_PAGE_SIZE)
-    yield* await exportWindow(db, scope, filter, { afterId, toId: afterId + EXPORT_PAGE_SIZE, withTags });
+  const windowAfter = (afterId: number) => {
+    const rows = exportWindow(db, scope, filter, { afterId, toId: afterId + EXPORT_PAGE_SIZE, withTags });
+    // a reader that stops early leaves the asked-for window unread: its failure must not go unhandled
+    rows.catch(() => {});
+    return rows;
+  };
+  let next = last > 0 ? windowAfter(0) : null;
+  for (let afterId = 0; next; afterId += EXPORT_PAGE_SIZE) {
+    const rows = await next;
+    next = afterId + EXPORT_PAGE_SIZE < last ? windowAfter(afterId + EXPORT_PAGE_SIZE) : null;
+    yield* rows;
+  }
 }
 
 /**
@@ -38,7 +49,7 @@ async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boole
 export async function prepareExport(db: Db, caller: Principal, query: ApplicationExportQuery, lng: 'en' | 'es') {
   if (!caller.ability.can('export_csv', LIST_SUBJECT[query.type])) throw forbidden();
   if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
-  const filter = filterOf(query);
+  const filter = { ...filterOf(query), periodFinalized: await periodFinalizedOf(db, query) };
   const format = formatOf(query.format, { columns: query.columns, lng: query.lng ?? lng });
   const { format: name, columns, lng: _lng, ...filters } = query;
   await writeAudit(db, caller, {

@@ -1,0 +1,2 @@
+DROP INDEX "application_live_campus_idx";--> statement-breakpoint
+CREATE INDEX "application_live_period_idx" ON "application" USING btree ("id_campus","id_school_year","created_at","id_application","id_status","id_school","id_applicant") WHERE "application"."deleted_at" IS NULL;
