@@ -7,6 +7,7 @@ import {
   isReadyToStart,
   nextState,
   readinessProblems,
+  dayEndsAt,
   todayIso,
 } from './enrollment-rules';
 import { translate } from './messages';
@@ -91,6 +92,20 @@ describe('enrollment window', () => {
     expect(todayIso('America/New_York', new Date('2026-01-15T05:00:00Z'))).toBe('2026-01-15');
     // east of UTC the day starts earlier
     expect(todayIso('Asia/Tokyo', new Date('2026-05-01T15:00:00Z'))).toBe('2026-05-02');
+  });
+  it('finds the instant a day ends where the school is, across offsets and daylight saving', () => {
+    expect(dayEndsAt('UTC', '2026-05-01').toISOString()).toBe('2026-05-02T00:00:00.000Z');
+    expect(dayEndsAt('America/New_York', '2026-05-01').toISOString()).toBe('2026-05-02T04:00:00.000Z');
+    expect(dayEndsAt('America/New_York', '2026-01-14').toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(dayEndsAt('Asia/Tokyo', '2026-05-01').toISOString()).toBe('2026-05-01T15:00:00.000Z');
+    expect(dayEndsAt('Pacific/Kiritimati', '2026-05-01').toISOString()).toBe('2026-05-01T10:00:00.000Z');
+    expect(dayEndsAt('Pacific/Pago_Pago', '2026-05-01').toISOString()).toBe('2026-05-02T11:00:00.000Z');
+    // the night the clocks go back in New York (2026-11-01): the day is 25 hours long
+    expect(dayEndsAt('America/New_York', '2026-11-01').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    // agrees with the day of every instant around it
+    const end = dayEndsAt('America/Los_Angeles', '2026-03-08');
+    expect(todayIso('America/Los_Angeles', new Date(end.getTime() - 1))).toBe('2026-03-08');
+    expect(todayIso('America/Los_Angeles', end)).toBe('2026-03-09');
   });
   it('an enrollment window closes at midnight of the school, not at midnight UTC', () => {
     const window = {

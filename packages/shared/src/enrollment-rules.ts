@@ -119,3 +119,22 @@ export function todayIso(timeZone: string, now: Date = new Date()): string {
   const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+const HOUR = 3_600_000;
+
+/**
+ * The first instant whose calendar day in `timeZone` is after `day` (YYYY-MM-DD), so that "after that day" is one
+ * comparison of instants instead of a time-zone conversion per row (10,000 of them take 40 ms). Bisection between
+ * two instants that are on or before `day` and after it in every zone (offsets run from -12 h to +14 h).
+ */
+export function dayEndsAt(timeZone: string, day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  let onOrBefore = midnightUtc - 14 * HOUR;
+  let after = midnightUtc + 38 * HOUR;
+  while (after - onOrBefore > 1) {
+    const middle = Math.floor((onOrBefore + after) / 2);
+    if (todayIso(timeZone, new Date(middle)) > day) after = middle;
+    else onOrBefore = middle;
+  }
+  return new Date(after);
+}

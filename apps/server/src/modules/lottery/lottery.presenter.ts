@@ -1,8 +1,8 @@
 import type { LotteryOutcome, LotteryRecord, LotterySummary } from '@openseat/shared/schemas/lottery';
-import type { LotteryRow } from './lottery.repository';
+import type { LotteryRow, LotterySummaryRow } from './lottery.repository';
 
 /** A lottery's summary: the seed only once drawn (a committed seed stays secret until the draw). */
-export function presentSummary(row: Pick<LotteryRow, 'lottery' | 'drawnBy'>): LotterySummary {
+export function presentSummary(row: LotterySummaryRow): LotterySummary {
   const l = row.lottery;
   const drawn = l.state === 'drawn';
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { SEAT_HOLDING_STATUSES } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
@@ -133,13 +133,20 @@ export async function appliedGrades(db: Executor, id_campus_year: number): Promi
 
 const l = s.lottery;
 
+/**
+ * Every column but the record's `inputs` and `result` (10,000 entries each for a large draw): what summaries and
+ * lists show, so they never carry the record back.
+ */
+const { inputs: _inputs, result: _result, ...summaryColumns } = getTableColumns(l);
+export type LotterySummaryRow = { lottery: Omit<typeof l.$inferSelect, 'inputs' | 'result'>; drawnBy: string | null };
+
 export async function insertLottery(db: Executor, row: typeof l.$inferInsert) {
-  const [saved] = await db.insert(l).values(row).returning();
+  const [saved] = await db.insert(l).values(row).returning(summaryColumns);
   return saved;
 }
 
 export async function updateLottery(db: Executor, id_lottery: number, change: Partial<typeof l.$inferInsert>) {
-  const [saved] = await db.update(l).set(change).where(eq(l.id_lottery, id_lottery)).returning();
+  const [saved] = await db.update(l).set(change).where(eq(l.id_lottery, id_lottery)).returning(summaryColumns);
   return saved;
 }
 
@@ -147,6 +154,17 @@ const lotteryColumns = {
   lottery: l,
   drawnBy: s.user.name,
 };
+
+/** One lottery in scope without its record (see `summaryColumns`), with the name of who drew it. */
+export async function findLotterySummary(db: Executor, scope: Scope, id_lottery: number) {
+  const [row] = await db
+    .select({ lottery: summaryColumns, drawnBy: s.user.name })
+    .from(l)
+    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
+    .leftJoin(s.user, eq(s.user.id_user, l.id_user))
+    .where(and(eq(l.id_lottery, id_lottery), inCampus(scope, cy.id_school, cy.id_campus)));
+  return row;
+}
 
 /** One lottery in scope, with the name of who drew it. */
 export async function findLottery(db: Executor, scope: Scope, id_lottery: number) {
@@ -163,7 +181,7 @@ export type LotteryRow = NonNullable<Awaited<ReturnType<typeof findLottery>>>;
 /** The lotteries of a period in scope, newest first. */
 export async function listLotteries(db: Executor, scope: Scope, id_campus_year: number) {
   return db
-    .select({ ...lotteryColumns, id_campus: cy.id_campus, id_school_year: cy.id_school_year })
+    .select({ lottery: summaryColumns, drawnBy: s.user.name })
     .from(l)
     .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
     .leftJoin(s.user, eq(s.user.id_user, l.id_user))
@@ -182,7 +200,7 @@ export async function periodInScope(db: Executor, scope: Scope, id_campus_year: 
 
 /** The period's lotteries by state (drawn first). */
 export async function lotteriesOfPeriod(db: Executor, id_campus_year: number) {
-  return db.select().from(l).where(eq(l.id_campus_year, id_campus_year)).orderBy(asc(l.id_lottery));
+  return db.select(summaryColumns).from(l).where(eq(l.id_campus_year, id_campus_year)).orderBy(asc(l.id_lottery));
 }
 
 /** Campus and school-year names of a period, for the record. */

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { PERIOD_STATE, STATUS } from '@openseat/shared/constants';
-import { DEFAULT_TIME_ZONE, todayIso } from '@openseat/shared/enrollment-rules';
+import { dayEndsAt, DEFAULT_TIME_ZONE } from '@openseat/shared/enrollment-rules';
 import type { MessageKey } from '@openseat/shared/messages';
 import type {
   LotteryOutcome,
@@ -93,10 +93,11 @@ export type Plan = {
   waiting: Map<number | null, number>;
 };
 
-/** Applied after the end of the period's last enrollment day, where the campus is. */
-const isLate = (period: PeriodRow, createdAt: Date) =>
-  period.enrollment_end_date !== null &&
-  todayIso(period.timeZone ?? DEFAULT_TIME_ZONE, createdAt) > period.enrollment_end_date;
+/** When applications start to be late: the end of the period's last enrollment day, where the campus is. */
+const lateFrom = (period: PeriodRow): number =>
+  period.enrollment_end_date === null
+    ? Infinity
+    : dayEndsAt(period.timeZone ?? DEFAULT_TIME_ZONE, period.enrollment_end_date).getTime();
 
 /** The draw's inputs from the period as it stands (read under the caller's locks when it writes). */
 export async function planOf(db: Executor, period: PeriodRow): Promise<Plan> {
@@ -113,6 +114,7 @@ export async function planOf(db: Executor, period: PeriodRow): Promise<Plan> {
     const family = families.get(app.id_application);
     if (family != null && repo.SEAT_HOLDERS.has(app.id_status)) seatedFamilies.add(family);
   }
+  const lateSince = lateFrom(period);
   const participants = new Map<number, Participant>();
   const late: Participant[] = [];
   const skipped: Participant[] = [];
@@ -126,7 +128,7 @@ export async function planOf(db: Executor, period: PeriodRow): Promise<Plan> {
       priorityItem: app.id_priority_item === null ? null : (itemNames.get(app.id_priority_item) ?? null),
     };
     if (app.id_grade === null) skipped.push(p);
-    else if (isLate(period, app.createdAt)) late.push(p);
+    else if (app.createdAt.getTime() >= lateSince) late.push(p);
     else participants.set(app.id_application, p);
   }
   late.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id_application - y.id_application);
@@ -421,7 +423,7 @@ export async function runLottery(
         },
       });
       const summary = presentSummary(
-        (await repo.findLottery(tx, caller.scope, saved.id_lottery)) ?? { lottery: saved, drawnBy: null },
+        (await repo.findLotterySummary(tx, caller.scope, saved.id_lottery)) ?? { lottery: saved, drawnBy: null },
       );
       return resultOf(locked, seed, outcomes, latePlaced, summary);
     }),

@@ -20,7 +20,7 @@ type Event = { id: number; st: number | null; fr: number | null; grp: number };
 
 /** The English rendering kept in `message` (the API renders type + params in the reader's language). */
 const englishOf = (type: NotificationTypeId, actor: number | null): SQL => {
-  const many = sql`CASE WHEN count(*) = 1 THEN 'An application' ELSE count(*) || ' applications' END`;
+  const many = sql`CASE WHEN sum(r.n) = 1 THEN 'An application' ELSE sum(r.n) || ' applications' END`;
   const by = sql`coalesce(' by ' || (SELECT name FROM "user" WHERE id_user = ${actor}::int), '')`;
   switch (type) {
     case NOTIFICATION_TYPE.STATUS_CHANGE:
@@ -40,25 +40,31 @@ async function notify(
   form: string | null = null,
 ) {
   if (events.length === 0) return;
+  // the events are counted per campus first: a lottery's 10,000 moves become a few rows before meeting the readers
   await tx.execute(sql`
-    WITH reader AS (
-      SELECT a.id_school, a.id_application AS id, e.st, e.fr, e.grp, u.id_user, ${form}::text AS form
+    WITH moved AS (
+      SELECT a.id_school, a.id_campus, e.grp, count(*) AS n, min(e.id) AS id, max(e.st) AS st,
+             min(e.fr) AS fr_low, max(e.fr) AS fr_high
       FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(id int, st int, fr int, grp int)
       JOIN application a ON a.id_application = e.id
-      JOIN "user" u ON u.id_school = a.id_school AND u.is_active
+      GROUP BY a.id_school, a.id_campus, e.grp
+    ), reader AS (
+      SELECT m.*, u.id_user, ${form}::text AS form
+      FROM moved m
+      JOIN "user" u ON u.id_school = m.id_school AND u.is_active
         AND (u.id_context_type = ${CONTEXT_TYPE.SCHOOL}
-          OR (u.id_context_type = ${CONTEXT_TYPE.CAMPUS} AND (u.is_all_campuses OR u.id_campus = a.id_campus)))
+          OR (u.id_context_type = ${CONTEXT_TYPE.CAMPUS} AND (u.is_all_campuses OR u.id_campus = m.id_campus)))
       LEFT JOIN notification_settings ns ON ns.id_user = u.id_user
       WHERE u.id_user IS DISTINCT FROM ${actor}::int
         AND coalesce((ns.settings ->> ${String(type)})::boolean, true)
     )
     INSERT INTO notification
       (id_school, id_user, id_application, id_notification_settings_type, id_actor, params, message)
-    SELECT r.id_school, r.id_user, CASE WHEN count(*) = 1 THEN min(r.id) END, ${type}, ${actor}::int,
+    SELECT r.id_school, r.id_user, CASE WHEN sum(r.n) = 1 THEN min(r.id) END, ${type}, ${actor}::int,
            jsonb_strip_nulls(jsonb_build_object(
-             'count', count(*),
+             'count', sum(r.n),
              'id_status', max(r.st),
-             'id_status_from', CASE WHEN count(DISTINCT r.fr) = 1 THEN min(r.fr) END,
+             'id_status_from', CASE WHEN min(r.fr_low) = max(r.fr_high) THEN min(r.fr_low) END,
              'form', max(r.form))),
            ${englishOf(type, actor)}
     FROM reader r LEFT JOIN status st ON st.id_status = r.st
