@@ -165,7 +165,10 @@ export const application = pgTable(
       foreignColumns: [applicant.id_school, applicant.id_applicant],
     }),
     index('application_applicant_idx').on(t.id_applicant),
-    index('application_ads_idx').on(t.id_school, t.platform, t.createdAt),
+    // ads tracking reads only the applications that came from an ad: the others (most) cost this index nothing
+    index('application_ads_idx')
+      .on(t.id_school, t.platform, t.createdAt)
+      .where(sql`${t.platform} IS NOT NULL`),
     // one live copy of an application per school year: a copy job run again (retried) adds no duplicate
     uniqueIndex('application_copy_once')
       .on(t.copiedFrom, t.id_school_year)

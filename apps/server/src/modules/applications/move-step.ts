@@ -209,6 +209,18 @@ export class MoveSession {
     this.pending.clear();
   }
 
+  /**
+   * Reads the next waiting-list place of each of these grades of a period at once (a lottery's, before its moves):
+   * `takePlace` then reads nothing, and the moves' statuses go out in one statement at `flush`, not one per grade.
+   */
+  async knowPlaces(id_campus_year: number, gradeIds: number[]) {
+    await this.writeStatuses();
+    for (const [id_grade, place] of await repo.nextWaitingPlaces(this.tx, id_campus_year, gradeIds)) {
+      const key = repo.groupKey({ id_campus_year, id_grade });
+      if (!this.nextPlace.has(key)) this.nextPlace.set(key, place);
+    }
+  }
+
   /** The place after the last of the group's waiting list, for an application that joins it. */
   private async takePlace(group: Group): Promise<number> {
     const key = repo.groupKey(group);

@@ -99,6 +99,30 @@ export async function nextWaitingPlace(db: Executor, g: Group): Promise<number> 
   return row.last + 1;
 }
 
+/** The place after the last of each grade's waiting list in one period, at once (a grade with none answers 1). */
+export async function nextWaitingPlaces(
+  db: Executor,
+  id_campus_year: number,
+  gradeIds: number[],
+): Promise<Map<number, number>> {
+  const rows = gradeIds.length
+    ? await db
+        .select({ id_grade: a.id_grade, last: sql<number>`max(${a.waiting_list_position})::int` })
+        .from(a)
+        .where(
+          and(
+            eq(a.id_campus_year, id_campus_year),
+            inIds(a.id_grade, gradeIds),
+            eq(a.id_status, STATUS.WAITING_LIST),
+            isNull(a.deletedAt),
+          ),
+        )
+        .groupBy(a.id_grade)
+    : [];
+  const last = new Map(rows.map((r) => [r.id_grade, r.last]));
+  return new Map(gradeIds.map((id_grade) => [id_grade, (last.get(id_grade) ?? 0) + 1]));
+}
+
 /** Numbers the group's waiting list 1..M again, keeping its order (one statement: the place constraint is deferrable). */
 export async function renumberWaitingList(db: Executor, g: Group) {
   const ranked = db

@@ -376,6 +376,9 @@ export async function runLottery(
           });
 
       const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
+      await session.knowPlaces(period.id_campus_year, [
+        ...new Set([...locked.inputs.grades.map((g) => g.id_grade), ...locked.late.map((p) => p.id_grade as number)]),
+      ]);
       // each grade's seats in one statement (the draw gave no more than were free under the group lock)
       const offers = new Map<number, number>();
       for (const o of outcomes) if (o.result === 'selected') offers.set(o.id_grade, (offers.get(o.id_grade) ?? 0) + 1);

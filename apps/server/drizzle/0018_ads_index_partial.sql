@@ -1,0 +1,2 @@
+DROP INDEX "application_ads_idx";--> statement-breakpoint
+CREATE INDEX "application_ads_idx" ON "application" USING btree ("id_school","platform","created_at") WHERE "application"."platform" IS NOT NULL;
