@@ -15,7 +15,16 @@ import * as applications from '../apps/server/src/modules/applications/applicati
 import { moveApplications } from '../apps/server/src/modules/applications/moves.service';
 import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
 import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
-import { createBenchDatabase, peakRssMiB, percentiles, startServer, timeEach, type Row, type Server } from './harness';
+import {
+  createBenchDatabase,
+  peakRssMiB,
+  percentiles,
+  READ_WARM_UP,
+  startServer,
+  timeEach,
+  type Row,
+  type Server,
+} from './harness';
 
 const COUNT = 100_000;
 const SAMPLES = 100;
@@ -136,7 +145,7 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     for (const c of cases) {
       progress(`${kind}: direct ${c.name}`);
       const statements = await capture(database, captured, () => c.service(database.db));
-      direct.set(c.name, await timeEach(SAMPLES, () => replay(database, statements)));
+      direct.set(c.name, await timeEach(SAMPLES, () => replay(database, statements), READ_WARM_UP));
     }
     // the bulk move run in-process: the service's own statements, no HTTP
     const directMoveIds = await appliedIds(database, period, BULK, 0);
@@ -171,7 +180,7 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     const get = (p: string) => server!.fetch(p, { headers: { authorization: `Bearer ${token}` } });
     for (const c of cases) {
       progress(`${kind}: API ${c.name}`);
-      const api = percentiles(await timeEach(SAMPLES, () => get(c.path)));
+      const api = percentiles(await timeEach(SAMPLES, () => get(c.path), READ_WARM_UP));
       const db = percentiles(direct.get(c.name)!);
       rows.push([
         `${kind}: ${c.name} p50 / p99`,
