@@ -60,9 +60,13 @@ export async function buildPrincipal(
   chosenSchool: number | null,
   sessionId: string,
 ): Promise<Principal> {
-  const role = await repo.findRole(db, user.id_role);
   const needsSchoolChoice = user.id_context_type === CONTEXT_TYPE.SCHOOL_MAINTAINER && chosenSchool === null;
-  const rules = role?.isActive && !needsSchoolChoice ? await repo.findRoleRules(db, user.id_role) : [];
+  // both at once (two connections of a server's pool): an inactive role's rules are read and dropped
+  const [role, roleRules] = await Promise.all([
+    repo.findRole(db, user.id_role),
+    needsSchoolChoice ? [] : repo.findRoleRules(db, user.id_role),
+  ]);
+  const rules = role?.isActive ? roleRules : [];
   const roleName = role?.isActive ? role.name : '';
   return {
     id_user: user.id_user,

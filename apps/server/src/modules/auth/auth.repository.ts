@@ -128,21 +128,22 @@ export async function spendRefreshToken(db: Executor, id: number, successorSeale
   return rows.length === 1;
 }
 
-/** Whether a sign-in (refresh family) of this user is still on: not revoked, not past its lifetime. */
-export async function isFamilyLive(db: Executor, id_user: number, family: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: s.refreshToken.id_refresh_token })
-    .from(s.refreshToken)
-    .where(
-      and(
-        eq(s.refreshToken.family, family),
-        eq(s.refreshToken.id_user, id_user),
-        isNull(s.refreshToken.revokedAt),
-        sql`${s.refreshToken.familyExpiresAt} > now()`,
-      ),
-    )
-    .limit(1);
-  return rows.length === 1;
+/**
+ * The user of a bearer token, with whether its sign-in (refresh-token family) is still on (not revoked, not past its
+ * lifetime), in one round trip: every request asks this.
+ */
+export async function findUserOfSession(db: Executor, id_user: number, family: string) {
+  const [row] = await db
+    .select({
+      user: s.user,
+      familyLive: sql<boolean>`EXISTS (
+        SELECT 1 FROM ${s.refreshToken}
+        WHERE ${s.refreshToken.family} = ${family} AND ${s.refreshToken.id_user} = ${s.user.id_user}
+          AND ${s.refreshToken.revokedAt} IS NULL AND ${s.refreshToken.familyExpiresAt} > now())`,
+    })
+    .from(s.user)
+    .where(eq(s.user.id_user, id_user));
+  return row;
 }
 
 export async function revokeFamily(db: Executor, family: string) {

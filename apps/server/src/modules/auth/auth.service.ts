@@ -233,9 +233,10 @@ export async function logout(deps: AuthDeps, presented: string | null, everywher
  */
 export async function authenticate(deps: Pick<AuthDeps, 'db' | 'secrets'>, token: string): Promise<Principal> {
   const claims = await verifyAccessToken(deps.secrets.jwtSecret, token);
-  const user = await repo.findUserById(deps.db, claims.id_user);
+  const found = await repo.findUserOfSession(deps.db, claims.id_user, claims.sessionId);
+  const user = found?.user;
   if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion) throw unauthorized();
-  if (!(await repo.isFamilyLive(deps.db, user.id_user, claims.sessionId))) throw unauthorized();
+  if (!found.familyLive) throw unauthorized();
   if (claims.id_school_chosen !== null && !(await mayEnterSchool(deps.db, user, claims.id_school_chosen)))
     throw unauthorized();
   return buildPrincipal(deps.db, user, claims.id_school_chosen, claims.sessionId);
