@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { en } from '../apps/web/src/locales/en';
 import { es } from '../apps/web/src/locales/es';
-import { trackRequests } from './screens';
+import { animationsDone, trackRequests } from './screens';
 
 /** A fresh browser context and page whose requests `settle` can wait for. */
 export async function newTrackedPage(
@@ -171,6 +171,8 @@ type AxeResult = {
 
 /** Runs axe-core on the page as it is now; answers its serious and critical violations, one line each. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // axe reads colours as drawn: text still fading in (a popover, a dialog) reads paler than it is
+  await animationsDone(page);
   // evaluated through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses an inline <script>
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {

@@ -62,7 +62,11 @@ export async function settle(page: Page, quietMs = 300) {
   const until = Date.now() + 15_000;
   while (state && Date.now() < until && (state.count > 0 || Date.now() - state.quietSince < quietMs))
     await page.waitForTimeout(50);
-  // dialogs fade in and labels move: checks read the page at rest (endless spinners aside)
+  await animationsDone(page);
+}
+
+/** Waits until dialogs have faded in and labels moved: checks read the page at rest (endless spinners aside). */
+export async function animationsDone(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()

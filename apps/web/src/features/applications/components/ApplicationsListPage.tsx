@@ -155,6 +155,7 @@ export default function ApplicationsListPage({
         type={screen.type}
         id_campus={schoolWide ? null : context.id_campus}
         value={filters}
+        disabled={!restored}
         onChange={(next) => {
           const changed = changedItems(filters, next);
           if (keepsFilters && changed.length) saveFilters.mutate(changed);

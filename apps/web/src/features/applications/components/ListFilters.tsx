@@ -13,6 +13,7 @@ export function ListFilters({
   value,
   onChange,
   onReset,
+  disabled = false,
 }: {
   type: ApplicationListType;
   id_campus: number | null;
@@ -20,6 +21,8 @@ export function ListFilters({
   onReset?: () => void;
   value: Filters;
   onChange: (next: Filters) => void;
+  /** Until the saved filters are back: what is typed before would be overwritten by them. */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const grades = useGradeOptions();
@@ -29,6 +32,7 @@ export function ListFilters({
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
       <TextField
         size="small"
+        disabled={disabled}
         label={t('common.search')}
         placeholder={t('applications.searchHint')}
         value={value.text}
@@ -40,6 +44,7 @@ export function ListFilters({
         <TextField
           select
           size="small"
+          disabled={disabled}
           label={t('applications.status')}
           value={value.id_status ?? ''}
           onChange={(e) =>
@@ -59,6 +64,7 @@ export function ListFilters({
       <TextField
         select
         size="small"
+        disabled={disabled}
         label={t('applications.grade')}
         value={value.id_grade ?? ''}
         onChange={(e) => onChange({ ...value, id_grade: e.target.value === '' ? undefined : Number(e.target.value) })}
@@ -76,6 +82,7 @@ export function ListFilters({
         <TextField
           select
           size="small"
+          disabled={disabled}
           label={t('applications.tags')}
           value={value.tagIds ?? []}
           onChange={(e) => {
@@ -106,7 +113,7 @@ export function ListFilters({
         </TextField>
       )}
       {onReset && (
-        <Button onClick={onReset} data-testid="filters-reset">
+        <Button onClick={onReset} disabled={disabled} data-testid="filters-reset">
           {t('applications.resetFilters')}
         </Button>
       )}
