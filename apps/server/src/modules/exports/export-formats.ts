@@ -1,4 +1,5 @@
 import { STATUS, STATUSES } from '@openseat/shared/constants';
+import { todayIso } from '@openseat/shared/enrollment-rules';
 import { translate } from '@openseat/shared/messages';
 import { PRODUCT_COLUMNS, type ExportFormat } from '@openseat/shared/schemas/application-records';
 import type { ExportRow } from './exports.repository';
@@ -20,17 +21,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** YYYY-MM-DD -> MM/DD/YYYY (the spec's date format, and PowerSchool's). */
 const usDate = (d: string | null) => (d ? `${d.slice(5, 7)}/${d.slice(8, 10)}/${d.slice(0, 4)}` : null);
 
-/** A moment as MM/DD/YYYY on the school's calendar. */
-function schoolDay(moment: Date, timeZone: string | null) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timeZone ?? 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(moment);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')}/${part('day')}/${part('year')}`;
-}
+/** A moment as MM/DD/YYYY on the school's calendar (the day's formatter is made once per time zone). */
+const schoolDay = (moment: Date, timeZone: string | null) => usDate(todayIso(timeZone ?? 'UTC', moment));
 
 /** Delimiters and line breaks inside values are stripped: the importers do not read escapes (PowerSchool). */
 const flat = (v: string | null) => (v == null ? null : v.replace(/[\t\r\n]+/g, ' ').trim());

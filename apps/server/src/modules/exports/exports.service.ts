@@ -9,7 +9,7 @@ import type { Scope } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';
 import { periodFinalizedOf, type ListFilter } from '../applications/applications.repository';
 import { formatOf } from './export-formats';
-import { exportWindow, maxApplicationId } from './exports.repository';
+import { exportNames, exportWindow, maxApplicationId, withNames } from './exports.repository';
 
 /** Application ids per query while streaming (at most this many rows are held at once). */
 export const EXPORT_PAGE_SIZE = 2000;
@@ -25,9 +25,9 @@ function filterOf(query: ApplicationExportQuery): ListFilter {
   return { ...rest, statuses };
 }
 
-/** The rows window by window; the next window is asked for while this one is written (the database works meanwhile). */
+/** The rows window by window, with their names; the next window is asked for while this one is written. */
 async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boolean) {
-  const last = await maxApplicationId(db);
+  const [last, names] = await Promise.all([maxApplicationId(db), exportNames(db, scope)]);
   const windowAfter = (afterId: number) => {
     const rows = exportWindow(db, scope, filter, { afterId, toId: afterId + EXPORT_PAGE_SIZE, withTags });
     // a reader that stops early leaves the asked-for window unread: its failure must not go unhandled
@@ -38,7 +38,7 @@ async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boole
   for (let afterId = 0; next; afterId += EXPORT_PAGE_SIZE) {
     const rows = await next;
     next = afterId + EXPORT_PAGE_SIZE < last ? windowAfter(afterId + EXPORT_PAGE_SIZE) : null;
-    yield* rows;
+    for (const row of rows) yield withNames(row, names);
   }
 }
 
