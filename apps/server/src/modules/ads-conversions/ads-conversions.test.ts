@@ -106,6 +106,26 @@ const move = (setup: Setup, id_application: number, id_status: number) =>
   call('PUT', '/application/status', { token: setup.token, body: { applicationIds: [id_application], id_status } });
 
 /** Walks the application to enrolled the way the move table allows (applied, offered, confirmed, enrolled). */
+/** An event row as a move would have queued it (Meta's, unless told), for the job to attempt directly. */
+async function eventRow(
+  setup: Setup,
+  id_application: number,
+  id_status: number,
+  extra: Partial<typeof s.adsConversionEvent.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(s.adsConversionEvent)
+    .values({
+      id_school: setup.school.id_school,
+      id_application,
+      id_ads_conversion_event_type: AD_PLATFORM.FB_PIXEL,
+      id_status,
+      ...extra,
+    })
+    .returning();
+  return row;
+}
+
 async function enroll(setup: Setup, id_application: number) {
   for (const to of [STATUS.OFFERED, STATUS.CONFIRMED, STATUS.ENROLLED])
     expect((await move(setup, id_application, to)).status).toBe(200);
@@ -329,15 +349,7 @@ describe('retries and refusals', () => {
 
   it('gives up when the last try fails too, and retries an unreachable platform until then', async () => {
     const app = await adApplication(optedIn, AD_PLATFORM.FB_PIXEL);
-    const [row] = await ctx.db
-      .insert(s.adsConversionEvent)
-      .values({
-        id_school: optedIn.school.id_school,
-        id_application: app.id_application,
-        id_ads_conversion_event_type: AD_PLATFORM.FB_PIXEL,
-        id_status: STATUS.ENROLLED,
-      })
-      .returning();
+    const row = await eventRow(optedIn, app.id_application, STATUS.ENROLLED);
     const unreachable = {
       ...ctx.jobContext,
       config: {
@@ -365,18 +377,11 @@ describe('retries and refusals', () => {
 
   it('takes over an event whose sender stopped once its claim ran out, and waits while it holds', async () => {
     const app = await adApplication(optedIn, AD_PLATFORM.FB_PIXEL);
-    const [row] = await ctx.db
-      .insert(s.adsConversionEvent)
-      .values({
-        id_school: optedIn.school.id_school,
-        id_application: app.id_application,
-        id_ads_conversion_event_type: AD_PLATFORM.FB_PIXEL,
-        id_status: STATUS.ENROLLED,
-        status: 'sending',
-        attempts: 1,
-        claimed_until: new Date(Date.now() + 60_000),
-      })
-      .returning();
+    const row = await eventRow(optedIn, app.id_application, STATUS.ENROLLED, {
+      status: 'sending',
+      attempts: 1,
+      claimed_until: new Date(Date.now() + 60_000),
+    });
     const before = fake.meta.length;
     const attempt = () => attemptConversion(ctx.jobContext, row.id_ads_conversion_event, { number: 2, last: false });
     await expect(attempt()).rejects.toThrow(/Another run holds the event/);
@@ -404,15 +409,7 @@ describe('retries and refusals', () => {
 
   it('cancels an event whose school switched conversions off before it left', async () => {
     const app = await adApplication(optedIn, AD_PLATFORM.FB_PIXEL);
-    const [row] = await ctx.db
-      .insert(s.adsConversionEvent)
-      .values({
-        id_school: optedIn.school.id_school,
-        id_application: app.id_application,
-        id_ads_conversion_event_type: 1,
-        id_status: STATUS.ENROLLED,
-      })
-      .returning();
+    const row = await eventRow(optedIn, app.id_application, STATUS.ENROLLED);
     // the school of the event switches off
     await ctx.db
       .update(s.schoolConfiguration)
@@ -437,15 +434,7 @@ describe('retries and refusals', () => {
 
   it('cancels an event whose application was deleted before it left', async () => {
     const app = await adApplication(optedIn, AD_PLATFORM.FB_PIXEL);
-    const [row] = await ctx.db
-      .insert(s.adsConversionEvent)
-      .values({
-        id_school: optedIn.school.id_school,
-        id_application: app.id_application,
-        id_ads_conversion_event_type: AD_PLATFORM.FB_PIXEL,
-        id_status: STATUS.APPLIED,
-      })
-      .returning();
+    const row = await eventRow(optedIn, app.id_application, STATUS.APPLIED);
     await ctx.db
       .update(s.application)
       .set({ deletedAt: new Date() })
