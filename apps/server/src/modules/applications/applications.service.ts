@@ -22,6 +22,23 @@ import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from '
 import { notifyNewApplication } from '../notifications/notifications.events';
 import type { Scope } from '../../lib/scope';
 
+/**
+ * The filter of a list (or of its export): the list's statuses narrowed by `ids_status` and `id_status`, and the
+ * state of its period when the query names one campus's period.
+ */
+export async function listFilterOf(
+  db: Executor,
+  query: Omit<ApplicationListQuery, 'page' | 'pageSize'>,
+): Promise<repo.ListFilter> {
+  const listStatuses = LIST_STATUSES[query.type];
+  let statuses: StatusId[] = query.ids_status
+    ? listStatuses.filter((st) => query.ids_status!.includes(st))
+    : [...listStatuses];
+  if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
+  const { ids_status: _ignored, ...rest } = query;
+  return { ...rest, statuses, periodFinalized: await repo.periodFinalizedOf(db, query) };
+}
+
 /** `GET /application`: one page of a list, filtered, searched and sorted on the server. */
 export async function listApplications(
   db: Db,
@@ -30,13 +47,8 @@ export async function listApplications(
 ): Promise<ApplicationPage> {
   if (!caller.ability.can('access', LIST_SUBJECT[query.type])) throw forbidden();
   if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
-  const listStatuses = LIST_STATUSES[query.type];
-  let statuses: StatusId[] = query.ids_status
-    ? listStatuses.filter((st) => query.ids_status!.includes(st))
-    : [...listStatuses];
-  if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
-  const { page, pageSize, ids_status: _ignored, ...rest } = query;
-  const filter = { ...rest, statuses, periodFinalized: await repo.periodFinalizedOf(db, query) };
+  const { page, pageSize, ...rest } = query;
+  const filter = await listFilterOf(db, rest);
   // the count first: it says whether the page exists and how few rows match (repo.listApplications picks its plan)
   const total = await repo.countApplications(db, caller.scope, filter);
   const rows =

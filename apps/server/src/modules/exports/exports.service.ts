@@ -1,5 +1,4 @@
-import { LIST_STATUSES, LIST_SUBJECT } from '@openseat/shared/application-status';
-import type { StatusId } from '@openseat/shared/constants';
+import { LIST_SUBJECT } from '@openseat/shared/application-status';
 import type { ApplicationExportQuery } from '@openseat/shared/schemas/application-records';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../lib/audit';
@@ -7,23 +6,13 @@ import { requireCampus } from '../../lib/campus-ref';
 import { forbidden } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';
-import { periodFinalizedOf, type ListFilter } from '../applications/applications.repository';
+import type { ListFilter } from '../applications/applications.repository';
+import { listFilterOf } from '../applications/applications.service';
 import { formatOf } from './export-formats';
 import { exportNames, exportWindow, maxApplicationId, withNames } from './exports.repository';
 
 /** Application ids per query while streaming (at most this many rows are held at once). */
 export const EXPORT_PAGE_SIZE = 2000;
-
-/** The list filter of `GET /application` from the export query (same statuses rule as the list). */
-function filterOf(query: ApplicationExportQuery): ListFilter {
-  const listStatuses = LIST_STATUSES[query.type];
-  let statuses: StatusId[] = query.ids_status
-    ? listStatuses.filter((st) => query.ids_status!.includes(st))
-    : [...listStatuses];
-  if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
-  const { ids_status: _ids, format: _format, columns: _columns, lng: _lng, ...rest } = query;
-  return { ...rest, statuses };
-}
 
 /** The rows window by window, with their names; the next window is asked for while this one is written. */
 async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boolean) {
@@ -49,9 +38,9 @@ async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boole
 export async function prepareExport(db: Db, caller: Principal, query: ApplicationExportQuery, lng: 'en' | 'es') {
   if (!caller.ability.can('export_csv', LIST_SUBJECT[query.type])) throw forbidden();
   if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
-  const filter = { ...filterOf(query), periodFinalized: await periodFinalizedOf(db, query) };
-  const format = formatOf(query.format, { columns: query.columns, lng: query.lng ?? lng });
   const { format: name, columns, lng: _lng, ...filters } = query;
+  const filter = await listFilterOf(db, filters);
+  const format = formatOf(name, { columns, lng: query.lng ?? lng });
   await writeAudit(db, caller, {
     action: 'application.export',
     entity: 'application',
