@@ -73,11 +73,13 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   };
 }
 
-/** Runs `fn` n times in a row; each sample is one whole run in ms. A Response is read to its end and must be 2xx. */
 /** Untimed calls before the timed ones, for reads: the first call of a route compiles its code and schemas. */
 export const READ_WARM_UP = 5;
 
-/** Times `n` calls of `fn` one after the other, after `warmUp` untimed ones. */
+/**
+ * Runs `fn` n times in a row, after `warmUp` untimed runs; each sample is one whole run in ms. A Response is read to
+ * its end and must be 2xx.
+ */
 export async function timeEach(n: number, fn: () => Promise<unknown>, warmUp = 0): Promise<number[]> {
   const samples: number[] = [];
   for (let i = -Math.min(warmUp, n); i < n; i++) {
