@@ -95,8 +95,11 @@ export const LotteryResultSchema = z.object({
   seed: str(),
   selectedList: z.array(LotteryOutcomeSchema),
   waitingList: z.array(LotteryOutcomeSchema),
-  /** Every participant in draw order (grade by grade). */
-  applications: z.array(LotteryOutcomeSchema),
+  /**
+   * The ids of every participant in draw order (grade by grade, each grade's selected then its waiting list): the
+   * outcomes themselves are in `selectedList` and `waitingList`, not sent twice (a draw of 10,000 is 2.5 MB each).
+   */
+  applications: z.array(z.number().int()),
   /** Applications that arrived after the enrollment end date: at the end of their waiting list, in arrival order. */
   late: z.array(LotteryOutcomeSchema),
   skipped: z.array(LotterySkippedSchema),

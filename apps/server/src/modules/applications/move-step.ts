@@ -59,6 +59,8 @@ export class MoveSession {
   private readonly pending = new Map<number, repo.PendingStatus>();
   /** Waiting lists that someone left: renumbered once, by `flush`. */
   private readonly gaps = new Map<string, Group>();
+  /** Whether a waiting list was renumbered: the places held in memory are then read again. */
+  private renumbered = false;
   /** Seats taken ahead by `reserveSeats` and not yet given to a move. */
   private readonly reserved = new Map<string, number>();
 
@@ -176,9 +178,11 @@ export class MoveSession {
   async flush() {
     await this.writeStatuses();
     for (const group of this.gaps.values()) await repo.renumberWaitingList(this.tx, group);
+    this.renumbered ||= this.gaps.size > 0;
     this.gaps.clear();
+    // without a renumbering every place in memory is the one written (taken at the end of its list, under its lock)
     const waiting = [...this.byId.values()].filter((a) => a.id_status === STATUS.WAITING_LIST);
-    if (waiting.length) {
+    if (waiting.length && this.renumbered) {
       const places = new Map(
         (
           await repo.placesOf(

@@ -50,8 +50,9 @@ export type DrawOutcome = {
 const TWO_POW_48 = 2 ** 48;
 
 /** The entry's uniform number in (0, 1): the first 48 bits of HMAC-SHA256(seed bytes, decimal id), centred. */
-export function uniformOf(seedHex: string, id_application: number): number {
-  const mac = createHmac('sha256', Buffer.from(seedHex, 'hex')).update(String(id_application)).digest();
+export function uniformOf(seedHex: string | Buffer, id_application: number): number {
+  const key = typeof seedHex === 'string' ? Buffer.from(seedHex, 'hex') : seedHex;
+  const mac = createHmac('sha256', key).update(String(id_application)).digest();
   return (mac.readUIntBE(0, 6) + 0.5) / TWO_POW_48;
 }
 
@@ -65,9 +66,10 @@ const byKey = (x: Ranked, y: Ranked) => y.key - x.key || x.id_application - y.id
 
 /** Lottery numbers: 1..k inside each (grade, level) by key. */
 function rank(seedHex: string, entries: DrawEntry[]): Ranked[] {
+  const seed = Buffer.from(seedHex, 'hex');
   const ranked = entries.map((e) => ({
     ...e,
-    key: keyOf(uniformOf(seedHex, e.id_application), e.weight),
+    key: keyOf(uniformOf(seed, e.id_application), e.weight),
     lottery_number: 0,
   }));
   const cohorts = new Map<string, Ranked[]>();

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm';
 import { SEAT_HOLDING_STATUSES } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
 import { inIds } from '../../lib/sql';
 import * as s from '../../db/schema/index';
 import { inCampus, inSchool, type Scope } from '../../lib/scope';
+import { movableColumns } from '../applications/moves.repository';
 
 /*
  * The reads and writes of the lottery: the school period and its campus settings, the participants, and the
@@ -57,26 +58,36 @@ export async function findPeriod(db: Executor, scope: Scope, id_campus: number, 
 }
 export type PeriodRow = NonNullable<Awaited<ReturnType<typeof findPeriod>>>;
 
-/** Every live application of the period (any status), with what the draw needs of it. */
-export async function periodApplications(db: Executor, id_campus_year: number) {
-  return db
-    .select({
-      id_application: a.id_application,
-      id_school: a.id_school,
-      id_campus: a.id_campus,
-      correlative: a.correlative,
-      id_grade: a.id_grade,
-      id_status: a.id_status,
-      id_priority_item: a.id_priority_item,
-      createdAt: a.createdAt,
-      guardianEmail: s.applicant.guardianEmail,
-      guardianPhoneNumber: s.applicant.guardianPhoneNumber,
-      applicantName: sql<string>`${s.applicant.firstName} || ' ' || ${s.applicant.lastName}`,
-    })
-    .from(a)
-    .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
-    .where(and(eq(a.id_campus_year, id_campus_year), isNull(a.deletedAt)))
-    .orderBy(asc(a.id_application));
+/**
+ * Every live application of the period (any status), with what the draw and its moves need of it: the applied ones
+ * first, in id order, then the others (their guardians make families). `lock`: the applied rows are read FOR UPDATE
+ * (a run moves them: the caller holds their grade groups first, the pipeline's lock order).
+ */
+export async function periodApplications(db: Executor, scope: Scope, id_campus_year: number, lock = false) {
+  const read = (applied: boolean) =>
+    db
+      .select({
+        ...movableColumns,
+        id_priority_item: a.id_priority_item,
+        createdAt: a.createdAt,
+        guardianEmail: s.applicant.guardianEmail,
+        guardianPhoneNumber: s.applicant.guardianPhoneNumber,
+        applicantName: sql<string>`${s.applicant.firstName} || ' ' || ${s.applicant.lastName}`,
+      })
+      .from(a)
+      .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
+      .leftJoin(cy, eq(cy.id_campus_year, a.id_campus_year))
+      .where(
+        and(
+          eq(a.id_campus_year, id_campus_year),
+          applied ? eq(a.id_status, STATUS.APPLIED) : ne(a.id_status, STATUS.APPLIED),
+          isNull(a.deletedAt),
+          inCampus(scope, a.id_school, a.id_campus),
+        ),
+      )
+      .orderBy(asc(a.id_application));
+  const applied = lock ? await read(true).for('update', { of: a }) : await read(true);
+  return [...applied, ...(await read(false))];
 }
 export type PeriodApplication = Awaited<ReturnType<typeof periodApplications>>[number];
 

@@ -99,9 +99,9 @@ const lateFrom = (period: PeriodRow): number =>
     ? Infinity
     : dayEndsAt(period.timeZone ?? DEFAULT_TIME_ZONE, period.enrollment_end_date).getTime();
 
-/** The draw's inputs from the period as it stands (read under the caller's locks when it writes). */
-export async function planOf(db: Executor, period: PeriodRow): Promise<Plan> {
-  const apps = await repo.periodApplications(db, period.id_campus_year);
+/** The draw's inputs from the period as it stands; `lock` locks the applied rows (see `lockedPlanOf`). */
+async function planOf(db: Executor, scope: Principal['scope'], period: PeriodRow, lock = false): Promise<Plan> {
+  const apps = await repo.periodApplications(db, scope, period.id_campus_year, lock);
   const priorities = await repo.campusPriorities(db, period.id_campus);
   const byItem = new Map(priorities.map((p) => [p.id_priority_item, p]));
   const itemNames = new Map((await repo.priorityItemNames(db)).map((p) => [p.id, p.name]));
@@ -197,7 +197,7 @@ function resultOf(
     seed,
     selectedList: applications.filter((o) => o.result === 'selected'),
     waitingList: applications.filter((o) => o.result === 'waiting'),
-    applications,
+    applications: outcomes.map((o) => o.id_application),
     late: plan.late.map((p) =>
       outcomeOf(plan, p, {
         result: 'waiting',
@@ -235,7 +235,7 @@ const assertSomething = (plan: Plan) => {
 /** `POST /lottery/practice`: the same draw on the current applications with a fresh seed; writes nothing. */
 export async function practice(db: Db, caller: Principal, input: LotteryPeriod): Promise<LotteryResult> {
   const period = await requireRunnablePeriod(db, caller, input);
-  const plan = await planOf(db, period);
+  const plan = await planOf(db, caller.scope, period);
   assertSomething(plan);
   const seed = newSeed();
   const outcomes = draw(seed, plan.inputs);
@@ -261,36 +261,19 @@ async function asLotteryRefusal<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The plan without the applications this transaction did not lock. */
-function restrictTo(plan: Plan, ids: Set<number>): Plan {
-  const participants = new Map([...plan.participants].filter(([id]) => ids.has(id)));
-  const grades = new Set([...participants.values()].map((p) => p.id_grade));
-  return {
-    ...plan,
-    participants,
-    late: plan.late.filter((p) => ids.has(p.id_application)),
-    inputs: {
-      ...plan.inputs,
-      grades: plan.inputs.grades.filter((g) => grades.has(g.id_grade)),
-      entries: plan.inputs.entries.filter((e) => ids.has(e.id_application)),
-    },
-  };
-}
-
-/** Locks the grade groups, then the rows of the applications the run moves. */
-async function lockFor(tx: Tx, caller: Principal, period: PeriodRow, plan: Plan) {
-  const moving = [...plan.participants.values(), ...plan.late];
-  const groups = [...new Set(moving.map((p) => p.id_grade as number))].map((id_grade) => ({
-    id_campus_year: period.id_campus_year,
-    id_grade,
-  }));
-  await moves.lockGroups(tx, groups);
-  return moves.findMovable(
-    tx,
-    caller.scope,
-    moving.map((p) => p.id_application),
-    true,
-  );
+/**
+ * The plan of a run that moves applications, read under its locks in the pipeline's order: the grade groups with
+ * applied applications, then the applied rows themselves (read FOR UPDATE with the plan: one read, not two). A grade
+ * that gained its first applied application between the two reads is locked after them.
+ */
+async function lockedPlanOf(tx: Tx, caller: Principal, period: PeriodRow): Promise<Plan> {
+  const group = (id_grade: number) => ({ id_campus_year: period.id_campus_year, id_grade });
+  const grades = new Set(await repo.appliedGrades(tx, period.id_campus_year));
+  await moves.lockGroups(tx, [...grades].map(group));
+  const plan = await planOf(tx, caller.scope, period, true);
+  const moving = [...plan.participants.values(), ...plan.late].map((p) => p.id_grade as number);
+  await moves.lockGroups(tx, [...new Set(moving)].filter((id) => !grades.has(id)).map(group));
+  return plan;
 }
 
 /** Moves the late applications to the end of their waiting lists in arrival order (movement 'Late application'). */
@@ -328,18 +311,8 @@ export async function runLottery(
         committed = existing.find((l) => l.id_lottery === input.id_lottery);
         if (!committed) throw notFound();
       }
-      // every grade group with an applied application, then the inputs as they stand under those locks
-      const grades = await repo.appliedGrades(tx, period.id_campus_year);
-      await moves.lockGroups(
-        tx,
-        grades.map((id_grade) => ({ id_campus_year: period.id_campus_year, id_grade })),
-      );
-      const plan = await planOf(tx, period);
-      assertSomething(plan);
-      const moving = [...plan.participants.values(), ...plan.late].map((p) => p.id_application);
-      const apps = await moves.findMovable(tx, caller.scope, moving, true);
-      // an application deleted between the read and its row lock is left out
-      const locked = restrictTo(plan, new Set(apps.map((a) => a.id_application)));
+      const locked = await lockedPlanOf(tx, caller, period);
+      assertSomething(locked);
       const seed = committed?.seed ?? newSeed();
       const outcomes = draw(seed, locked.inputs);
       const drawnAt = new Date();
@@ -375,6 +348,7 @@ export async function runLottery(
             id_campus_year: period.id_campus_year,
           });
 
+      const apps = [...locked.participants.values(), ...locked.late];
       const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
       await session.knowPlaces(period.id_campus_year, [
         ...new Set([...locked.inputs.grades.map((g) => g.id_grade), ...locked.late.map((p) => p.id_grade as number)]),
@@ -474,14 +448,13 @@ export async function addLateApplications({ db, jobs }: MoveDeps, caller: Princi
   return asLotteryRefusal(() =>
     db.transaction(async (tx) => {
       const period = await requireRunnablePeriod(tx, caller, input, true);
-      const plan = await planOf(tx, period);
+      const plan = await lockedPlanOf(tx, caller, period);
       const arrivals = [...plan.participants.values(), ...plan.late].sort(
         (x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id_application - y.id_application,
       );
       if (!arrivals.length) throw refuse('lotteryNoApplications', 'LOTTERY_NO_APPLICATIONS');
       const lateOnly: Plan = { ...plan, participants: new Map(), late: arrivals };
-      const apps = await lockFor(tx, caller, period, lateOnly);
-      const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
+      const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, arrivals);
       const placed = await moveLate(session, arrivals, new Map());
       await session.flush();
       await writeAudit(tx, caller, {

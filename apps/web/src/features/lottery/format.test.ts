@@ -40,14 +40,11 @@ describe('lottery formatting', () => {
       lottery: null,
       practice: true,
       seed: 'ab'.repeat(32),
-      selectedList: [],
-      waitingList: [],
+      selectedList: [outcome({ applicantName: 'Lee, "Jo"' })],
+      waitingList: [outcome({ id_application: 2, result: 'waiting', waiting_list_position: 1 })],
       late: [],
       skipped: [],
-      applications: [
-        outcome({ applicantName: 'Lee, "Jo"' }),
-        outcome({ id_application: 2, result: 'waiting', waiting_list_position: 1 }),
-      ],
+      applications: [1, 2],
     };
     const lines = practiceCsv(result, ['Grade', 'ID', 'Applicant', 'Level', 'N', 'Result', 'Order', 'Pos'], (r) =>
       r.toUpperCase(),

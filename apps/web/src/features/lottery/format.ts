@@ -20,13 +20,19 @@ export function byGrade(outcomes: readonly LotteryOutcome[]) {
   return [...grades.values()];
 }
 
+/** The outcomes of a draw in draw order: `applications` holds their ids, the two lists the outcomes. */
+export function drawOrder(result: Pick<LotteryResult, 'selectedList' | 'waitingList' | 'applications'>) {
+  const byId = new Map([...result.selectedList, ...result.waitingList].map((o) => [o.id_application, o]));
+  return result.applications.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** A practice run as CSV, built in the browser (nothing of a practice is stored on the server). */
 export function practiceCsv(result: LotteryResult, headers: string[], resultLabel: (r: string) => string) {
   const lines = [
     `# practice,${cell(result.practice ? 'true' : 'false')}`,
     `# seed,${cell(result.seed)}`,
     headers.map(cell).join(','),
-    ...result.applications.map((o) =>
+    ...drawOrder(result).map((o) =>
       [
         o.grade,
         o.correlative,

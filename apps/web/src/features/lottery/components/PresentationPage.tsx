@@ -23,7 +23,7 @@ import { useAbility } from '../../../app/client';
 import { NotFound } from '../../../components/NotFound';
 import { routeId } from '../../../components/route-id';
 import { useCommitLottery, useLotteryPeriod, useRunLottery } from '../api/lottery';
-import { byGrade, fingerprint } from '../format';
+import { byGrade, drawOrder, fingerprint } from '../format';
 
 const big = { fontSize: { xs: '1.25rem', md: '2rem' } } as const;
 const hash = { fontFamily: 'monospace', wordBreak: 'break-all', fontSize: { xs: '1.25rem', md: '2.5rem' } } as const;
@@ -46,7 +46,7 @@ export default function PresentationPage() {
   const [shown, setShown] = useState(0);
   const [names, setNames] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const grades = result ? byGrade(result.applications) : [];
+  const grades = result ? byGrade(drawOrder(result)) : [];
   const done = result !== null && shown >= grades.length;
   const next = useCallback(() => setShown((s) => Math.min(s + 1, grades.length)), [grades.length]);
   const back = useCallback(() => setShown((s) => Math.max(s - 1, 0)), []);
