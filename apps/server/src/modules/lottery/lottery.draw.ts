@@ -59,7 +59,8 @@ export function uniformOf(seedHex: string | Buffer, id_application: number): num
 /** Weighted random key (Efraimidis–Spirakis): u^(1/w); a larger key is drawn first. Weight 1 keeps u itself. */
 export const keyOf = (u: number, weight: number) => (weight === 1 ? u : u ** (1 / weight));
 
-type Ranked = DrawEntry & { key: number; lottery_number: number };
+/** `at`: the effective level the entry was last sorted at (see `draw`). */
+type Ranked = DrawEntry & { key: number; lottery_number: number; at: number };
 
 /** Larger key first, then the smaller id (a tie of 48-bit keys is all but impossible, but must be decided). */
 const byKey = (x: Ranked, y: Ranked) => y.key - x.key || x.id_application - y.id_application;
@@ -67,10 +68,16 @@ const byKey = (x: Ranked, y: Ranked) => y.key - x.key || x.id_application - y.id
 /** Lottery numbers: 1..k inside each (grade, level) by key. */
 function rank(seedHex: string, entries: DrawEntry[]): Ranked[] {
   const seed = Buffer.from(seedHex, 'hex');
+  // a literal, not a spread: 10,000 of them, and the spread costs as much as the HMACs
   const ranked = entries.map((e) => ({
-    ...e,
+    id_application: e.id_application,
+    id_grade: e.id_grade,
+    level: e.level,
+    weight: e.weight,
+    family: e.family,
     key: keyOf(uniformOf(seed, e.id_application), e.weight),
     lottery_number: 0,
+    at: e.level,
   }));
   const cohorts = new Map<string, Ranked[]>();
   for (const e of ranked) {
@@ -95,7 +102,11 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
   const boosted = (e: Ranked) =>
     inputs.siblingLevel !== null && e.family !== null && winners.has(e.family) && inputs.siblingLevel < e.level;
   const levelOf = (e: Ranked) => (boosted(e) ? (inputs.siblingLevel as number) : e.level);
-  const before = (x: Ranked, y: Ranked) => levelOf(x) - levelOf(y) || byKey(x, y);
+  // effective level, then key, then id: a total order, so sorting on levels taken just before gives the same order
+  const inOrder = (entries: Ranked[]) => {
+    for (const e of entries) e.at = levelOf(e);
+    return entries.sort((x, y) => x.at - y.at || byKey(x, y));
+  };
 
   const byGrade = new Map<number, Ranked[]>();
   for (const e of ranked) {
@@ -106,8 +117,8 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
   const outcomes: DrawOutcome[] = [];
   const grades = [...inputs.grades].sort((x, y) => x.position - y.position || x.id_grade - y.id_grade);
   for (const grade of grades) {
-    // kept sorted by `before` under the current winners: the next seat is always the first of the pool
-    const pool = (byGrade.get(grade.id_grade) ?? []).sort(before);
+    // kept in order under the current winners: the next seat is always the first of the pool
+    const pool = inOrder(byGrade.get(grade.id_grade) ?? []);
     let order = 0;
     const outcome = (e: Ranked, result: DrawOutcome['result'], place: number | null): DrawOutcome => ({
       id_application: e.id_application,
@@ -126,7 +137,7 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
       if (inputs.siblingLevel !== null && winner.family !== null && !winners.has(winner.family)) {
         // a family's first win can lift its members still in the pool: sort the rest again
         winners.add(winner.family);
-        const rest = pool.slice(next).sort(before);
+        const rest = inOrder(pool.slice(next));
         for (let i = 0; i < rest.length; i++) pool[next + i] = rest[i];
       }
     }
