@@ -31,8 +31,7 @@ export async function lockGroups(db: Executor, groups: Group[]) {
   for (const g of ordered) await db.execute(sql`SELECT pg_advisory_xact_lock(${g.id_campus_year}, ${g.id_grade ?? 0})`);
 }
 
-/** What a move needs of an application and its period (the lottery reads them with its participants). */
-export const movableColumns = {
+const movableColumns = {
   id_application: a.id_application,
   id_school: a.id_school,
   id_campus: a.id_campus,

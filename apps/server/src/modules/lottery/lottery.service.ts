@@ -101,7 +101,7 @@ const lateFrom = (period: PeriodRow): number =>
 
 /** The draw's inputs from the period as it stands; `lock` locks the applied rows (see `lockedPlanOf`). */
 async function planOf(db: Executor, scope: Principal['scope'], period: PeriodRow, lock = false): Promise<Plan> {
-  const apps = await repo.periodApplications(db, scope, period.id_campus_year, lock);
+  const apps = await repo.periodApplications(db, scope, period, lock);
   const priorities = await repo.campusPriorities(db, period.id_campus);
   const byItem = new Map(priorities.map((p) => [p.id_priority_item, p]));
   const itemNames = new Map((await repo.priorityItemNames(db)).map((p) => [p.id, p.name]));
