@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
@@ -111,8 +112,6 @@ export async function exportNames(db: Executor, scope: Scope) {
 }
 export type ExportNames = Awaited<ReturnType<typeof exportNames>>;
 
-type WindowRow = Awaited<ReturnType<typeof exportWindow>>[number];
-
 /**
  * One application as every export format reads it: the window's row with its names. Written out field by field: a
  * spread (`{ ...row, schoolName }`) makes objects of this size V8 cannot keep in a fixed shape, 100 times slower to
@@ -183,20 +182,35 @@ export async function maxApplicationId(db: Executor): Promise<number> {
   return Number(row.max ?? 0);
 }
 
+/** A window's application as read: `windowColumns` and its tag names. */
+type WindowRow = SelectResultFields<typeof windowColumns> & { tags: string | null };
+const windowKeys = [...Object.keys(windowColumns), 'tags'] as const;
+
+/** A row of the window's JSON document (its values in `windowKeys` order) as the row it stands for. */
+function rowOfValues(values: unknown[]): WindowRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < windowKeys.length; i++) row[windowKeys[i]] = values[i];
+  row.createdAt = new Date(row.createdAt as string);
+  return row as WindowRow;
+}
+
 /**
  * The list's applications with ids in (afterId, toId], in id order. Pages are windows of the primary key, not
  * `ORDER BY ... LIMIT` over the list's conditions: a window reads at most its own rows whatever the planner thinks
  * of the filters, so a 100,000-row export costs the same per page at the end as at the start and never sits in
- * memory.
+ * memory. A window comes back as one JSON document of value arrays, not as rows: PGlite decodes rows field by field
+ * in JavaScript (2,000 rows of 29 fields), which made the export half as fast; on the PostgreSQL server both cost
+ * the same.
  */
 export async function exportWindow(
   db: Executor,
   scope: Scope,
   filter: ListFilter,
   window: { afterId: number; toId: number; withTags: boolean },
-) {
-  return db
-    .select({ ...windowColumns, tags: window.withTags ? tagNames : sql<string | null>`null` })
+): Promise<WindowRow[]> {
+  const values = sql.join([...Object.values(windowColumns), window.withTags ? tagNames : sql`null`], sql`, `);
+  const [document] = await db
+    .select({ json: sql<string | null>`json_agg(json_build_array(${values}) ORDER BY ${a.id_application})::text` })
     .from(a)
     .innerJoinLateral(ap, sql`true`)
     .where(
@@ -205,6 +219,6 @@ export async function exportWindow(
         gt(a.id_application, window.afterId),
         lte(a.id_application, window.toId),
       ) as SQL,
-    )
-    .orderBy(asc(a.id_application));
+    );
+  return document?.json ? (JSON.parse(document.json) as unknown[][]).map(rowOfValues) : [];
 }
