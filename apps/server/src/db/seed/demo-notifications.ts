@@ -13,9 +13,9 @@ export async function seedDemoNotifications(tx: Executor) {
     await tx.execute(sql`SELECT id_user, id_campus FROM "user" WHERE email = 'campus@demo.openseat.org'`),
   );
   if (!carlos) return;
-  const moves = rowsOf<{ id_application: number; from: number; to: number }>(
+  const moves = rowsOf<{ id_application: number; id_campus: number; from: number; to: number }>(
     await tx.execute(sql`
-      SELECT DISTINCT ON (a.id_application) a.id_application, h.id_status_from AS "from", h.id_status AS "to"
+      SELECT DISTINCT ON (a.id_application) a.id_application, a.id_campus, h.id_status_from AS "from", h.id_status AS "to"
       FROM application a JOIN application_status h ON h.id_application = a.id_application
       WHERE a.id_campus = ${carlos.id_campus} AND a.deleted_at IS NULL AND h.id_status_from IS NOT NULL
       ORDER BY a.id_application, h.created_at DESC, h.id_application_status DESC

@@ -14,9 +14,41 @@ import type { Executor } from '../../db/client';
  */
 
 /** A status move of MoveSession.flush. */
-export type MovedForNotice = { id_application: number; from: number; to: number };
+export type MovedForNotice = { id_application: number; id_campus: number; from: number; to: number };
 
-type Event = { id: number; st: number | null; fr: number | null; grp: number };
+/**
+ * `n` events of one campus and group `grp` (a target status, or one application): `id` the smallest application id
+ * (it names the campus and school, and the application when n = 1), `st` the status reached, `fr_low`/`fr_high` the
+ * range of statuses left.
+ */
+type Event = { id: number; n: number; st: number | null; fr_low: number | null; fr_high: number | null; grp: number };
+
+/** One event per campus and target status: a lottery's 10,000 moves are sent as a handful. */
+function movesByCampusAndStatus(moves: readonly MovedForNotice[]): Event[] {
+  const events = new Map<string, Event>();
+  for (const m of moves) {
+    const key = `${m.id_campus}:${m.to}`;
+    const e = events.get(key);
+    if (!e) events.set(key, { id: m.id_application, n: 1, st: m.to, fr_low: m.from, fr_high: m.from, grp: m.to });
+    else {
+      e.id = Math.min(e.id, m.id_application);
+      e.n++;
+      e.fr_low = Math.min(e.fr_low!, m.from);
+      e.fr_high = Math.max(e.fr_high!, m.from);
+    }
+  }
+  return [...events.values()];
+}
+
+/** One event of one application (a new application, a form). */
+const single = (id_application: number): Event => ({
+  id: id_application,
+  n: 1,
+  st: null,
+  fr_low: null,
+  fr_high: null,
+  grp: id_application,
+});
 
 /** The English rendering kept in `message` (the API renders type + params in the reader's language). */
 const englishOf = (type: NotificationTypeId, actor: number | null): SQL => {
@@ -40,12 +72,13 @@ async function notify(
   form: string | null = null,
 ) {
   if (events.length === 0) return;
-  // the events are counted per campus first: a lottery's 10,000 moves become a few rows before meeting the readers
+  // the events come counted per campus: a lottery's 10,000 moves are a few rows before they meet the readers
   await tx.execute(sql`
     WITH moved AS (
-      SELECT a.id_school, a.id_campus, e.grp, count(*) AS n, min(e.id) AS id, max(e.st) AS st,
-             min(e.fr) AS fr_low, max(e.fr) AS fr_high
-      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e(id int, st int, fr int, grp int)
+      SELECT a.id_school, a.id_campus, e.grp, sum(e.n) AS n, min(e.id) AS id, max(e.st) AS st,
+             min(e.fr_low) AS fr_low, max(e.fr_high) AS fr_high
+      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+        AS e(id int, n int, st int, fr_low int, fr_high int, grp int)
       JOIN application a ON a.id_application = e.id
       GROUP BY a.id_school, a.id_campus, e.grp
     ), reader AS (
@@ -76,32 +109,15 @@ async function notify(
  * scheduled job, a form) notifies every reader.
  */
 export function notifyMoves(tx: Executor, moves: readonly MovedForNotice[], id_user: number | null) {
-  return notify(
-    tx,
-    NOTIFICATION_TYPE.STATUS_CHANGE,
-    moves.map((m) => ({ id: m.id_application, st: m.to, fr: m.from, grp: m.to })),
-    id_user,
-  );
+  return notify(tx, NOTIFICATION_TYPE.STATUS_CHANGE, movesByCampusAndStatus(moves), id_user);
 }
 
 /** A new application (a lead typed in by staff, or taken in from a form: `form` is its name). */
 export function notifyNewApplication(tx: Executor, id_application: number, id_user: number | null, form?: string) {
-  return notify(
-    tx,
-    NOTIFICATION_TYPE.NEW_APPLICATION,
-    [{ id: id_application, st: null, fr: null, grp: id_application }],
-    id_user,
-    form ?? null,
-  );
+  return notify(tx, NOTIFICATION_TYPE.NEW_APPLICATION, [single(id_application)], id_user, form ?? null);
 }
 
 /** A form delivery about an existing application (matched, or the same child sending the form again). */
 export function notifyFormSubmission(tx: Executor, id_application: number, form: string) {
-  return notify(
-    tx,
-    NOTIFICATION_TYPE.FORM_SUBMISSION,
-    [{ id: id_application, st: null, fr: null, grp: id_application }],
-    null,
-    form,
-  );
+  return notify(tx, NOTIFICATION_TYPE.FORM_SUBMISSION, [single(id_application)], null, form);
 }

@@ -128,6 +128,7 @@ describe('who is notified of a move', () => {
     const app = await lead();
     const moves = Array.from({ length: 10_000 }, () => ({
       id_application: app.id_application,
+      id_campus: app.id_campus,
       from: STATUS.APPLIED,
       to: STATUS.OFFERED,
     }));
@@ -142,7 +143,7 @@ describe('who is notified of a move', () => {
 
   it('a scheduled or form move (no user) notifies every reader', async () => {
     const app = await lead();
-    await notifyMoves(ctx.db, [{ id_application: app.id_application, from: 1, to: 2 }], null);
+    await notifyMoves(ctx.db, [{ id_application: app.id_application, id_campus: app.id_campus, from: 1, to: 2 }], null);
     const page = await unread(who.school);
     expect(page.body.data[0]).toMatchObject({ actorName: null, message: 'An application moved to contacted' });
     expect(await rowsOf(who.mover.id_user)).toHaveLength(1);
@@ -152,7 +153,11 @@ describe('who is notified of a move', () => {
     const app = await lead();
     await expect(
       ctx.db.transaction(async (tx) => {
-        await notifyMoves(tx, [{ id_application: app.id_application, from: 1, to: 2 }], who.mover.id_user);
+        await notifyMoves(
+          tx,
+          [{ id_application: app.id_application, id_campus: app.id_campus, from: 1, to: 2 }],
+          who.mover.id_user,
+        );
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
