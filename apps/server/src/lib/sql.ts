@@ -12,3 +12,15 @@ export const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?
  */
 export const inIds = (column: AnyColumn | SQL, ids: readonly number[]) =>
   sql`${column} = ANY(string_to_array(${ids.map((id) => Math.trunc(id)).join(',')}, ',')::int[])`;
+
+/**
+ * The values as one PostgreSQL array literal (`{1,NULL,"a \"b\""}`), for `unnest(${arrayOf(xs)}::int[], ...)`: a
+ * bulk write's columns as one parameter each, read by the database in one pass (drizzle would bind an array's
+ * items one parameter each).
+ */
+export function arrayOf(values: ReadonlyArray<string | number | boolean | null>): string {
+  const items = values.map((v) =>
+    v === null ? 'NULL' : typeof v === 'string' ? `"${v.replace(/["\\]/g, '\\$&')}"` : String(v),
+  );
+  return `{${items.join(',')}}`;
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
-import { inIds } from '../../lib/sql';
+import { arrayOf, inIds } from '../../lib/sql';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 
@@ -28,7 +28,13 @@ export async function lockGroups(db: Executor, groups: Group[]) {
   const ordered = [...unique.values()].sort(
     (x, y) => x.id_campus_year - y.id_campus_year || (x.id_grade ?? 0) - (y.id_grade ?? 0),
   );
-  for (const g of ordered) await db.execute(sql`SELECT pg_advisory_xact_lock(${g.id_campus_year}, ${g.id_grade ?? 0})`);
+  if (!ordered.length) return;
+  // one statement, the locks taken row by row in the array's order
+  await db.execute(sql`
+    SELECT pg_advisory_xact_lock(g.period, g.grade)
+    FROM unnest(${arrayOf(ordered.map((g) => g.id_campus_year))}::int[],
+                ${arrayOf(ordered.map((g) => g.id_grade ?? 0))}::int[]) WITH ORDINALITY AS g(period, grade, n)
+    ORDER BY g.n`);
 }
 
 const movableColumns = {
@@ -181,59 +187,47 @@ export type PendingStatus = {
 };
 
 /*
- * Bulk writes send their rows as ONE JSON parameter read by jsonb_to_recordset: one statement whatever the count (a
- * lottery moves thousands; a VALUES list would carry 65,535 parameters at most, and building it costs more than the
- * write), and each row is touched once.
+ * Bulk writes send each column as ONE array parameter read by unnest: one statement whatever the count (a lottery
+ * moves thousands; a VALUES list would carry 65,535 parameters at most), each row touched once, and arrays are
+ * smaller and cheaper for the database to read than the same rows as JSON objects.
  */
 
 export async function setApplicationStatuses(db: Executor, changes: PendingStatus[]) {
   if (!changes.length) return;
-  const rows = JSON.stringify(
-    changes.map((c) => ({
-      id: c.id_application,
-      status: c.id_status,
-      place: c.waiting_list_position,
-      expires: c.offer_expires_at?.toISOString() ?? null,
-      lottery: c.lottery?.id_lottery ?? null,
-      number: c.lottery?.lottery_number ?? null,
-      level: c.lottery?.lottery_level ?? null,
-      ord: c.lottery?.lottery_order ?? null,
-    })),
-  );
+  const column = (value: (c: PendingStatus) => number | string | null) => arrayOf(changes.map(value));
   await db.execute(sql`
     UPDATE ${a} SET id_status = v.status, waiting_list_position = v.place, offer_expires_at = v.expires,
       id_lottery = coalesce(v.lottery, ${a.id_lottery}), lottery_number = coalesce(v.number, ${a.lottery_number}),
       lottery_level = coalesce(v.level, ${a.lottery_level}), lottery_order = coalesce(v.ord, ${a.lottery_order}),
       read = false, updated_at = now()
-    FROM jsonb_to_recordset(${rows}::jsonb)
-      AS v(id int, status int, place int, expires timestamptz, lottery int, number int, level int, ord int)
+    FROM unnest(
+      ${column((c) => c.id_application)}::int[], ${column((c) => c.id_status)}::int[],
+      ${column((c) => c.waiting_list_position)}::int[],
+      ${column((c) => c.offer_expires_at?.toISOString() ?? null)}::timestamptz[],
+      ${column((c) => c.lottery?.id_lottery ?? null)}::int[], ${column((c) => c.lottery?.lottery_number ?? null)}::int[],
+      ${column((c) => c.lottery?.lottery_level ?? null)}::int[], ${column((c) => c.lottery?.lottery_order ?? null)}::int[]
+    ) AS v(id, status, place, expires, lottery, number, level, ord)
     WHERE ${a.id_application} = v.id`);
 }
 
-export async function insertHistory(db: Executor, rows: Array<typeof s.applicationStatus.$inferInsert>) {
+type HistoryRow = typeof s.applicationStatus.$inferInsert;
+
+export async function insertHistory(db: Executor, rows: HistoryRow[]) {
   if (!rows.length) return;
-  const json = JSON.stringify(
-    rows.map((r) => ({
-      school: r.id_school,
-      app: r.id_application,
-      status: r.id_status,
-      from: r.id_status_from ?? null,
-      movement: r.id_status_movement_type ?? 1,
-      place: r.waiting_list_position ?? null,
-      read: r.read ?? false,
-      by: r.id_user ?? null,
-      note: r.note ?? null,
-      at: r.createdAt instanceof Date ? r.createdAt.toISOString() : null,
-    })),
-  );
+  const column = (value: (r: HistoryRow) => number | string | boolean | null) => arrayOf(rows.map(value));
   const h = s.applicationStatus;
   await db.execute(sql`
     INSERT INTO ${h} (id_school, id_application, id_status, id_status_from, id_status_movement_type,
       waiting_list_position, read, id_user, note, created_at)
     SELECT v.school, v.app, v.status, v."from", v.movement, v.place, v.read, v.by, v.note, coalesce(v.at, now())
-    FROM ROWS FROM (jsonb_to_recordset(${json}::jsonb) AS (school int, app int, status int, "from" int,
-      movement int, place int, read boolean, by int, note text, at timestamptz)) WITH ORDINALITY
-      AS v(school, app, status, "from", movement, place, read, by, note, at, n)
+    FROM unnest(
+      ${column((r) => r.id_school)}::int[], ${column((r) => r.id_application)}::int[],
+      ${column((r) => r.id_status)}::int[], ${column((r) => r.id_status_from ?? null)}::int[],
+      ${column((r) => r.id_status_movement_type ?? 1)}::int[], ${column((r) => r.waiting_list_position ?? null)}::int[],
+      ${column((r) => r.read ?? false)}::boolean[], ${column((r) => r.id_user ?? null)}::int[],
+      ${column((r) => r.note ?? null)}::text[],
+      ${column((r) => (r.createdAt instanceof Date ? r.createdAt.toISOString() : null))}::timestamptz[]
+    ) WITH ORDINALITY AS v(school, app, status, "from", movement, place, read, by, note, at, n)
     -- ids follow the order of the moves: 'previous status' replays an application's rows in id order
     ORDER BY v.n`);
 }
