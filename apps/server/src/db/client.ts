@@ -37,6 +37,13 @@ export type DatabaseOptions = {
   loadDataDir?: Blob;
 };
 
+/**
+ * The embedded database's own settings, after PGlite's defaults. Its pages are read from the machine's file cache,
+ * so a random read costs about what a sequential one does: with PostgreSQL's default (4, for spinning disks) the
+ * planner scanned 100,000 applications for a text search rather than read its covering index (p99 55 -> 40 ms).
+ */
+const PGLITE_SETTINGS = ['random_page_cost=1.1'];
+
 /** PGlite in DATA_DIR/pg by default (or in memory when dataDir is null); a PostgreSQL server with DATABASE_URL. */
 export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
@@ -58,6 +65,7 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
   const client = await PGlite.create({
     ...(dir ? { dataDir: dir } : { loadDataDir }),
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
   });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
