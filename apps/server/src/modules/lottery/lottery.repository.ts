@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { SEAT_HOLDING_STATUSES } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
@@ -195,43 +196,39 @@ export async function updateLottery(db: Executor, id_lottery: number, change: Pa
   return saved;
 }
 
-const lotteryColumns = {
-  lottery: l,
-  drawnBy: s.user.name,
-};
+/**
+ * A lottery query joined to its period (whose campus is the caller's scope) and to who drew it, kept to the scope:
+ * the one shape of the single and list reads below.
+ */
+function inScope<T extends PgSelect>(query: T, scope: Scope, condition: SQL) {
+  return query
+    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
+    .leftJoin(s.user, eq(s.user.id_user, l.id_user))
+    .where(and(condition, inCampus(scope, cy.id_school, cy.id_campus)));
+}
 
 /** One lottery in scope without its record (see `summaryColumns`), with the name of who drew it. */
 export async function findLotterySummary(db: Executor, scope: Scope, id_lottery: number) {
-  const [row] = await db
-    .select({ lottery: summaryColumns, drawnBy: s.user.name })
-    .from(l)
-    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
-    .leftJoin(s.user, eq(s.user.id_user, l.id_user))
-    .where(and(eq(l.id_lottery, id_lottery), inCampus(scope, cy.id_school, cy.id_campus)));
+  const query = db.select({ lottery: summaryColumns, drawnBy: s.user.name }).from(l).$dynamic();
+  const [row] = await inScope(query, scope, eq(l.id_lottery, id_lottery));
   return row;
 }
 
 /** One lottery in scope, with the name of who drew it. */
 export async function findLottery(db: Executor, scope: Scope, id_lottery: number) {
-  const [row] = await db
-    .select({ ...lotteryColumns, id_campus: cy.id_campus, id_school_year: cy.id_school_year })
+  const query = db
+    .select({ lottery: l, drawnBy: s.user.name, id_campus: cy.id_campus, id_school_year: cy.id_school_year })
     .from(l)
-    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
-    .leftJoin(s.user, eq(s.user.id_user, l.id_user))
-    .where(and(eq(l.id_lottery, id_lottery), inCampus(scope, cy.id_school, cy.id_campus)));
+    .$dynamic();
+  const [row] = await inScope(query, scope, eq(l.id_lottery, id_lottery));
   return row;
 }
 export type LotteryRow = NonNullable<Awaited<ReturnType<typeof findLottery>>>;
 
 /** The lotteries of a period in scope, newest first. */
 export async function listLotteries(db: Executor, scope: Scope, id_campus_year: number) {
-  return db
-    .select({ lottery: summaryColumns, drawnBy: s.user.name })
-    .from(l)
-    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
-    .leftJoin(s.user, eq(s.user.id_user, l.id_user))
-    .where(and(eq(l.id_campus_year, id_campus_year), inCampus(scope, cy.id_school, cy.id_campus)))
-    .orderBy(desc(l.createdAt), desc(l.id_lottery));
+  const query = db.select({ lottery: summaryColumns, drawnBy: s.user.name }).from(l).$dynamic();
+  return inScope(query, scope, eq(l.id_campus_year, id_campus_year)).orderBy(desc(l.createdAt), desc(l.id_lottery));
 }
 
 /** A period in scope (for the list): undefined when out of scope. */
