@@ -7,13 +7,6 @@ export const containsPattern = (text: string) => `%${text.replace(/[%_\\]/g, (c)
 export const rowsOf = <T>(result: unknown) => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
 /**
- * `column = ANY(ids)` with the ids as ONE parameter: `inArray` binds one parameter per id, and a lottery's
- * thousands cost more to bind and parse than the query itself (and stop at the protocol's 65,535).
- */
-export const inIds = (column: AnyColumn | SQL, ids: readonly number[]) =>
-  sql`${column} = ANY(string_to_array(${ids.map((id) => Math.trunc(id)).join(',')}, ',')::int[])`;
-
-/**
  * The values as one PostgreSQL array literal (`{1,NULL,"a \"b\""}`), for `unnest(${arrayOf(xs)}::int[], ...)`: a
  * bulk write's columns as one parameter each, read by the database in one pass (drizzle would bind an array's
  * items one parameter each).
@@ -24,3 +17,10 @@ export function arrayOf(values: ReadonlyArray<string | number | boolean | null>)
   );
   return `{${items.join(',')}}`;
 }
+
+/**
+ * `column = ANY(ids)` with the ids as ONE parameter: `inArray` binds one parameter per id, and a lottery's
+ * thousands cost more to bind and parse than the query itself (and stop at the protocol's 65,535).
+ */
+export const inIds = (column: AnyColumn | SQL, ids: readonly number[]) =>
+  sql`${column} = ANY(${arrayOf(ids.map((id) => Math.trunc(id)))}::int[])`;

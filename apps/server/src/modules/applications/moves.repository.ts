@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
 import { arrayOf, inIds } from '../../lib/sql';
@@ -88,13 +88,12 @@ export async function releaseSeat(db: Executor, g: Group) {
     .where(and(eq(seat.id_campus_year, g.id_campus_year), eq(seat.id_grade, g.id_grade), sql`${seat.taken} > 0`));
 }
 
+/** The live waiting applications of a period whose grade matches `grade`. */
+const waitingIn = (id_campus_year: number, grade: SQL) =>
+  and(eq(a.id_campus_year, id_campus_year), grade, eq(a.id_status, STATUS.WAITING_LIST), isNull(a.deletedAt));
+
 const inGroup = (g: Group) =>
-  and(
-    eq(a.id_campus_year, g.id_campus_year),
-    g.id_grade === null ? isNull(a.id_grade) : eq(a.id_grade, g.id_grade),
-    eq(a.id_status, STATUS.WAITING_LIST),
-    isNull(a.deletedAt),
-  );
+  waitingIn(g.id_campus_year, g.id_grade === null ? isNull(a.id_grade) : eq(a.id_grade, g.id_grade));
 
 /** The place after the last of the group's waiting list. */
 export async function nextWaitingPlace(db: Executor, g: Group): Promise<number> {
@@ -115,14 +114,7 @@ export async function nextWaitingPlaces(
     ? await db
         .select({ id_grade: a.id_grade, last: sql<number>`max(${a.waiting_list_position})::int` })
         .from(a)
-        .where(
-          and(
-            eq(a.id_campus_year, id_campus_year),
-            inIds(a.id_grade, gradeIds),
-            eq(a.id_status, STATUS.WAITING_LIST),
-            isNull(a.deletedAt),
-          ),
-        )
+        .where(waitingIn(id_campus_year, inIds(a.id_grade, gradeIds)))
         .groupBy(a.id_grade)
     : [];
   const last = new Map(rows.map((r) => [r.id_grade, r.last]));
