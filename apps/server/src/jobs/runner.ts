@@ -22,7 +22,10 @@ export type { JobQueue } from './job';
 export type JobRunner = JobQueue & {
   /** Installs pg-boss's tables when needed, creates the queues and starts the workers of this process. */
   start(context: JobContext): Promise<void>;
-  /** Stops taking jobs, waits for those running (up to `timeoutMs`), then lets go of the database. */
+  /**
+   * Stops taking jobs, waits for those running (up to `timeoutMs`; pg-boss then fails them), and up to `timeoutMs`
+   * more for what is still under way to end, so that nothing touches the database after it is closed.
+   */
   stop(timeoutMs?: number): Promise<void>;
   /** Puts a failed job back in the queue through pg-boss (one more attempt); a job that is not failed is left alone. */
   retry(name: string, id: string): Promise<void>;
@@ -34,8 +37,21 @@ export function createJobRunner(
   jobs: readonly JobDefinition<unknown>[],
   options: JobRunnerOptions = {},
 ): JobRunner {
+  // pg-boss neither waits for a fetch in flight at stop nor awaits its own complete/fail calls: counting what is
+  // under way lets stop() wait for it, so nothing reaches the database after the app has closed it
+  const inFlight = { count: 0 };
+  const tracked =
+    <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      inFlight.count++;
+      try {
+        return await work(...args);
+      } finally {
+        inFlight.count--;
+      }
+    };
   const boss = new PgBoss({
-    db: { executeSql: database.executeSql },
+    db: { executeSql: tracked(database.executeSql) },
     supervise: options.maintenance ?? true,
     // the timekeeper polls the clock only when some job runs on a cron
     schedule: options.schedule ?? jobs.some((job) => job.schedule),
@@ -65,7 +81,7 @@ export function createJobRunner(
         await boss.work<unknown>(
           job.name,
           { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-          async ([run]) => {
+          tracked(async ([run]: PgBoss.JobWithMetadata<unknown>[]) => {
             const attempt = { number: run.retryCount + 1, last: run.retryCount >= run.retryLimit };
             try {
               await job.handle(job.payload.parse(run.data), context, attempt);
@@ -73,7 +89,7 @@ export function createJobRunner(
               context.log.warn({ err, job: job.name, id: run.id, attempt: attempt.number }, 'job failed');
               throw err;
             }
-          },
+          }),
         );
         // one row per queue: registering again at every start replaces the cron, never adds a second one
         if (job.schedule)
@@ -92,6 +108,9 @@ export function createJobRunner(
 
     async stop(timeoutMs = 8000) {
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+      // a handler that outlasted the graceful wait is already failed by pg-boss; let it end and write that
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     },
   };
 }
