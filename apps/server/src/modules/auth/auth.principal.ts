@@ -54,19 +54,30 @@ export async function mayEnterSchool(db: Executor, user: UserRecord, id_school: 
   return false;
 }
 
+/** The role as the sign-in check reads it (null when the user's role is gone). */
+export type RoleOfUser = { name: string; isActive: boolean } | null;
+
 export async function buildPrincipal(
   db: Executor,
   user: UserRecord,
   chosenSchool: number | null,
   sessionId: string,
 ): Promise<Principal> {
+  // both at once (two connections of a server's pool)
+  const [role, rules] = await Promise.all([repo.findRole(db, user.id_role), repo.findRoleRules(db, user.id_role)]);
+  return principalOf(user, role ?? null, rules, chosenSchool, sessionId);
+}
+
+/** The caller from the stored user, role and rules: an inactive role's rules are dropped. */
+export function principalOf(
+  user: UserRecord,
+  role: RoleOfUser,
+  roleRules: PermissionRule[],
+  chosenSchool: number | null,
+  sessionId: string,
+): Principal {
   const needsSchoolChoice = user.id_context_type === CONTEXT_TYPE.SCHOOL_MAINTAINER && chosenSchool === null;
-  // both at once (two connections of a server's pool): an inactive role's rules are read and dropped
-  const [role, roleRules] = await Promise.all([
-    repo.findRole(db, user.id_role),
-    needsSchoolChoice ? [] : repo.findRoleRules(db, user.id_role),
-  ]);
-  const rules = role?.isActive ? roleRules : [];
+  const rules = role?.isActive && !needsSchoolChoice ? roleRules : [];
   const roleName = role?.isActive ? role.name : '';
   return {
     id_user: user.id_user,

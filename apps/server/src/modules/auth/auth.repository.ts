@@ -1,6 +1,8 @@
-import { and, eq, getTableColumns, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PermissionRule } from '@openseat/shared/schemas/auth';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
+import { rowsOf } from '../../lib/sql';
 
 export type UserRecord = typeof s.user.$inferSelect;
 
@@ -14,14 +16,20 @@ export async function findRole(db: Executor, id_role: number) {
   return (await db.select().from(s.role).where(eq(s.role.id_role, id_role)))[0];
 }
 
+/** A role's active permissions as a JSON array of {action, subject}, for the role named by `id_role` (an SQL value). */
+const rulesOfRole = (id_role: SQL | AnyColumn) => sql<PermissionRule[]>`coalesce((
+  SELECT json_agg(json_build_object('action', ${s.action.name}, 'subject', ${s.subject.name}))
+  FROM ${s.permission}
+  JOIN ${s.action} ON ${s.action.id_action} = ${s.permission.id_action}
+  JOIN ${s.subject} ON ${s.subject.id_subject} = ${s.permission.id_subject}
+  WHERE ${s.permission.id_role} = ${id_role} AND ${s.permission.isActive}), '[]'::json)`;
+
 /** Active permissions of a role as {action, subject} names. */
-export async function findRoleRules(db: Executor, id_role: number) {
-  return db
-    .select({ action: s.action.name, subject: s.subject.name })
-    .from(s.permission)
-    .innerJoin(s.action, eq(s.action.id_action, s.permission.id_action))
-    .innerJoin(s.subject, eq(s.subject.id_subject, s.permission.id_subject))
-    .where(and(eq(s.permission.id_role, id_role), eq(s.permission.isActive, true)));
+export async function findRoleRules(db: Executor, id_role: number): Promise<PermissionRule[]> {
+  const [row] = rowsOf<{ rules: PermissionRule[] }>(
+    await db.execute(sql`SELECT ${rulesOfRole(sql`${id_role}`)} AS rules`),
+  );
+  return row.rules;
 }
 
 export async function findRoleByName(db: Executor, name: string) {
@@ -129,8 +137,8 @@ export async function spendRefreshToken(db: Executor, id: number, successorSeale
 }
 
 /**
- * The user of a bearer token, with whether its sign-in (refresh-token family) is still on (not revoked, not past its
- * lifetime), in one round trip: every request asks this.
+ * What every request's sign-in check needs, in one round trip: the user of a bearer token, whether its sign-in
+ * (refresh-token family) is still on (not revoked, not past its lifetime), its role and the role's active rules.
  */
 export async function findUserOfSession(db: Executor, id_user: number, family: string) {
   const [row] = await db
@@ -140,8 +148,11 @@ export async function findUserOfSession(db: Executor, id_user: number, family: s
         SELECT 1 FROM ${s.refreshToken}
         WHERE ${s.refreshToken.family} = ${family} AND ${s.refreshToken.id_user} = ${s.user.id_user}
           AND ${s.refreshToken.revokedAt} IS NULL AND ${s.refreshToken.familyExpiresAt} > now())`,
+      role: { name: s.role.name, isActive: s.role.isActive },
+      rules: rulesOfRole(s.user.id_role),
     })
     .from(s.user)
+    .leftJoin(s.role, eq(s.role.id_role, s.user.id_role))
     .where(eq(s.user.id_user, id_user));
   return row;
 }

@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { decoy, hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import type { Secrets } from '../../lib/secrets';
-import { buildPrincipal, mayEnterSchool, presentSessionUser, type Principal } from './auth.principal';
+import { buildPrincipal, mayEnterSchool, presentSessionUser, principalOf, type Principal } from './auth.principal';
 import * as repo from './auth.repository';
 import type { UserRecord } from './auth.repository';
 import { isThrottled, LOGIN_THROTTLE } from './auth.throttle';
@@ -239,7 +239,7 @@ export async function authenticate(deps: Pick<AuthDeps, 'db' | 'secrets'>, token
   if (!found.familyLive) throw unauthorized();
   if (claims.id_school_chosen !== null && !(await mayEnterSchool(deps.db, user, claims.id_school_chosen)))
     throw unauthorized();
-  return buildPrincipal(deps.db, user, claims.id_school_chosen, claims.sessionId);
+  return principalOf(user, found.role, found.rules, claims.id_school_chosen, claims.sessionId);
 }
 
 export async function describeSession(deps: Pick<AuthDeps, 'db'>, principal: Principal) {
