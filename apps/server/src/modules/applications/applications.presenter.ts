@@ -8,10 +8,8 @@ const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Dat
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
 const statusRef = (id_status: number) => ({ id_status, name: statusName(id_status) });
 
-type LastMove = Awaited<ReturnType<typeof repo.lastMoves>>[number];
-type TagOf = Awaited<ReturnType<typeof repo.tagsOf>>[number];
-
-export function presentRow(row: ListedApplication, last: LastMove | undefined, tags: TagOf[]): ApplicationRow {
+export function presentRow(row: ListedApplication): ApplicationRow {
+  const last = row.lastMove;
   return {
     id_application: row.id_application,
     correlative: row.correlative,
@@ -55,7 +53,7 @@ export function presentRow(row: ListedApplication, last: LastMove | undefined, t
           createdAt: iso(last.createdAt),
         }
       : null,
-    tags: tags.map((t) => ({ id_tag: t.id_tag, name: t.name })),
+    tags: row.tags,
   };
 }
 
@@ -77,7 +75,6 @@ export function presentHistory(row: HistoryRow): StatusHistoryRow {
 type DetailParts = {
   row: DetailRow;
   history: HistoryRow[];
-  tags: TagOf[];
   notes: Awaited<ReturnType<typeof repo.notesOf>>;
   files: Awaited<ReturnType<typeof repo.filesOf>>;
   previousStatus: number | null;
@@ -86,7 +83,7 @@ type DetailParts = {
 };
 
 export function presentDetail(parts: DetailParts) {
-  const { row, history, tags, notes, files, previousStatus, allowedStatuses, siblings } = parts;
+  const { row, history, notes, files, previousStatus, allowedStatuses, siblings } = parts;
   const { application: app, applicant: person } = row;
   const detail: ApplicationDetail = {
     id_application: app.id_application,
@@ -150,7 +147,7 @@ export function presentDetail(parts: DetailParts) {
     school_year: row.schoolYear,
     id_campus_year: app.id_campus_year,
     periodState: row.periodState,
-    applicationTag: tags.map((t) => ({ id_tag: t.id_tag, tag: { id_tag: t.id_tag, name: t.name } })),
+    applicationTag: row.tags.map((t) => ({ id_tag: t.id_tag, tag: { id_tag: t.id_tag, name: t.name } })),
     applicationFiles: files.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
     notes: notes.map((n) => ({
       id_application_note: n.id_application_note,

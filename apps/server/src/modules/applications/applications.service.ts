@@ -17,7 +17,7 @@ import { presentDetail, presentHistory, presentRow } from './applications.presen
 import * as repo from './applications.repository';
 import * as intake from './intake.repository';
 import { previousOf, refusalError } from './moves.service';
-import { findMovable, historyOldestFirst, insertHistory } from './moves.repository';
+import { findMovable, insertHistory } from './moves.repository';
 import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from '../lottery/siblings';
 import { notifyNewApplication } from '../notifications/notifications.events';
 import type { Scope } from '../../lib/scope';
@@ -53,17 +53,7 @@ export async function listApplications(
   const total = await repo.countApplications(db, caller.scope, filter);
   const rows =
     page * pageSize < total ? await repo.listApplications(db, caller.scope, filter, page, pageSize, total) : [];
-  const ids = rows.map((r) => r.id_application);
-  const [moves, tags] = await Promise.all([repo.lastMoves(db, ids), repo.tagsOf(db, ids)]);
-  const moveOf = new Map(moves.map((m) => [m.id_application, m]));
-  const data = rows.map((r) =>
-    presentRow(
-      r,
-      moveOf.get(r.id_application),
-      tags.filter((t) => t.id_application === r.id_application),
-    ),
-  );
-  return { data, total, page, pageSize };
+  return { data: rows.map(presentRow), total, page, pageSize };
 }
 
 /** `GET /application/:id`: everything the detail screen shows. */
@@ -72,16 +62,15 @@ export async function getApplication(db: Executor, caller: Principal, id_applica
   if (!row) throw notFound();
   // one after the other: inside a transaction they share one connection
   const history = await repo.statusHistory(db, id_application);
-  const tags = await repo.tagsOf(db, [id_application]);
   const notes = await repo.notesOf(db, id_application);
   const files = await repo.filesOf(db, id_application);
-  const oldestFirst = await historyOldestFirst(db, id_application);
+  // the move "back to previous" follows the history in the order it was written
+  const oldestFirst = [...history].sort((x, y) => x.id_application_status - y.id_application_status);
   const siblings = await siblingsOf(db, caller.scope, row);
 
   return presentDetail({
     row,
     history,
-    tags,
     notes,
     files,
     previousStatus: previousOf(oldestFirst),

@@ -165,11 +165,13 @@ describe('lists', () => {
 
 describe('filters, search, sort and pages', () => {
   const ids: Record<string, number> = {};
+  const names: Record<string, string> = {};
 
   beforeAll(async () => {
     await clearPeriod();
-    const tag = await createTag(ctx.db, period);
-    const spare = await createTag(ctx.db, period);
+    // named so that their order by name is not the order they were made in
+    const tag = await createTag(ctx.db, period, 'Zeta siblings');
+    const spare = await createTag(ctx.db, period, 'Alpha visit');
     ids.ana = (
       await app({
         id_status: 1,
@@ -200,6 +202,7 @@ describe('filters, search, sort and pages', () => {
     ).id_application;
     for (const [id, t] of [
       [ids.ana, tag],
+      [ids.ana, spare],
       [ids.bruno, spare],
     ] as const)
       await ctx.db
@@ -207,6 +210,8 @@ describe('filters, search, sort and pages', () => {
         .values({ id_school: period.id_school, id_application: id, id_tag: t.id_tag });
     ids.tag = tag.id_tag;
     ids.spare = spare.id_tag;
+    names.tag = tag.name;
+    names.spare = spare.name;
   });
 
   const found = async (query: Record<string, string | number>) =>
@@ -220,6 +225,17 @@ describe('filters, search, sort and pages', () => {
     expect(await found({ id_status: 3 })).toEqual([ids.carla]);
     expect(await found({ tagIds: `${ids.tag}` })).toEqual([ids.ana]);
     expect(await found({ tagIds: `${ids.tag},${ids.spare}` })).toEqual([ids.ana, ids.bruno]);
+  });
+
+  it("shows each row's tags by name", async () => {
+    const rows = (await list({ type: LIST_TYPE.INBOX, id_campus: period.id_campus })).body.data;
+    const tagsOf = (id: number) => rows.find((r) => r.id_application === id)?.tags;
+    expect(tagsOf(ids.ana)).toEqual([
+      { id_tag: ids.spare, name: names.spare },
+      { id_tag: ids.tag, name: names.tag },
+    ]);
+    expect(tagsOf(ids.bruno)).toEqual([{ id_tag: ids.spare, name: names.spare }]);
+    expect(tagsOf(ids.carla)).toEqual([]);
   });
 
   it('searches names, e-mails, phones and the correlative, case-insensitively', async () => {
@@ -834,20 +850,31 @@ describe('intake, detail and edits', () => {
   });
 
   it('shows the detail with history, tags, notes and files; another school gets 404', async () => {
-    const a = await app({ id_status: STATUS.APPLIED, id_grade: 4 });
+    const a = await app({ id_status: STATUS.APPLIED, id_grade: 4, id_priority_item: 1 });
     await ctx.db
       .insert(s.applicationNote)
       .values({ id_school: period.id_school, id_application: a.id_application, note: 'Called' });
+    const tag = await createTag(ctx.db, period, 'Detail visit');
+    await ctx.db
+      .insert(s.applicationTag)
+      .values({ id_school: period.id_school, id_application: a.id_application, id_tag: tag.id_tag });
     const detail = await call<ApplicationDetail>('GET', `/application/${a.id_application}`, { token: token.campus });
+    const [grade] = await ctx.db.select().from(s.grade).where(eq(s.grade.id_grade, 4));
+    const [priority] = await ctx.db.select().from(s.priorityItem).where(eq(s.priorityItem.id_priority_item, 1));
+    const [school] = await ctx.db.select().from(s.school).where(eq(s.school.id_school, period.id_school));
     expect(detail.body).toMatchObject({
       id_application: a.id_application,
+      grade: { id_grade: 4, name: grade.name, age: grade.age },
+      priority_item: { name: priority.name },
+      applicationTag: [{ id_tag: tag.id_tag, tag: { id_tag: tag.id_tag, name: 'Detail visit' } }],
+      periodState: period.state,
       status: { id_status: 3, name: 'applied' },
       previousStatus: 1,
       allowedStatuses: [2, 4, 5, 6],
       notes: [expect.objectContaining({ note: 'Called', author: null })],
       applicationFiles: [],
       school_year: { id_school_year: period.id_school_year },
-      campuses: [{ campus: { id_campus: period.id_campus, name: 'Pipeline Campus' } }],
+      campuses: [{ campus: { id_campus: period.id_campus, name: 'Pipeline Campus', school: { name: school.name } } }],
     });
     const history = await call<StatusHistoryRow[]>(
       'GET',
