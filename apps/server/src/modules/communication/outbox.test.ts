@@ -19,7 +19,7 @@ import { rowsOf } from '../../lib/sql';
 import { expireOffers } from '../waiting-list/waiting-list.service';
 import { dispatchDue, MAX_ATTEMPTS } from './outbox.jobs';
 import { claimDue } from './outbox.repository';
-import { queueStatusMessages, statusMessagesJob } from './status-messages';
+import { queueStatusMessages, statusMessagesJob, unpackMoves } from './status-messages';
 
 /*
  * The outbox end to end: a status move queues its campus's templates in its own transaction, the dispatcher sends
@@ -262,11 +262,33 @@ describe('a large batch of moves (a lottery)', () => {
       ),
     );
     const payload = statusMessagesJob.payload.parse(job.data);
-    expect(payload.moves.map(([id]) => id)).toEqual(ids);
+    // the moves travel as one packed string, and come back as they were
+    expect(typeof payload.moves).toBe('string');
+    expect(unpackMoves(payload.moves)).toEqual(
+      apps.map((a) => ({
+        id_application: a.id_application,
+        id_campus: a.id_campus,
+        from: STATUS.APPLIED,
+        to: STATUS.OFFERED,
+      })),
+    );
     await statusMessagesJob.handle(payload, ctx.jobContext, { number: 2, last: false });
     expect((await Promise.all(ids.map(messagesOf))).map((rows) => rows.length)).toEqual([4, 4, 4]);
     const keys = (await messagesOf(ids[0])).map((m) => m.idempotencyKey);
     expect(keys.filter((k) => k.startsWith(`status:${payload.batch}:${ids[0]}:`))).toHaveLength(2);
+  });
+});
+
+describe('the packed moves of a batch job', () => {
+  const payload = (moves: unknown) => ({ batch: '8f14e45f-ceea-467f-a0e6-5ea1c7d5b5b1', id_user: null, moves });
+
+  it('accepts the packed string and the tuples of jobs queued before it, and nothing else', () => {
+    const parse = (moves: unknown) => statusMessagesJob.payload.safeParse(payload(moves)).success;
+    expect(parse('12,1,3,5;13,1,3,6')).toBe(true);
+    expect(parse([[12, 1, 3, 5]])).toBe(true);
+    for (const bad of ['', '12,1,3', '12,1,3,5;', '12,1,3,x', '12,1,3,5;13,1,3,6,7', [[12, 1, 3]]])
+      expect(parse(bad)).toBe(false);
+    expect(unpackMoves([[12, 1, 3, 5]])).toEqual([{ id_application: 12, id_campus: 1, from: 3, to: 5 }]);
   });
 });
 

