@@ -164,7 +164,16 @@ export const application = pgTable(
       columns: [t.id_school, t.id_applicant],
       foreignColumns: [applicant.id_school, applicant.id_applicant],
     }),
-    index('application_applicant_idx').on(t.id_applicant),
+    // an applicant's applications; the trailing columns let a text search's count check its matches' period and
+    // status from the index alone (see searchCondition)
+    index('application_applicant_idx').on(
+      t.id_applicant,
+      t.id_school,
+      t.id_campus,
+      t.id_school_year,
+      t.id_status,
+      t.deletedAt,
+    ),
     // ads tracking reads only the applications that came from an ad: the others (most) cost this index nothing
     index('application_ads_idx')
       .on(t.id_school, t.platform, t.createdAt)

@@ -11,6 +11,7 @@ import type {
 import type { CampusYearGradeRow } from '@openseat/shared/schemas/enrollment';
 import { allowedTargets, MOVE_TARGETS, STATUS_IDS, transitionOf } from '@openseat/shared/application-status';
 import * as s from '../../db/schema/index';
+import { listConditions, type TextMatch } from './applications.repository';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { createCampus, createSchool } from '../../test/factories';
 import { createCampusGrades, createPeriod, createRoleWith, createTag } from '../../test/enrollment-factories';
@@ -248,6 +249,25 @@ describe('filters, search, sort and pages', () => {
     expect(await found({ text: '100%_' })).toEqual([]);
     const { correlative } = await applicationRow(ctx.db, ids.carla);
     expect(await found({ text: String(correlative) })).toContain(ids.carla);
+  });
+
+  it('counts the same text-search matches with either form of the condition (join or sorted array)', async () => {
+    const { correlative } = await applicationRow(ctx.db, ids.carla);
+    const scope = { id_school: period.id_school, campusIds: null };
+    const countWith = async (text: string, match: TextMatch) => {
+      const filter = { type: LIST_TYPE.INBOX, statuses: [1, 2, 3] as StatusId[], id_campus: period.id_campus, text };
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(s.application)
+        .where(listConditions(scope, filter, match));
+      return row.n;
+    };
+    for (const text of ['a', 'mor', 'zúñ', '5551234', String(correlative), 'nobody']) {
+      const joined = await countWith(text, 'join');
+      expect(await countWith(text, 'array')).toBe(joined);
+    }
+    expect(await countWith('a', 'array')).toBe(3);
+    expect(await countWith('nobody', 'array')).toBe(0);
   });
 
   it('can answer the text search from the trigram index (no scan of every applicant)', async () => {
