@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client';
-import { openTestDatabase } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { databaseOfFile } from '../test/harness';
 
 /**
  * Tables that belong to no single school. Everything else is tenant-owned and must carry `id_school NOT NULL`:
@@ -52,19 +51,10 @@ const NOT_TENANT_OWNED: Record<string, string> = {
   rate_limit_counter: 'limiter counters keyed by client address or account',
 };
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const file = databaseOfFile();
 
 async function publicTables(): Promise<Map<string, { nullable: boolean } | null>> {
-  const { rows } = await database.executeSql(
+  const { rows } = await file.database.executeSql(
     `SELECT t.table_name, c.is_nullable
        FROM information_schema.tables t
        LEFT JOIN information_schema.columns c
@@ -98,14 +88,14 @@ describe('tenant-owned tables', () => {
   });
 
   it('would catch a new table without id_school (the check can fail)', async () => {
-    await database.executeSql('CREATE TABLE applicant_sibling (id serial PRIMARY KEY, name text)', []);
-    await database.executeSql('CREATE TABLE applicant_note (id serial PRIMARY KEY, id_school integer)', []);
+    await file.database.executeSql('CREATE TABLE applicant_sibling (id serial PRIMARY KEY, name text)', []);
+    await file.database.executeSql('CREATE TABLE applicant_note (id serial PRIMARY KEY, id_school integer)', []);
     try {
       expect(await tablesWithoutTenantKey()).toEqual(
         expect.arrayContaining(['applicant_sibling: no id_school', 'applicant_note: id_school is nullable']),
       );
     } finally {
-      await database.executeSql('DROP TABLE applicant_sibling, applicant_note', []);
+      await file.database.executeSql('DROP TABLE applicant_sibling, applicant_note', []);
     }
   });
 });

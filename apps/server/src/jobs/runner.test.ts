@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
-import { openTestDatabase } from '../test/harness';
+import { databaseOfFile } from '../test/harness';
 import { defineJob, type JobContext } from './job';
 import { createJobRunner } from './runner';
 
-let database: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const file = databaseOfFile();
 
 const quietLog = { error() {}, warn() {}, info() {}, debug() {} } as unknown as FastifyBaseLogger;
 
@@ -39,15 +29,15 @@ describe('job runner stop', () => {
         throw new Error('the slow job fails after the graceful timeout');
       },
     });
-    const runner = createJobRunner(database, [slowJob], { pollingIntervalSeconds: 0.5, maintenance: false });
-    await runner.start({ db: database.db, log: quietLog } as unknown as JobContext);
-    const id = await runner.enqueue(database.db, slowJob, { key: 'one' });
+    const runner = createJobRunner(file.database, [slowJob], { pollingIntervalSeconds: 0.5, maintenance: false });
+    await runner.start({ db: file.database.db, log: quietLog } as unknown as JobContext);
+    const id = await runner.enqueue(file.database.db, slowJob, { key: 'one' });
     await running;
 
     await runner.stop(1000);
 
     expect(progress.finished).toBe(true);
-    const { rows } = await database.executeSql('SELECT state FROM pgboss.job WHERE id = $1', [id]);
+    const { rows } = await file.database.executeSql('SELECT state FROM pgboss.job WHERE id = $1', [id]);
     expect(rows).toEqual([{ state: 'failed' }]);
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 
 import fs from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type LogStream } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -75,6 +75,19 @@ export async function openTestDatabase(): Promise<{
       await c.end();
     },
   };
+}
+
+/** The test file's own database: opened before its tests, closed and dropped after them (read `.database` in a test). */
+export function databaseOfFile(): { database: Database } {
+  const file = {} as { database: Database; drop?: () => Promise<void> };
+  beforeAll(async () => {
+    Object.assign(file, await openTestDatabase());
+  });
+  afterAll(async () => {
+    await file.database?.close();
+    await file.drop?.();
+  });
+  return file;
 }
 
 export type TestAppOptions = {
