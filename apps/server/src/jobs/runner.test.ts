@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { databaseOfFile } from '../test/harness';
+import type { Database } from '../db/client';
+import { databaseOfFile, openTestDatabase } from '../test/harness';
 import { defineJob, type JobContext } from './job';
 import { createJobRunner } from './runner';
 
@@ -9,35 +10,55 @@ const file = databaseOfFile();
 
 const quietLog = { error() {}, warn() {}, info() {}, debug() {} } as unknown as FastifyBaseLogger;
 
+/** A runner with one job that runs for `runsMs` and then fails; resolves once the job has started. */
+async function startSlowFailure(database: Database, runsMs: number) {
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const progress = { finished: false };
+  const slowJob = defineJob({
+    name: 'test.slow-failure',
+    payload: z.object({ key: z.string() }),
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    idempotencyKey: ({ key }) => key,
+    async handle() {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, runsMs));
+      progress.finished = true;
+      throw new Error('the slow job fails after the graceful timeout');
+    },
+  });
+  const runner = createJobRunner(database, [slowJob], { pollingIntervalSeconds: 0.5, maintenance: false });
+  await runner.start({ db: database.db, log: quietLog } as unknown as JobContext);
+  const id = await runner.enqueue(database.db, slowJob, { key: 'one' });
+  await running;
+  return { runner, id, progress };
+}
+
 describe('job runner stop', () => {
   it('waits for a job that outlasts the graceful timeout, so its failure is written before the database closes', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    const progress = { finished: false };
-    const slowJob = defineJob({
-      name: 'test.slow-failure',
-      payload: z.object({ key: z.string() }),
-      retryLimit: 0,
-      retryDelaySeconds: 0,
-      retryBackoff: false,
-      expireInSeconds: 60,
-      idempotencyKey: ({ key }) => key,
-      async handle() {
-        started();
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        progress.finished = true;
-        throw new Error('the slow job fails after the graceful timeout');
-      },
-    });
-    const runner = createJobRunner(file.database, [slowJob], { pollingIntervalSeconds: 0.5, maintenance: false });
-    await runner.start({ db: file.database.db, log: quietLog } as unknown as JobContext);
-    const id = await runner.enqueue(file.database.db, slowJob, { key: 'one' });
-    await running;
+    const { runner, id, progress } = await startSlowFailure(file.database, 1500);
 
     await runner.stop(1000);
 
     expect(progress.finished).toBe(true);
     const { rows } = await file.database.executeSql('SELECT state FROM pgboss.job WHERE id = $1', [id]);
     expect(rows).toEqual([{ state: 'failed' }]);
+  });
+
+  it('drops what a job that outlasts every wait writes after the database is closed (no unhandled rejection)', async () => {
+    const { database, drop } = await openTestDatabase();
+    const { runner, progress } = await startSlowFailure(database, 3000);
+
+    await runner.stop(1000);
+    expect(progress.finished).toBe(false);
+    await database.close();
+    await drop();
+
+    // the handler ends and fails now; pg-boss's write of that failure must not reject with nobody to catch it
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(progress.finished).toBe(true);
   });
 });

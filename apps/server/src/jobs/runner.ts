@@ -39,7 +39,7 @@ export function createJobRunner(
 ): JobRunner {
   // pg-boss neither waits for a fetch in flight at stop nor awaits its own complete/fail calls: counting what is
   // under way lets stop() wait for it, so nothing reaches the database after the app has closed it
-  const inFlight = { count: 0 };
+  const inFlight = { count: 0, stopped: false };
   const tracked =
     <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -50,8 +50,15 @@ export function createJobRunner(
         inFlight.count--;
       }
     };
+  // Once stop() is done, a handler that outlasted it may still end and have pg-boss write its result: that write is
+  // dropped (a promise that never settles, so nothing is rejected with nobody to catch it). pg-boss already failed
+  // the job when its graceful wait ended, so it runs again: processing is at-least-once.
+  const executeSql = tracked(database.executeSql);
   const boss = new PgBoss({
-    db: { executeSql: tracked(database.executeSql) },
+    db: {
+      executeSql: (text: string, values?: unknown[]) =>
+        inFlight.stopped ? new Promise<never>(() => {}) : executeSql(text, values),
+    },
     supervise: options.maintenance ?? true,
     // the timekeeper polls the clock only when some job runs on a cron
     schedule: options.schedule ?? jobs.some((job) => job.schedule),
@@ -111,6 +118,7 @@ export function createJobRunner(
       // a handler that outlasted the graceful wait is already failed by pg-boss; let it end and write that
       const deadline = Date.now() + timeoutMs;
       while (inFlight.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight.stopped = true;
     },
   };
 }
