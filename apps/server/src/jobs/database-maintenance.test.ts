@@ -13,13 +13,13 @@ const visibility = async () => {
   return rows[0] as { relallvisible: number; relpages: number; tuples: number };
 };
 
-describe('the hourly file.database.vacuum job', () => {
+describe('the hourly database.vacuum job', () => {
   it('is registered on its schedule', () => {
     expect(JOBS).toContain(databaseMaintenanceJob);
     expect(databaseMaintenanceJob.schedule?.cron).toBe('17 * * * *');
   });
 
-  it('vacuums and analyzes the embedded file.database, which has no autovacuum, and leaves a server to its own', async () => {
+  it('vacuums and analyzes the embedded database, which has no autovacuum, and leaves a server to its own', async () => {
     await file.database.db.execute(sql`CREATE TABLE maintenance_probe (id int PRIMARY KEY, v text)`);
     await file.database.db.execute(
       sql`INSERT INTO maintenance_probe SELECT g, md5(g::text) FROM generate_series(1, 20000) g`,

@@ -39,7 +39,8 @@ export function createJobRunner(
 ): JobRunner {
   // pg-boss neither waits for a fetch in flight at stop nor awaits its own complete/fail calls: counting what is
   // under way lets stop() wait for it, so nothing reaches the database after the app has closed it
-  const inFlight = { count: 0, stopped: false };
+  const inFlight = { count: 0 };
+  let stopped = false;
   const tracked =
     <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -57,7 +58,7 @@ export function createJobRunner(
   const boss = new PgBoss({
     db: {
       executeSql: (text: string, values?: unknown[]) =>
-        inFlight.stopped ? new Promise<never>(() => {}) : executeSql(text, values),
+        stopped ? new Promise<never>(() => {}) : executeSql(text, values),
     },
     supervise: options.maintenance ?? true,
     // the timekeeper polls the clock only when some job runs on a cron
@@ -118,7 +119,7 @@ export function createJobRunner(
       // a handler that outlasted the graceful wait is already failed by pg-boss; let it end and write that
       const deadline = Date.now() + timeoutMs;
       while (inFlight.count > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      inFlight.stopped = true;
+      stopped = true;
     },
   };
 }
