@@ -106,6 +106,8 @@ const en = {
   tagNameTaken: 'A tag with this name already exists on this campus.',
   fileType: 'The file must be a PNG, JPEG or WebP image.',
   campusInUse: 'This campus still has applications or users: deactivate it instead.',
+  smsSenderInUse:
+    'This SMS number is already used by a campus of another school on the same Twilio account. Use a number of your own, or your school\'s own Twilio account.',
   yearsOld: 'years old',
   fileTooLarge: 'The file is too large.',
   noAccess: 'No access',
@@ -315,6 +317,8 @@ const es: Record<MessageKey, string> = {
   tagNameTaken: 'Ya existe una etiqueta con este nombre en este campus.',
   fileType: 'El archivo debe ser una imagen PNG, JPEG o WebP.',
   campusInUse: 'Este campus aún tiene solicitudes o usuarios: desactívelo en su lugar.',
+  smsSenderInUse:
+    'Este número de SMS ya lo usa un campus de otra escuela en la misma cuenta de Twilio. Use un número propio o la cuenta de Twilio propia de su escuela.',
   yearsOld: 'años',
   fileTooLarge: 'El archivo es demasiado grande.',
   noAccess: 'Sin acceso',

@@ -14,6 +14,7 @@ import { canSeeSchool } from '../../lib/scope';
 import { mimeOfStoredImage, storedFilePath } from '../../lib/uploads';
 import type { Principal } from '../auth/auth.principal';
 import { assertMayChangeFields } from '../schools/field-rules';
+import { assertSenderNumbersUnique } from '../communication/sms-senders';
 import { sealSecret } from '../schools/schools.service';
 import { CAMPUS_CSV_COLUMNS, campusCsvCells, presentCampus, presentCampusConfiguration } from './campuses.presenter';
 import * as repo from './campuses.repository';
@@ -171,6 +172,8 @@ export async function updateConfiguration(db: Db, key: Buffer, caller: Principal
     assertMayChangeFields(before, plain, configurationFieldRules(caller), 'noPermissionCampusConfiguration');
     const change = { ...plain, api_secret_encrypted: sealSecret(key, api_secret) };
     await repo.updateConfiguration(tx, caller.scope, id_campus, change);
+    if (plain.phone_number !== undefined && plain.phone_number !== before.phone_number)
+      await assertSenderNumbersUnique(tx, { id_school: before.id_school, id_campus });
     await writeAudit(tx, caller, {
       action: 'campus.configure',
       entity: 'campus_configuration',

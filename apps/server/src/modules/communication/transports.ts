@@ -67,13 +67,8 @@ export class Transports {
   }
 
   private async openSms(id_school: number): Promise<SmsSender> {
-    const settings = await schoolSettings(this.context.db, id_school);
     const { twilio } = this.context.config;
-    const own = settings?.twilio_account_sid && settings.twilio_auth_token_encrypted;
-    const accountSid = own ? settings.twilio_account_sid : twilio.accountSid;
-    const authToken = own
-      ? decryptSecret(this.context.secrets.encryptionKey, settings.twilio_auth_token_encrypted!)
-      : twilio.authToken;
+    const { accountSid, authToken } = await smsAccountOf(this.context, id_school);
     if (!accountSid || !authToken) return captureSms(this.context.db, twilio.from);
     return twilioSms({ apiUrl: twilio.apiUrl, accountSid, authToken, defaultFrom: twilio.from });
   }
@@ -90,6 +85,28 @@ const schoolSettings = async (db: Executor, id_school: number) =>
       .from(s.schoolConfiguration)
       .where(eq(s.schoolConfiguration.id_school, id_school))
   )[0];
+
+/**
+ * The Twilio account a school's SMS go through: its own when both its SID and auth token are set, else the
+ * server's (TWILIO_*; null parts when the server has none, and SMS are captured). Twilio signs its callbacks with
+ * the token of the account that owns the number, so the same rule decides which callbacks may act for the school.
+ */
+export type SmsAccount = { own: boolean; accountSid: string | null; authToken: string | null };
+
+export async function smsAccountOf(
+  context: Pick<TransportContext, 'db' | 'config' | 'secrets'>,
+  id_school: number,
+): Promise<SmsAccount> {
+  const settings = await schoolSettings(context.db, id_school);
+  if (settings?.twilio_account_sid && settings.twilio_auth_token_encrypted)
+    return {
+      own: true,
+      accountSid: settings.twilio_account_sid,
+      authToken: decryptSecret(context.secrets.encryptionKey, settings.twilio_auth_token_encrypted),
+    };
+  const { twilio } = context.config;
+  return { own: false, accountSid: twilio.accountSid, authToken: twilio.authToken };
+}
 
 /** SMTP answers 5xx for a message that will never be accepted (no such mailbox) and 4xx for "try later". */
 function smtpSender(mailer: Mailer): EmailSender {

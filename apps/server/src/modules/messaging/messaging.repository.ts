@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, inSchool, type Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
+import { e164Of } from '../communication/sms-senders.repository';
 
 const a = s.application;
 const m = s.messageOutbox;
@@ -232,32 +233,15 @@ export async function messageOfProviderId(db: Executor, providerId: string) {
   return row ?? null;
 }
 
-/**
- * Schools with a campus whose phone number is `e164`, the stored number read as `addressKey('sms', ...)` reads
- * it: digits with their +, or +1 before a bare 10-digit number.
- */
+/** Schools with a campus whose phone number is `e164` (compared as E.164, see `e164Of`). */
 export async function schoolsOfCampusPhone(db: Executor, e164: string): Promise<number[]> {
   const rows = rowsOf<{ id_school: number }>(
     await db.execute(sql`
       SELECT DISTINCT id_school FROM campus_configuration
-      WHERE phone_number IS NOT NULL
-        AND CASE WHEN left(trim(phone_number), 1) = '+' OR length(regexp_replace(phone_number, '\\D', '', 'g')) <> 10
-                 THEN '+' || regexp_replace(phone_number, '\\D', '', 'g')
-                 ELSE '+1' || regexp_replace(phone_number, '\\D', '', 'g') END = ${e164}
+      WHERE coalesce(trim(phone_number), '') <> '' AND ${e164Of(sql`phone_number`)} = ${e164}
     `),
   );
   return rows.map((r) => r.id_school);
-}
-
-export async function twilioTokenOf(db: Executor, id_school: number) {
-  const [row] = await db
-    .select({
-      sid: s.schoolConfiguration.twilio_account_sid,
-      token: s.schoolConfiguration.twilio_auth_token_encrypted,
-    })
-    .from(s.schoolConfiguration)
-    .where(eq(s.schoolConfiguration.id_school, id_school));
-  return row ?? null;
 }
 
 /** The batch of the messages an Idempotency-Key already queued (a repeated send-multiple), or null. */
@@ -270,11 +254,17 @@ export async function batchOfKeyPrefix(db: Executor, prefix: string): Promise<nu
   return row?.id ?? null;
 }
 
-/** Schools that have sent SMS to this number (E.164): the senders behind the server's shared TWILIO_FROM. */
-export async function schoolsThatTexted(db: Executor, e164: string): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id_school: m.id_school })
-    .from(m)
-    .where(and(eq(m.channel, 'sms'), eq(m.recipient, e164)));
+/**
+ * Schools that have texted this number (E.164) from a campus without a number of its own, that is from the
+ * server's shared TWILIO_FROM.
+ */
+export async function schoolsThatTextedFromShared(db: Executor, e164: string): Promise<number[]> {
+  const rows = rowsOf<{ id_school: number }>(
+    await db.execute(sql`
+      SELECT DISTINCT o.id_school FROM message_outbox o
+      LEFT JOIN campus_configuration cc ON cc.id_campus = o.id_campus
+      WHERE o.channel = 'sms' AND o.recipient = ${e164} AND coalesce(trim(cc.phone_number), '') = ''
+    `),
+  );
   return rows.map((r) => r.id_school);
 }

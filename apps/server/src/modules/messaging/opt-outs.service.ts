@@ -4,11 +4,11 @@ import { escapeHtml } from '@openseat/shared/communication';
 import { translate } from '@openseat/shared/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { decryptSecret } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { addressKey } from '../communication/outbox.service';
 import { recordDelivery } from '../communication/outbox.repository';
+import { smsAccountOf } from '../communication/transports';
 import { readUnsubscribeToken } from '../communication/unsubscribe';
 import * as repo from './messaging.repository';
 
@@ -84,26 +84,33 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
 
 const signatureInvalid = () => new AppError('UNAUTHORIZED', 'signatureInvalid');
 
-/** The auth tokens that may have signed a callback: the schools' own, and the server's account. */
-async function tokensOf(deps: OptOutDeps, id_schools: number[]): Promise<string[]> {
-  const tokens: string[] = [];
-  for (const id_school of id_schools) {
-    const own = await repo.twilioTokenOf(deps.db, id_school);
-    if (own?.token) tokens.push(decryptSecret(deps.secrets.encryptionKey, own.token));
-  }
-  if (deps.config.twilio.authToken) tokens.push(deps.config.twilio.authToken);
-  return tokens;
+/** Whether `given` is Twilio's signature of the request under this auth token. */
+function signedWith(authToken: string | null, url: string, params: Record<string, string>, given: string | undefined) {
+  if (!authToken || !given) return false;
+  const expected = Buffer.from(twilioSignature(authToken, url, params));
+  const received = Buffer.from(given);
+  return expected.length === received.length && timingSafeEqual(expected, received);
 }
 
-function assertSigned(tokens: string[], url: string, params: Record<string, string>, given: string | undefined) {
-  if (!given) throw signatureInvalid();
-  const received = Buffer.from(given);
-  const valid = tokens.some((token) => {
-    const expected = Buffer.from(twilioSignature(token, url, params));
-    return expected.length === received.length && timingSafeEqual(expected, received);
-  });
-  if (!valid) throw signatureInvalid();
+type SignedRequest = { url: string; params: Record<string, string>; signature: string | undefined };
+
+/**
+ * The schools among `id_schools` whose own SMS account (the one their texts go through) signed the request. Twilio
+ * signs with the account that owns the number, so a signature acts for those schools only: a school that knows its
+ * own token can never act for another school that shares a number with it.
+ */
+async function schoolsThatSigned(deps: OptOutDeps, id_schools: number[], request: SignedRequest) {
+  const signed: number[] = [];
+  for (const id_school of id_schools) {
+    const account = await smsAccountOf(deps, id_school);
+    if (signedWith(account.authToken, request.url, request.params, request.signature)) signed.push(id_school);
+  }
+  return signed;
 }
+
+/** Signed by the server's own account (TWILIO_AUTH_TOKEN). */
+const signedByServer = (deps: OptOutDeps, request: SignedRequest) =>
+  signedWith(deps.config.twilio.authToken, request.url, request.params, request.signature);
 
 const textOf = (params: Record<string, unknown>, key: string) =>
   typeof params[key] === 'string' ? (params[key] as string) : '';
@@ -114,15 +121,18 @@ const formOf = (body: unknown): Record<string, string> =>
     ? Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string'))
     : {};
 
-/** A delivery report: delivered, sent, or failed/undelivered with Twilio's error code. */
+/** A delivery report: delivered, sent, or failed/undelivered with Twilio's error code; only from the message's account. */
 export async function twilioStatus(deps: OptOutDeps, body: unknown, signature: string | undefined) {
   const params = formOf(body);
+  const request = { url: `${deps.config.publicUrl}/api/webhooks/twilio/status`, params, signature };
   const sid = textOf(params, 'MessageSid');
   const message = sid ? await repo.messageOfProviderId(deps.db, sid) : null;
-  const url = `${deps.config.publicUrl}/api/webhooks/twilio/status`;
-  assertSigned(await tokensOf(deps, message ? [message.id_school] : []), url, params, signature);
+  const signed = message
+    ? (await schoolsThatSigned(deps, [message.id_school], request)).length > 0
+    : signedByServer(deps, request);
+  if (!signed) throw signatureInvalid();
+  if (!message) return;
   const status = textOf(params, 'MessageStatus');
-  if (!sid || !message) return;
   if (status === 'delivered') await recordDelivery(deps.db, sid, 'delivered', null);
   // callbacks may come out of order: a late 'sent' never takes a final state back
   else if (status === 'sent' && message.status !== 'delivered' && message.status !== 'failed')
@@ -137,22 +147,32 @@ const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', '
 const START_WORDS = new Set(['START', 'UNSTOP']);
 
 /**
- * An inbound SMS: STOP and its synonyms opt the sender out of every SMS of the school(s) of the number written to
- * (a campus's number; the server's shared TWILIO_FROM stands for every school that texted the sender from it).
+ * The schools an inbound SMS speaks for: each school with a campus whose number is `To`, when its own account
+ * signed the request; and, for a text to the server's shared TWILIO_FROM signed by the server's account, each
+ * school that texts through the server's account and wrote to the sender from that number.
+ */
+async function schoolsOfInbound(deps: OptOutDeps, to: string, from: string, request: SignedRequest) {
+  if (!to) return [];
+  const schools = await schoolsThatSigned(deps, await repo.schoolsOfCampusPhone(deps.db, addressKey('sms', to)), request);
+  const shared = deps.config.twilio.from;
+  if (!from || !shared || addressKey('sms', to) !== addressKey('sms', shared) || !signedByServer(deps, request))
+    return schools;
+  for (const id_school of await repo.schoolsThatTextedFromShared(deps.db, addressKey('sms', from)))
+    if (!schools.includes(id_school) && !(await smsAccountOf(deps, id_school)).own) schools.push(id_school);
+  return schools;
+}
+
+/**
+ * An inbound SMS: STOP and its synonyms opt the sender out of every SMS of the school(s) it speaks for
+ * (`schoolsOfInbound`); START and UNSTOP undo that for the same schools. A request that no account concerned
+ * signed (nor the server's) is refused.
  */
 export async function twilioInbound(deps: OptOutDeps, body: unknown, signature: string | undefined) {
   const params = formOf(body);
-  const to = textOf(params, 'To');
+  const request = { url: `${deps.config.publicUrl}/api/webhooks/twilio/inbound`, params, signature };
   const from = textOf(params, 'From');
-  const schools = to ? await repo.schoolsOfCampusPhone(deps.db, addressKey('sms', to)) : [];
-  // a campus without a number of its own texts from the server's TWILIO_FROM: a STOP to it is for every school
-  // that wrote to the sender from there
-  const shared = deps.config.twilio.from;
-  if (to && from && shared && addressKey('sms', to) === addressKey('sms', shared))
-    for (const id_school of await repo.schoolsThatTexted(deps.db, addressKey('sms', from)))
-      if (!schools.includes(id_school)) schools.push(id_school);
-  const url = `${deps.config.publicUrl}/api/webhooks/twilio/inbound`;
-  assertSigned(await tokensOf(deps, schools), url, params, signature);
+  const schools = await schoolsOfInbound(deps, textOf(params, 'To'), from, request);
+  if (schools.length === 0 && !signedByServer(deps, request)) throw signatureInvalid();
   const word = textOf(params, 'Body').trim().toUpperCase();
   if (!from || schools.length === 0) return;
   const address = addressKey('sms', from);

@@ -4,6 +4,7 @@ import { diff, writeAudit } from '../../lib/audit';
 import { encryptSecret } from '../../lib/crypto';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
+import { assertSenderNumbersUnique } from '../communication/sms-senders';
 import { assertMayChangeFields, isSystemUser } from './field-rules';
 import { SCHOOL_CSV_COLUMNS, presentSchool, presentSchoolConfiguration, schoolCsvCells } from './schools.presenter';
 import * as repo from './schools.repository';
@@ -130,6 +131,10 @@ export async function updateConfiguration(db: Db, key: Buffer, caller: Principal
       twilio_auth_token_encrypted: sealSecret(key, twilio_auth_token),
     };
     await repo.updateConfiguration(tx, caller.scope, id_school, change);
+    const accountChanged =
+      change.twilio_auth_token_encrypted !== undefined ||
+      (plain.twilio_account_sid !== undefined && plain.twilio_account_sid !== before.twilio_account_sid);
+    if (accountChanged) await assertSenderNumbersUnique(tx, { id_school });
     await writeAudit(tx, caller, {
       action: 'school.configure',
       entity: 'school_configuration',
