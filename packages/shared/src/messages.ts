@@ -107,7 +107,7 @@ const en = {
   fileType: 'The file must be a PNG, JPEG or WebP image.',
   campusInUse: 'This campus still has applications or users: deactivate it instead.',
   smsSenderInUse:
-    'This SMS number is already used by a campus of another school on the same Twilio account. Use a number of your own, or your school\'s own Twilio account.',
+    "This SMS number is already used by a campus of another school on the same Twilio account. Use a number of your own, or your school's own Twilio account.",
   yearsOld: 'years old',
   fileTooLarge: 'The file is too large.',
   noAccess: 'No access',

@@ -83,8 +83,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /auth/reset-password': 'acts on the presented reset token only',
   'GET /unsubscribe/:token': 'a confirmation page for the signed token only (messaging.test.ts)',
   'POST /unsubscribe/:token': "opts out the signed token's own address only (messaging.test.ts)",
-  'POST /webhooks/twilio/status': "Twilio's signed callback, for the signed message only (messaging.test.ts)",
-  'POST /webhooks/twilio/inbound': "Twilio's signed inbound SMS, for its sender only (messaging.test.ts)",
+  'POST /webhooks/twilio/status':
+    "Twilio's signed callback, only by the message's school's account (messaging.test.ts, twilio-tenancy.test.ts)",
+  'POST /webhooks/twilio/inbound':
+    "Twilio's signed inbound SMS, for the schools whose own account signed it only (twilio-tenancy.test.ts)",
   'POST /webhooks/typeform/:id': "signed with the form's own secret; acts on that form's campus only (forms.test.ts)",
   'POST /webhooks/google-forms/:id':
     "signed with the form's own secret; acts on that form's campus only (forms.test.ts)",

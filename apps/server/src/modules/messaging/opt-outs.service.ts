@@ -153,7 +153,11 @@ const START_WORDS = new Set(['START', 'UNSTOP']);
  */
 async function schoolsOfInbound(deps: OptOutDeps, to: string, from: string, request: SignedRequest) {
   if (!to) return [];
-  const schools = await schoolsThatSigned(deps, await repo.schoolsOfCampusPhone(deps.db, addressKey('sms', to)), request);
+  const schools = await schoolsThatSigned(
+    deps,
+    await repo.schoolsOfCampusPhone(deps.db, addressKey('sms', to)),
+    request,
+  );
   const shared = deps.config.twilio.from;
   if (!from || !shared || addressKey('sms', to) !== addressKey('sms', shared) || !signedByServer(deps, request))
     return schools;
