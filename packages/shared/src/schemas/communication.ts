@@ -5,8 +5,9 @@ import { PageQuerySchema } from './pagination';
 import { booleanFlag, id, optionalId, optionalText, requiredSelect, requiredText, text, wholeNumber } from './rules';
 
 /*
- * Contracts of the communication and intake work (docs/api-communication.md): e-mail and SMS templates of a
- * campus, reminders, manual sending and the communication log, forms and their submissions.
+ * Contracts of the communication and intake work (docs/api-messaging.md, api-templates.md, api-reminders.md,
+ * api-forms.md): e-mail and SMS templates of a campus, reminders, manual sending and the communication log, forms
+ * and their submissions.
  */
 
 const int = () => z.number().int();
@@ -244,6 +245,57 @@ export type ResendRequest = z.infer<typeof ResendRequestSchema>;
 
 export const ResendFormRequestSchema = z.object({ id_application: id });
 export type ResendFormRequest = z.infer<typeof ResendFormRequestSchema>;
+
+// ---- failed messages, sent again in bulk (docs/api-messaging.md) ----
+
+const instant = z.iso.datetime({ offset: true, error: 'invalidValue' });
+
+/** Which failed messages: always within the caller's school and campuses; every field narrows further. */
+export const FailedMessagesFilterSchema = z
+  .object({
+    channel: channel.optional(),
+    /** Messages written (queued) at or after this instant, ISO 8601. */
+    from: instant.optional(),
+    /** Messages written before this instant, ISO 8601; after `from`. */
+    to: instant.optional(),
+    /** One campus of the caller's scope (another campus matches nothing). */
+    id_campus: id.optional(),
+    /** System users: one school (a school user's own school applies whatever this says). */
+    id_school: id.optional(),
+  })
+  .refine((f) => !f.from || !f.to || Date.parse(f.from) < Date.parse(f.to), {
+    error: 'dateOutOfRange',
+    path: ['to'],
+  });
+export type FailedMessagesFilter = z.infer<typeof FailedMessagesFilterSchema>;
+
+/** Messages by state. */
+const stateCounts = z.object({
+  queued: int(),
+  sent: int(),
+  delivered: int(),
+  failed: int(),
+  skipped: int(),
+  total: int(),
+});
+
+export const FailedMessagesSchema = z.object({
+  /** Failed messages (after all their tries) matching the filter that were not sent again yet. */
+  failed: int(),
+  /** The copies already sent again for messages matching the filter, by their state: the progress of a resend. */
+  resent: stateCounts,
+});
+export type FailedMessages = z.infer<typeof FailedMessagesSchema>;
+
+export const ResendFailedResultSchema = z.object({
+  /** Failed messages this request took (at most 10,000, oldest first). */
+  matched: int(),
+  /** Copies queued now; fewer than `matched` when a concurrent request queued some first. */
+  resent: int(),
+  /** Failed messages still matching after this request (over the 10,000 of one request). */
+  remaining: int(),
+});
+export type ResendFailedResult = z.infer<typeof ResendFailedResultSchema>;
 
 /** An SMS kept by the capture transport (no Twilio account), as the Mail page's SMS tab lists it. */
 export const CapturedSmsSchema = z.object({

@@ -7,10 +7,13 @@ import {
   CapturedSmsSchema,
   CommunicationEntrySchema,
   CommunicationQuerySchema,
+  FailedMessagesFilterSchema,
+  FailedMessagesSchema,
   MessageBatchSchema,
   OutboxEntrySchema,
   OutboxQuerySchema,
   ResendFormRequestSchema,
+  ResendFailedResultSchema,
   ResendRequestSchema,
   SendEmailRequestSchema,
   SendMultipleRequestSchema,
@@ -26,6 +29,7 @@ import { presentCapturedSms } from './messaging.presenter';
 import * as repo from './messaging.repository';
 import * as messaging from './messaging.service';
 import * as optOuts from './opt-outs.service';
+import * as resendFailed from './resend-failed.service';
 
 /** A text answer that is not JSON (an HTML page, TwiML): documented as a string, sent as it is. */
 const textResponse = (type: string, description: string) => ({
@@ -95,6 +99,30 @@ export async function messagingRoutes(root: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await messaging.resend(deps, principalOf(req), req.body.id_message);
       return { message: translate('resent', req.lng) };
+    },
+  );
+
+  // messages that failed after all their tries, sent again in bulk (a provider's outage): the count, then the resend
+  app.get(
+    '/communication/failed',
+    {
+      config: { permission: ['application', 'resend_email'] },
+      schema: { tags, querystring: FailedMessagesFilterSchema, response: { 200: FailedMessagesSchema } },
+    },
+    (req) => resendFailed.failedMessages(deps.db, principalOf(req), req.query),
+  );
+  app.post(
+    '/communication/resend-failed',
+    {
+      config: { permission: ['application', 'resend_email'] },
+      schema: { tags, body: FailedMessagesFilterSchema, response: { 200: savedOf(ResendFailedResultSchema) } },
+    },
+    async (req) => {
+      const result = await resendFailed.resendFailed(deps, principalOf(req), req.body);
+      const message = translate('failedResent', req.lng)
+        .replace('{resent}', String(result.resent))
+        .replace('{remaining}', String(result.remaining));
+      return { message, data: result };
     },
   );
 
