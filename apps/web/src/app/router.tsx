@@ -27,6 +27,7 @@ const FeedbackPage = lazy(() => import('../features/feedback/components/Feedback
 const NotificationsPage = lazy(() => import('../features/notifications/components/NotificationsPage'));
 const ReadNotificationsOf = lazy(() => import('../features/notifications/components/ReadNotificationsOf'));
 const MailPage = lazy(() => import('../features/mail/components/MailPage'));
+const FailedMessagesPage = lazy(() => import('../features/messaging/components/FailedMessagesPage'));
 const AdminConsolePage = lazy(() => import('../features/admin/components/AdminConsolePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/components/DashboardPage'));
 const ApplicationsListPage = lazy(() => import('../features/applications/components/ApplicationsListPage'));
@@ -213,6 +214,14 @@ export const router = createBrowserRouter([
           { path: 'application-tags', element: guarded('tags_configuration', <TagsPage />) },
           ...adsTrackingScreens,
           { path: 'mail', element: guarded('captured_mail', <MailPage />) },
+          {
+            path: 'failed-messages',
+            element: (
+              <RequirePermission subject="application" action="resend_email">
+                <FailedMessagesPage />
+              </RequirePermission>
+            ),
+          },
           { path: '*', element: <NotFound backTo="/main" /> },
         ],
       },

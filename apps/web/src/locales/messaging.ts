@@ -55,6 +55,23 @@ export const messagingEn = {
   template: 'Template',
   error: 'Error',
   status: 'State',
+  // failed messages, sent again in bulk
+  failedTitle: 'Failed messages',
+  failedHelp:
+    'Messages that failed after all their tries, for example during an outage of the e-mail or SMS provider. Choose them by channel, time and campus, then send them again: each one is sent again once, however often the button is pressed.',
+  failedFrom: 'Written from',
+  failedTo: 'Written before',
+  failedDatesOrder: 'The end must come after the start.',
+  campus: 'Campus',
+  allCampuses: 'All campuses',
+  failedCount: 'Failed messages matching: {{n}}',
+  failedResend: 'Send again ({{n}})',
+  failedConfirmTitle: 'Send {{n}} messages again?',
+  failedConfirm:
+    '{{n}} failed messages matching these filters will be sent again, once each, to the same recipients with the same content.',
+  failedConfirmLabel: 'Send again',
+  failedProgress: 'Sent again so far: {{sent}} sent, {{queued}} on their way, {{failed}} failed, {{skipped}} skipped.',
+  failedProgressLabel: 'Progress of the messages sent again',
 };
 
 export const messagingEs: typeof messagingEn = {
@@ -91,7 +108,7 @@ export const messagingEs: typeof messagingEn = {
   channel: 'Canal',
   bulkSend: 'Enviar mensaje',
   bulkSendDeclined: 'Enviar mensaje a los que declinaron',
-  bulkTitle: 'Enviar un mensaje a {{count}} solicitudes',
+  bulkTitle: 'Enviar un mensaje a {{n}} solicitudes',
   bulkProgress: '{{done}} de {{total}} mensajes procesados',
   bulkResult: '{{sent}} enviados, {{failed}} fallidos, {{skipped}} omitidos, {{noAddress}} sin dirección.',
   close: 'Cerrar',
@@ -112,4 +129,21 @@ export const messagingEs: typeof messagingEn = {
   template: 'Plantilla',
   error: 'Error',
   status: 'Estado',
+  failedTitle: 'Mensajes fallidos',
+  failedHelp:
+    'Mensajes que fallaron tras todos sus intentos, por ejemplo durante una caída del proveedor de correo o de SMS. Elíjalos por canal, hora y campus y envíelos de nuevo: cada uno se envía de nuevo una sola vez, aunque se pulse el botón varias veces.',
+  failedFrom: 'Escritos desde',
+  failedTo: 'Escritos antes de',
+  failedDatesOrder: 'El final debe ser posterior al inicio.',
+  campus: 'Campus',
+  allCampuses: 'Todos los campus',
+  failedCount: 'Mensajes fallidos que coinciden: {{n}}',
+  failedResend: 'Enviar de nuevo ({{n}})',
+  failedConfirmTitle: '¿Enviar de nuevo {{n}} mensajes?',
+  failedConfirm:
+    'Los {{n}} mensajes fallidos que coinciden con estos filtros se enviarán de nuevo, una vez cada uno, a los mismos destinatarios y con el mismo contenido.',
+  failedConfirmLabel: 'Enviar de nuevo',
+  failedProgress:
+    'Enviados de nuevo hasta ahora: {{sent}} enviados, {{queued}} en camino, {{failed}} fallidos, {{skipped}} omitidos.',
+  failedProgressLabel: 'Progreso de los mensajes enviados de nuevo',
 };

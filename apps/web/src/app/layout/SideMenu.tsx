@@ -12,18 +12,20 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const system = user?.id_context_type === CONTEXT_TYPE.SYSTEM && user.id_school === null;
   return (
     <List component="nav" data-testid="side-menu" dense>
-      {MENU.filter((item) => ability.can('access', item.subject) && (!item.systemOnly || system)).map((item) => (
-        <ListItemButton
-          key={item.to}
-          component={NavLink}
-          to={item.to}
-          end
-          onClick={onNavigate}
-          sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-        >
-          <ListItemText primary={t(item.labelKey)} />
-        </ListItemButton>
-      ))}
+      {MENU.filter((item) => ability.can(item.action ?? 'access', item.subject) && (!item.systemOnly || system)).map(
+        (item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            end
+            onClick={onNavigate}
+            sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+          >
+            <ListItemText primary={t(item.labelKey)} />
+          </ListItemButton>
+        ),
+      )}
     </List>
   );
 }

@@ -1,7 +1,14 @@
-import type { Subject } from '@openseat/shared/permissions';
+import type { Action, Subject } from '@openseat/shared/permissions';
 
 /** Side-menu entries: each shows only when the user may access its screen. */
-export const MENU: ReadonlyArray<{ to: string; labelKey: string; subject: Subject; systemOnly?: boolean }> = [
+export const MENU: ReadonlyArray<{
+  to: string;
+  labelKey: string;
+  subject: Subject;
+  /** The action the screen needs on its subject ('access' unless said). */
+  action?: Action;
+  systemOnly?: boolean;
+}> = [
   { to: '/main/dashboard', labelKey: 'menu.dashboard', subject: 'dashboard' },
   { to: '/main/applications', labelKey: 'menu.applications', subject: 'applications' },
   { to: '/main/applications/selected-list', labelKey: 'menu.selectedList', subject: 'selected_list' },
@@ -19,6 +26,7 @@ export const MENU: ReadonlyArray<{ to: string; labelKey: string; subject: Subjec
   { to: '/main/roles', labelKey: 'menu.roles', subject: 'roles' },
   { to: '/main/feedback', labelKey: 'menu.feedback', subject: 'feedback' },
   { to: '/main/mail', labelKey: 'menu.mail', subject: 'captured_mail' },
+  { to: '/main/failed-messages', labelKey: 'menu.failedMessages', subject: 'application', action: 'resend_email' },
   // the admin console: system users only (a School Admin holds audit_log too)
   { to: '/main/admin', labelKey: 'menu.admin', subject: 'audit_log', systemOnly: true },
 ];
