@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, openPage, screenshot, visit } from './browser';
+import { englishLeftovers, horizontalOverflow, seriousA11yViolations } from './checks';
 import { signInAs } from './screens';
 
 const baseUrl = inject('baseUrl');
@@ -131,6 +132,40 @@ describe('messages to families', () => {
     await screenshot(page, 'comm-04-bulk-progress');
     await expect.poll(() => page.getByTestId('bulk-result').innerText()).toMatch(/3 sent/);
     await screenshot(page, 'comm-05-bulk-done');
+    await page.context().close();
+  });
+});
+
+describe('failed messages', () => {
+  // the e2e server's providers (captured mail and SMS) never refuse, so nothing fails here: sending failed messages
+  // again, once each and in scope, is shown on the server (modules/messaging/resend-failed.test.ts)
+  it('the screen is in the side menu: nothing to send, dates checked, in Spanish and at 390 px, axe clean', async () => {
+    const page = await openPage(browser, baseUrl);
+    await signInAs(page, 'school');
+    await page.getByTestId('side-menu').getByRole('link', { name: 'Failed messages' }).click();
+    await page.waitForURL((url) => url.pathname === '/main/failed-messages');
+    await expect.poll(() => page.getByTestId('failed-count').innerText()).toBe('Failed messages matching: 0');
+    expect(await page.getByTestId('failed-resend').isDisabled()).toBe(true);
+    await page.getByTestId('failed-from').fill('2026-11-20T10:15');
+    await page.getByTestId('failed-to').fill('2026-11-20T10:00');
+    await page.getByText('The end must come after the start.').waitFor();
+    expect(await page.getByTestId('failed-resend').isDisabled()).toBe(true);
+    await page.getByTestId('failed-to').fill('2026-11-20T10:30');
+    await expect.poll(() => page.getByText('The end must come after the start.').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.locator('header').getByTestId('language-switch-button').click();
+    await page.getByTestId('language-es').click();
+    await expect.poll(() => page.getByTestId('failed-count').innerText()).toBe('Mensajes fallidos que coinciden: 0');
+    expect(await englishLeftovers(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'comm-06-failed-messages-es-390');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // the language is saved for the user: set it back for the other tests
+    await page.locator('header').getByTestId('language-switch-button').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.context().close();
   });
 });

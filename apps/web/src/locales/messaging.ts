@@ -108,7 +108,7 @@ export const messagingEs: typeof messagingEn = {
   channel: 'Canal',
   bulkSend: 'Enviar mensaje',
   bulkSendDeclined: 'Enviar mensaje a los que declinaron',
-  bulkTitle: 'Enviar un mensaje a {{n}} solicitudes',
+  bulkTitle: 'Enviar un mensaje a {{count}} solicitudes',
   bulkProgress: '{{done}} de {{total}} mensajes procesados',
   bulkResult: '{{sent}} enviados, {{failed}} fallidos, {{skipped}} omitidos, {{noAddress}} sin dirección.',
   close: 'Cerrar',
