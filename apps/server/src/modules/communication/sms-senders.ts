@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { conflict } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { lockSenders, senderClashOf } from './sms-senders.repository';
 
 /**
@@ -10,5 +10,8 @@ import { lockSenders, senderClashOf } from './sms-senders.repository';
  */
 export async function assertSenderNumbersUnique(tx: Executor, where: { id_school: number; id_campus?: number }) {
   await lockSenders(tx);
-  if (await senderClashOf(tx, where.id_school, where.id_campus)) throw conflict('smsSenderInUse');
+  if (!(await senderClashOf(tx, where.id_school, where.id_campus))) return;
+  // the field the form shows it on: the campus's number, or the school's account
+  const path = where.id_campus === undefined ? 'twilio_account_sid' : 'phone_number';
+  throw new AppError('CONFLICT', 'smsSenderInUse', [{ path, message: 'smsSenderInUse' }]);
 }

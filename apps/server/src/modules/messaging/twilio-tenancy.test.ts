@@ -229,7 +229,10 @@ describe('sender numbers are unique per Twilio account', () => {
   it("refuses a campus number another school's campus uses on the server's account (409, en and es)", async () => {
     const other = await schoolWithCampus();
     const res = await setCampusNumber(other, '5550002222');
-    expect(res).toMatchObject({ status: 409, body: { message: translate('smsSenderInUse', 'en') } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { message: translate('smsSenderInUse', 'en'), errors: [{ path: 'phone_number' }] },
+    });
     const es = await setCampusNumber(other, VICTIM_NUMBER, 'es');
     expect(es).toMatchObject({ status: 409, body: { message: translate('smsSenderInUse', 'es') } });
     const [config] = await ctx.db
