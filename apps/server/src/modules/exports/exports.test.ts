@@ -105,7 +105,7 @@ describe('application exports', () => {
       status: 'lead',
       first_name: 'José "Pepe"',
       last_name: 'Núñez, Jr.',
-      phone: "'+15551234567",
+      phone: '+15551234567',
       address: `'=HYPERLINK("http://evil.example","click")`,
       ethnicity: "'@SUM(A1)",
     });
