@@ -471,6 +471,11 @@ export const en = {
     deleteFileConsequence: '{{name}} is removed from the application and from the server. This cannot be undone.',
     newNote: 'New note',
     addNote: 'Add note',
+    exportFormatScope: {
+      powerschool: 'Only students who confirmed their seat or enrolled; set each campus’s SIS school number first.',
+      schoolmint: 'Only applications (from “applied” on), never leads.',
+      aspire: 'Only students who confirmed their seat or enrolled; set each campus’s SIS school number first.',
+    },
     exportFormats: {
       application: 'Application CSV',
       product: 'OpenSeat CSV (columns as shown)',

@@ -473,6 +473,13 @@ export const es: Translations = {
     deleteFileConsequence: '{{name}} se quita de la solicitud y del servidor. No se puede deshacer.',
     newNote: 'Nota nueva',
     addNote: 'Agregar nota',
+    exportFormatScope: {
+      powerschool:
+        'Solo estudiantes que confirmaron su lugar o se inscribieron; configure antes el número de escuela en el SIS de cada campus.',
+      schoolmint: 'Solo solicitudes presentadas (desde el estado “applied” en adelante), nunca prospectos.',
+      aspire:
+        'Solo estudiantes que confirmaron su lugar o se inscribieron; configure antes el número de escuela en el SIS de cada campus.',
+    },
     exportFormats: {
       application: 'CSV de solicitudes',
       product: 'CSV de OpenSeat (columnas visibles)',
