@@ -1,25 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
+import { neutralizeCell } from '@openseat/shared/csv';
 
 export type CsvOptions = {
   /** A UTF-8 byte-order mark first, so Excel reads accents right. */
   bom?: boolean;
 };
 
-/**
- * A cell that is wholly a number as people write one: a signed decimal (`-12.5`, `+3`) or a phone number
- * (`+16024831227`, `+1 (602) 483-1227`, `-` only as a sign or a separator). Made of digits, spaces, parentheses,
- * dots and hyphens after one leading sign, it holds no function name, cell reference or `|` (DDE) for a
- * spreadsheet to run: at worst it reads as the arithmetic of its own digits, so OWASP lets it pass unchanged.
- */
-const PLAIN_NUMBER = /^[+-]?\d[\d ().-]*$/;
-
-/**
- * A cell starting with = + - @ tab or CR is a formula to Excel, LibreOffice or Sheets: a leading ' keeps it plain
- * text (OWASP "CSV injection"), unless it is a plain number (`PLAIN_NUMBER`).
- */
-export const neutralizeCell = (value: string) =>
-  /^[=+\-@\t\r]/.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+/** The rule is shared with the browser's CSV files (`packages/shared/src/csv.ts`). */
+export { neutralizeCell };
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
