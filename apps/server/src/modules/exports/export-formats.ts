@@ -34,8 +34,8 @@ const schoolDay = (moment: Date, timeZone: string | null) => usDate(todayIso(tim
 const flat = (v: string | null) => (v == null ? null : v.replace(/[\t\r\n]+/g, ' ').trim());
 
 /**
- * A US number (+1 and ten digits, or ten digits) as (602) 483-1227, the form the three systems' US phone fields
- * show and accept; any other number as stored (E.164), which the CSV writer leaves as it is (a plain number).
+ * A US number (+1 and ten digits, or ten digits) in the US national form, (602) 483-1227; any other number as stored
+ * (E.164), which the CSV writer leaves as it is (a plain number). Why this form: docs/sis-export-formats.md, "Phones".
  */
 function usPhone(phone: string | null) {
   const digits = phone?.replace(/\D/g, '') ?? '';
