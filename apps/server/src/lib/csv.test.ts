@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../plugins/errors';
-import { streamCsv } from './csv';
+import { csvLine, neutralizeCell, streamCsv } from './csv';
 
 /** A real Fastify server with the app's error handler, streaming CSV from row sources that fail on purpose. */
 let app: FastifyInstance;
@@ -46,5 +46,20 @@ describe('CSV export', () => {
 
   it('a failure after the first row cuts the download, so a partial file never looks complete', async () => {
     await expect(fetch(`${baseUrl}/fails-later`).then((res) => res.text())).rejects.toThrow();
+  });
+});
+
+describe('formula neutralisation (OWASP CSV injection)', () => {
+  it('neutralises what a spreadsheet would run, in every cell of every line', () => {
+    for (const formula of ['=1+2', "+1+cmd|' /C calc'!A0", '-2+3', '@SUM(A1)', '\t=1', '\r=1', '-', '+', '=', '+A1'])
+      expect(neutralizeCell(formula), JSON.stringify(formula)).toBe(`'${formula}`);
+    expect(csvLine(['=1+2', '@SUM(A1)'])).toBe("'=1+2,'@SUM(A1)\n");
+    expect(csvLine(['=HYPERLINK("http://x","y")'])).toBe(`"'=HYPERLINK(""http://x"",""y"")"\n`);
+  });
+
+  it('writes phones and signed numbers as they are', () => {
+    for (const plain of ['+16024831227', '-12.5', '+1 (602) 483-1227', '-3', '+44 20 7946 0958', 'José', '1+1'])
+      expect(neutralizeCell(plain), plain).toBe(plain);
+    expect(csvLine(['+16024831227', -12.5, '-12.5'])).toBe('+16024831227,-12.5,-12.5\n');
   });
 });

@@ -1,32 +1,33 @@
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
+import { neutralizeCell } from '@openseat/shared/csv';
 
 export type CsvOptions = {
   /** A UTF-8 byte-order mark first, so Excel reads accents right. */
   bom?: boolean;
-  /** Text cells that a spreadsheet would run as a formula are written as text (see `neutralizeCell`). */
-  neutralize?: boolean;
 };
 
-/** A cell starting with = + - @ tab or CR is a formula to Excel or Sheets: a leading ' keeps it plain text (OWASP). */
-export const neutralizeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+/** The rule is shared with the browser's CSV files (`packages/shared/src/csv.ts`). */
+export { neutralizeCell };
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One cell as RFC 4180 text: empty for null, ISO for a date, quoted when it holds a comma, a quote or a newline. */
-function cellText(value: unknown, neutralize: boolean): string {
+/**
+ * One cell as RFC 4180 text: empty for null, ISO for a date, quoted when it holds a comma, a quote or a newline.
+ * Every text cell is neutralised (`neutralizeCell`): there is no switch to forget, for any export.
+ */
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  // a number's text never needs quotes, and only text cells are neutralized: most cells of an export end here
+  // a number's text never needs quotes nor neutralising (`-5` is a plain number): most cells of an export end here
   if (typeof value === 'number') return String(value);
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (neutralize && typeof value === 'string') text = neutralizeCell(text);
+  const text = neutralizeCell(value instanceof Date ? value.toISOString() : String(value));
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One CSV record with its line end (built as one string: an export writes 100,000 of them). */
-export function csvLine(cells: readonly unknown[], neutralize = false): string {
-  let line = cells.length ? cellText(cells[0], neutralize) : '';
-  for (let i = 1; i < cells.length; i++) line += ',' + cellText(cells[i], neutralize);
+export function csvLine(cells: readonly unknown[]): string {
+  let line = cells.length ? cellText(cells[0]) : '';
+  for (let i = 1; i < cells.length; i++) line += ',' + cellText(cells[i]);
   return line + '\n';
 }
 
@@ -36,6 +37,7 @@ const ROWS_PER_CHUNK = 500;
 /**
  * Streams rows as CSV (header first) without holding the whole file in memory: lines are built as plain strings
  * and written a chunk at a time, and the next rows are read only when the client has taken the last chunk.
+ * Every cell, headers included, goes through `neutralizeCell`.
  *
  * The query runs and its first row is read before any header is sent: a failure there (a bad filter, the
  * database gone) still answers as a JSON error. A failure after that aborts the download, so a cut file never
@@ -51,18 +53,15 @@ export async function streamCsv<T>(
 ) {
   const iterator = rows[Symbol.asyncIterator]();
   const first = await iterator.next();
-  const neutralize = options.neutralize ?? false;
   async function* chunks() {
     let done = first.done ?? false;
     try {
       // the header and the first row go at once: from here on the answer is a 200 file, cut on a failure
-      yield (
-        (options.bom ? '\ufeff' : '') + csvLine(columns) + (first.done ? '' : csvLine(toCells(first.value), neutralize))
-      );
+      yield (options.bom ? '\ufeff' : '') + csvLine(columns) + (first.done ? '' : csvLine(toCells(first.value)));
       let chunk = '';
       let lines = 0;
       for (let next = first.done ? first : await iterator.next(); !next.done; next = await iterator.next()) {
-        chunk += csvLine(toCells(next.value), neutralize);
+        chunk += csvLine(toCells(next.value));
         if (++lines % ROWS_PER_CHUNK === 0) {
           yield chunk;
           chunk = '';

@@ -145,6 +145,7 @@ export const en = {
       telephone: 'Phone',
       email: 'E-mail',
       website: 'Website',
+      sis_school_number: 'School number in the SIS (PowerSchool, Aspire)',
       description: 'Description',
     },
     config: {
@@ -472,6 +473,11 @@ export const en = {
     deleteFileConsequence: '{{name}} is removed from the application and from the server. This cannot be undone.',
     newNote: 'New note',
     addNote: 'Add note',
+    exportFormatScope: {
+      powerschool: 'Only students who confirmed their seat or enrolled; set each campus’s SIS school number first.',
+      schoolmint: 'Only applications (from “applied” on), never leads.',
+      aspire: 'Only students who confirmed their seat or enrolled; set each campus’s SIS school number first.',
+    },
     exportFormats: {
       application: 'Application CSV',
       product: 'OpenSeat CSV (columns as shown)',
@@ -514,6 +520,11 @@ export const en = {
     eventInfo: 'Event info',
     dateOfBirth: 'Date of birth',
     address: 'Address',
+    addressAsReceived: 'Address (as received, one line)',
+    addressStreet: 'Street',
+    addressCity: 'City',
+    addressState: 'State (2 letters)',
+    addressZip: 'ZIP code',
     currentSchool: 'Current school',
     priority: 'Priority',
     guardianName: 'Guardian name',

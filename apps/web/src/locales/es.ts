@@ -146,6 +146,7 @@ export const es: Translations = {
       telephone: 'Teléfono',
       email: 'Correo electrónico',
       website: 'Sitio web',
+      sis_school_number: 'Número de la escuela en el SIS (PowerSchool, Aspire)',
       description: 'Descripción',
     },
     config: {
@@ -474,6 +475,13 @@ export const es: Translations = {
     deleteFileConsequence: '{{name}} se quita de la solicitud y del servidor. No se puede deshacer.',
     newNote: 'Nota nueva',
     addNote: 'Agregar nota',
+    exportFormatScope: {
+      powerschool:
+        'Solo estudiantes que confirmaron su lugar o se inscribieron; configure antes el número de escuela en el SIS de cada campus.',
+      schoolmint: 'Solo solicitudes presentadas (desde el estado “applied” en adelante), nunca prospectos.',
+      aspire:
+        'Solo estudiantes que confirmaron su lugar o se inscribieron; configure antes el número de escuela en el SIS de cada campus.',
+    },
     exportFormats: {
       application: 'CSV de solicitudes',
       product: 'CSV de OpenSeat (columnas visibles)',
@@ -516,6 +524,11 @@ export const es: Translations = {
     eventInfo: 'Datos del evento',
     dateOfBirth: 'Fecha de nacimiento',
     address: 'Dirección',
+    addressAsReceived: 'Dirección (como se recibió, en una línea)',
+    addressStreet: 'Calle y número',
+    addressCity: 'Ciudad',
+    addressState: 'Estado (2 letras)',
+    addressZip: 'Código postal',
     currentSchool: 'Escuela actual',
     priority: 'Prioridad',
     guardianName: 'Nombre del tutor',

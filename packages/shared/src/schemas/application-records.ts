@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILTER_ID, LIST_TYPE } from '../constants';
+import { FILTER_ID, LIST_TYPE, STATUS, type StatusId } from '../constants';
 import { ApplicationListQuerySchema, BULK_MAX, TagRefSchema } from './applications';
 import { id, requiredText, text } from './rules';
 
@@ -188,6 +188,25 @@ export type UserFilterList = z.infer<typeof UserFilterListSchema>;
 
 export const EXPORT_FORMATS = ['application', 'product', 'powerschool', 'schoolmint', 'aspire'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * What each student-information system receives of a list (docs/sis-export-formats.md, "What is exported"):
+ * PowerSchool and Aspire hold students, so only families that took their seat and the enrolled; SchoolMint holds
+ * applications, so every application from 'applied' on, never a lead. The other formats export the list as shown.
+ */
+export const SIS_EXPORT_STATUSES: Partial<Record<ExportFormat, readonly StatusId[]>> = {
+  powerschool: [STATUS.CONFIRMED, STATUS.ENROLLED],
+  aspire: [STATUS.CONFIRMED, STATUS.ENROLLED],
+  schoolmint: [
+    STATUS.APPLIED,
+    STATUS.WAITING_LIST,
+    STATUS.OFFERED,
+    STATUS.CONFIRMED,
+    STATUS.DECLINED,
+    STATUS.ENROLLED,
+    STATUS.DENIED,
+  ],
+};
 
 /** The columns of the list screen the product CSV may carry, in the screen's order. */
 export const PRODUCT_COLUMNS = [

@@ -76,7 +76,16 @@ const applicantFields = {
   email: optionalEmail,
   phoneNumber: optionalPhone,
   dateOfBirth: optionalDate(),
+  /** One line, kept as given when no part below is; built from the parts when any is (docs/sis-export-formats.md). */
   address: optionalText(300),
+  addressStreet: optionalText(200),
+  addressCity: optionalText(100),
+  /** Two-letter state code (AZ). */
+  addressState: optionalText(2)
+    .refine((v) => v === null || /^[A-Za-z]{2}$/.test(v), { error: 'invalidValue' })
+    .transform((v) => v && v.toUpperCase()),
+  /** 12345 or 12345-6789. */
+  addressZip: optionalText(10).refine((v) => v === null || /^\d{5}(-\d{4})?$/.test(v), { error: 'invalidValue' }),
   gender: optionalText(40),
   ethnicity: optionalText(100),
   actualSchool: optionalText(200),
@@ -307,6 +316,10 @@ export const ApplicationDetailSchema = z
       phoneNumber: nstr(),
       dateOfBirth: nstr(),
       address: nstr(),
+      addressStreet: nstr(),
+      addressCity: nstr(),
+      addressState: nstr(),
+      addressZip: nstr(),
       gender: nstr(),
       ethnicity: nstr(),
       actualSchool: nstr(),

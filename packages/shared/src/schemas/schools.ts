@@ -88,6 +88,10 @@ export const CampusRequestSchema = z.object({
   description: optionalText(2000),
   website: optionalText(300),
   isMain: booleanFlag.default(false),
+  /** The campus's school number in the SIS (PowerSchool `SchoolID`, Aspire `SchoolNumber`): letters, digits, hyphens. */
+  sis_school_number: optionalText(20).refine((v) => v === null || /^[A-Za-z0-9-]+$/.test(v), {
+    error: 'invalidValue',
+  }),
 });
 export type CampusRequest = z.infer<typeof CampusRequestSchema>;
 
@@ -186,6 +190,7 @@ export const CampusRowSchema = z
     /** `/api/campus/{id}/photo`, or null; the stored file name never leaves the server. */
     photo: z.string().nullable(),
     isMain: z.boolean(),
+    sis_school_number: z.string().nullable(),
     active: z.boolean(),
     is_lottery_campus: z.boolean(),
     is_age_school: z.boolean(),

@@ -65,7 +65,14 @@ export const applicant = pgTable(
     email: text('email'),
     phoneNumber: text('phone_number'),
     dateOfBirth: date('date_of_birth'),
+    /** The address on one line, as shown: built from the parts below when they are given; old rows keep theirs. */
     address: text('address'),
+    /** The address in parts (SIS exports read them); empty for rows whose one-line address could not be parsed. */
+    addressStreet: text('address_street'),
+    addressCity: text('address_city'),
+    /** Two-letter state code. */
+    addressState: text('address_state'),
+    addressZip: text('address_zip'),
     gender: text('gender'),
     ethnicity: text('ethnicity'),
     actualSchool: text('actual_school'),

@@ -81,6 +81,8 @@ export const campus = pgTable(
     website: text('website'),
     photo: text('photo'),
     isMain: boolean('is_main').notNull().default(false),
+    /** The campus's school number in the school's student-information system (PowerSchool SchoolID, Aspire). */
+    sisSchoolNumber: text('sis_school_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -80,7 +80,7 @@ export async function adsTrackingRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const csv = await ads.prepareExport(deps.db, principalOf(req), req.query);
-      return streamCsv(reply, csv.filename, csv.columns, csv.rows, csv.cells, { bom: true, neutralize: true });
+      return streamCsv(reply, csv.filename, csv.columns, csv.rows, csv.cells, { bom: true });
     },
   );
 }

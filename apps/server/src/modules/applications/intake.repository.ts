@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { hasAddressParts, oneLineAddress } from '@openseat/shared/address';
 import type { ApplicantInput, GuardianInput } from '@openseat/shared/schemas/applications';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
@@ -16,7 +17,12 @@ export const applicantValues = (applicant: ApplicantInput, guardian: GuardianInp
   email: applicant.email,
   phoneNumber: applicant.phoneNumber,
   dateOfBirth: applicant.dateOfBirth,
-  address: applicant.address,
+  // the one line follows the parts when any is given; without parts it is kept as given (older clients, forms)
+  address: hasAddressParts(applicant) ? oneLineAddress(applicant) : applicant.address,
+  addressStreet: applicant.addressStreet,
+  addressCity: applicant.addressCity,
+  addressState: applicant.addressState,
+  addressZip: applicant.addressZip,
   gender: applicant.gender,
   ethnicity: applicant.ethnicity,
   actualSchool: applicant.actualSchool,

@@ -23,6 +23,7 @@ export const presentCampus = (c: CampusRecord): CampusRow => ({
   website: c.website,
   photo: c.photo ? `/api/campus/${c.id_campus}/photo` : null,
   isMain: c.isMain,
+  sis_school_number: c.sisSchoolNumber,
   active: c.active,
   is_lottery_campus: c.is_lottery_campus,
   is_age_school: c.is_age_school,

@@ -18,6 +18,7 @@ const campusColumns = {
   website: s.campus.website,
   photo: s.campus.photo,
   isMain: s.campus.isMain,
+  sisSchoolNumber: s.campus.sisSchoolNumber,
   active: s.campusConfiguration.active,
   is_lottery_campus: s.campusConfiguration.is_lottery_campus,
   is_age_school: s.schoolConfiguration.is_age_school,

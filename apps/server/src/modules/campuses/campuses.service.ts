@@ -56,7 +56,8 @@ async function assertMayAddCampusTo(db: Executor, caller: Principal, id_school: 
 export async function createCampus(db: Db, caller: Principal, input: CampusRequest) {
   return db.transaction(async (tx) => {
     await assertMayAddCampusTo(tx, caller, input.id_school);
-    const { id_campus: _ignored, ...values } = input;
+    const { id_campus: _ignored, sis_school_number: sisSchoolNumber, ...rest } = input;
+    const values = { ...rest, sisSchoolNumber };
     const id_campus = await repo.insertCampus(tx, caller.scope, values);
     if (values.isMain) await repo.clearMainCampus(tx, caller.scope, values.id_school, id_campus);
     await writeAudit(tx, caller, {
@@ -84,8 +85,8 @@ export async function updateCampus(db: Db, dataDir: string, caller: Principal, f
     db.transaction(async (tx) => {
       const before = await requireCampus(tx, caller, id_campus);
       if (input.id_school !== before.id_school) throw forbidden('noPermissionCampusData');
-      const { id_campus: _id, id_school: _school, ...values } = input;
-      const change = { ...values, ...(photo ? { photo } : {}) };
+      const { id_campus: _id, id_school: _school, sis_school_number: sisSchoolNumber, ...values } = input;
+      const change = { ...values, sisSchoolNumber, ...(photo ? { photo } : {}) };
       await repo.updateCampus(tx, caller.scope, id_campus, change);
       if (values.isMain) await repo.clearMainCampus(tx, caller.scope, before.id_school, id_campus);
       await writeAudit(tx, caller, {

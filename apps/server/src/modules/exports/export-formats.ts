@@ -1,7 +1,7 @@
-import { STATUS, STATUSES } from '@openseat/shared/constants';
+import { STATUS, STATUSES, type StatusId } from '@openseat/shared/constants';
 import { todayIso } from '@openseat/shared/enrollment-rules';
 import { translate } from '@openseat/shared/messages';
-import { PRODUCT_COLUMNS, type ExportFormat } from '@openseat/shared/schemas/application-records';
+import { PRODUCT_COLUMNS, SIS_EXPORT_STATUSES, type ExportFormat } from '@openseat/shared/schemas/application-records';
 import type { ExportRow } from './exports.repository';
 
 /**
@@ -9,7 +9,13 @@ import type { ExportRow } from './exports.repository';
  * columns and writes one row's cells. The student-information-system formats follow the vendors' documented
  * column names and code conventions (sources in docs/sis-export-formats.md).
  */
-export type CsvFormat = { filename: string; columns: string[]; cells: (row: ExportRow) => unknown[] };
+export type CsvFormat = {
+  filename: string;
+  columns: string[];
+  cells: (row: ExportRow) => unknown[];
+  /** The statuses a student-information system receives; the list's other applications are left out. */
+  statuses?: readonly StatusId[];
+};
 
 type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
 type FormatOptions = { columns?: readonly ProductColumn[]; lng: 'en' | 'es' };
@@ -26,6 +32,23 @@ const schoolDay = (moment: Date, timeZone: string | null) => usDate(todayIso(tim
 
 /** Delimiters and line breaks inside values are stripped: the importers do not read escapes (PowerSchool). */
 const flat = (v: string | null) => (v == null ? null : v.replace(/[\t\r\n]+/g, ' ').trim());
+
+/**
+ * A US number (+1 and ten digits, or ten digits) in the US national form, (602) 483-1227; any other number as stored
+ * (E.164), which the CSV writer leaves as it is (a plain number). Why this form: docs/sis-export-formats.md, "Phones".
+ */
+function usPhone(phone: string | null) {
+  const digits = phone?.replace(/\D/g, '') ?? '';
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (national.length !== 10 || (phone?.trim().startsWith('+') && digits.length !== 11)) return flat(phone);
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+/** The address parts, or all empty: PowerSchool refuses a partial address block (Street, City, State, Zip). */
+const wholeAddress = (r: ExportRow) =>
+  r.addressStreet && r.addressCity && r.addressState && r.addressZip
+    ? [flat(r.addressStreet), flat(r.addressCity), r.addressState, r.addressZip]
+    : [null, null, null, null];
 
 /** M or F (PowerSchool, Aspire) from what the form recorded; anything else is left empty for the school. */
 function genderLetter(gender: string | null) {
@@ -182,6 +205,7 @@ function productFormat({ columns, lng }: FormatOptions): CsvFormat {
 
 const powerschoolFormat: CsvFormat = {
   filename: 'powerschool-students.csv',
+  statuses: SIS_EXPORT_STATUSES.powerschool,
   columns: [
     'Last_Name',
     'First_Name',
@@ -198,6 +222,10 @@ const powerschoolFormat: CsvFormat = {
     'Father',
     'Emerg_Contact_1',
     'Emerg_Phone_1',
+    'Street',
+    'City',
+    'State',
+    'Zip',
   ],
   cells: (r) => {
     const guardian = flat(r.guardianName);
@@ -208,18 +236,20 @@ const powerschoolFormat: CsvFormat = {
       usDate(r.dateOfBirth),
       genderLetter(r.gender),
       gradeCode(r.id_grade),
-      r.id_campus,
+      // the campus's number in PowerSchool; empty until it is set, so the import refuses the row, not misfiles it
+      r.sisSchoolNumber,
       usDate(r.firstDayOfSchool),
       // the day after the school year ends: July 1 of its second year by default
       r.yearTwo ? `07/01/${r.yearTwo}` : null,
       // -1: pre-registered, what an admitted applicant is until the school enrolls the student
       r.id_status === STATUS.ENROLLED ? 0 : -1,
-      flat(r.phoneNumber ?? r.guardianPhoneNumber),
+      usPhone(r.phoneNumber ?? r.guardianPhoneNumber),
       flat(r.guardianEmail),
       type.includes('mother') ? guardian : null,
       type.includes('father') ? guardian : null,
       guardian,
-      flat(r.guardianPhoneNumber),
+      usPhone(r.guardianPhoneNumber),
+      ...wholeAddress(r),
     ];
   },
 };
@@ -227,10 +257,6 @@ const powerschoolFormat: CsvFormat = {
 // ---- SchoolMint (Application Index export columns, in their order) ----
 
 const SCHOOLMINT_STATUS: Record<number, string> = {
-  [STATUS.LEAD]: 'Submitted',
-  [STATUS.LEAD_2]: 'Submitted',
-  [STATUS.LEAD_3]: 'Submitted',
-  [STATUS.CONTACTED]: 'Submitted',
   [STATUS.APPLIED]: 'Submitted',
   [STATUS.WAITING_LIST]: 'Waitlisted',
   [STATUS.OFFERED]: 'Offered',
@@ -242,6 +268,7 @@ const SCHOOLMINT_STATUS: Record<number, string> = {
 
 const schoolmintFormat: CsvFormat = {
   filename: 'schoolmint-applications.csv',
+  statuses: SIS_EXPORT_STATUSES.schoolmint,
   columns: [
     'applicant_id',
     'account_id',
@@ -295,13 +322,14 @@ const schoolmintFormat: CsvFormat = {
       r.email,
       guardianFirst || null,
       guardianRest.join(' ') || null,
-      r.guardianPhoneNumber,
-      r.phoneNumber,
-      r.address,
+      usPhone(r.guardianPhoneNumber),
+      usPhone(r.phoneNumber),
+      // street1 holds the one-line address of a row whose parts are unknown (received on one line)
+      r.addressStreet ?? r.address,
       null,
-      null,
-      null,
-      null,
+      r.addressZip,
+      r.addressState,
+      r.addressCity,
       r.guardianTypeName,
       'OE',
       null,
@@ -327,6 +355,7 @@ const schoolmintFormat: CsvFormat = {
 
 const aspireFormat: CsvFormat = {
   filename: 'aspire-students.csv',
+  statuses: SIS_EXPORT_STATUSES.aspire,
   columns: [
     'SSID',
     'StudentNumber',
@@ -343,6 +372,9 @@ const aspireFormat: CsvFormat = {
     'GuardianEmail',
     'GuardianPhone',
     'Address',
+    'City',
+    'State',
+    'Zip',
     'Phone',
   ],
   cells: (r) => [
@@ -354,14 +386,17 @@ const aspireFormat: CsvFormat = {
     usDate(r.dateOfBirth),
     genderLetter(r.gender),
     gradeCode(r.id_grade),
-    r.id_campus,
+    r.sisSchoolNumber,
     r.yearTwo,
     usDate(r.firstDayOfSchool),
     r.guardianName,
     r.guardianEmail,
-    r.guardianPhoneNumber,
-    r.address,
-    r.phoneNumber,
+    usPhone(r.guardianPhoneNumber),
+    r.addressStreet ?? r.address,
+    r.addressCity,
+    r.addressState,
+    r.addressZip,
+    usPhone(r.phoneNumber),
   ],
 };
 

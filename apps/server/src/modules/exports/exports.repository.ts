@@ -40,6 +40,10 @@ const windowColumns = {
   phoneNumber: ap.phoneNumber,
   dateOfBirth: ap.dateOfBirth,
   address: ap.address,
+  addressStreet: ap.addressStreet,
+  addressCity: ap.addressCity,
+  addressState: ap.addressState,
+  addressZip: ap.addressZip,
   gender: ap.gender,
   ethnicity: ap.ethnicity,
   actualSchool: ap.actualSchool,
@@ -70,7 +74,7 @@ export async function exportNames(db: Executor, scope: Scope) {
       .leftJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.school.id_school))
       .where(inSchool(scope, s.school.id_school)),
     db
-      .select({ id: s.campus.id_campus, name: s.campus.name })
+      .select({ id: s.campus.id_campus, name: s.campus.name, sisSchoolNumber: s.campus.sisSchoolNumber })
       .from(s.campus)
       .where(inCampus(scope, s.campus.id_school, s.campus.id_campus)),
     db
@@ -147,6 +151,10 @@ export function withNames(values: WindowValues, names: ExportNames) {
     phoneNumber: field(values, 'phoneNumber'),
     dateOfBirth: field(values, 'dateOfBirth'),
     address: field(values, 'address'),
+    addressStreet: field(values, 'addressStreet'),
+    addressCity: field(values, 'addressCity'),
+    addressState: field(values, 'addressState'),
+    addressZip: field(values, 'addressZip'),
     gender: field(values, 'gender'),
     ethnicity: field(values, 'ethnicity'),
     actualSchool: field(values, 'actualSchool'),
@@ -160,6 +168,7 @@ export function withNames(values: WindowValues, names: ExportNames) {
     tags: field(values, 'tags'),
     schoolName: school?.name ?? '',
     campusName: names.campuses.get(id_campus)?.name ?? '',
+    sisSchoolNumber: names.campuses.get(id_campus)?.sisSchoolNumber ?? null,
     gradeName: grade?.name ?? null,
     gradeAge: grade?.age ?? null,
     schoolYearName: schoolYear?.name ?? '',

@@ -24,7 +24,7 @@ export async function exportsRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const csv = await exportsService.prepareExport(deps.db, principalOf(req), req.query, req.lng);
-      return streamCsv(reply, csv.filename, csv.columns, csv.rows, csv.cells, { bom: true, neutralize: true });
+      return streamCsv(reply, csv.filename, csv.columns, csv.rows, csv.cells, { bom: true });
     },
   );
 }

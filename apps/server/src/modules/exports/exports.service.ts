@@ -39,8 +39,12 @@ export async function prepareExport(db: Db, caller: Principal, query: Applicatio
   if (!caller.ability.can('export_csv', LIST_SUBJECT[query.type])) throw forbidden();
   if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
   const { format: name, columns, lng: _lng, ...filters } = query;
-  const filter = await listFilterOf(db, filters);
   const format = formatOf(name, { columns, lng: query.lng ?? lng });
+  const listed = await listFilterOf(db, filters);
+  // a student-information system receives only its statuses (docs/sis-export-formats.md, "What is exported")
+  const filter = format.statuses
+    ? { ...listed, statuses: listed.statuses.filter((st) => format.statuses!.includes(st)) }
+    : listed;
   await writeAudit(db, caller, {
     action: 'application.export',
     entity: 'application',

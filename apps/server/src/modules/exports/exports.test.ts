@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_TYPE, STATUS } from '@openseat/shared/constants';
+import { LIST_TYPE, STATUS, type StatusId } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
 import { createPeriod } from '../../test/enrollment-factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
@@ -105,7 +105,7 @@ describe('application exports', () => {
       status: 'lead',
       first_name: 'José "Pepe"',
       last_name: 'Núñez, Jr.',
-      phone: "'+15551234567",
+      phone: '+15551234567',
       address: `'=HYPERLINK("http://evil.example","click")`,
       ethnicity: "'@SUM(A1)",
     });
@@ -160,9 +160,39 @@ describe('application exports', () => {
     expect(csvOf(es.text)[1][0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   });
 
-  it('writes the PowerSchool, SchoolMint and Aspire formats with their column names and codes', async () => {
-    const ps = csvOf((await download('/application/export?format=powerschool')).text);
-    expect(ps[0].slice(0, 9)).toEqual([
+  it('writes the PowerSchool, SchoolMint and Aspire formats: their columns, statuses, school number, phones, address', async () => {
+    const period = w.periods.a1;
+    await ctx.db.update(s.campus).set({ sisSchoolNumber: '0142' }).where(eq(s.campus.id_campus, period.id_campus));
+    const make = async (id_status: StatusId, lastName: string, applicant: Partial<typeof s.applicant.$inferInsert>) => {
+      const app = await createRecordApplication(ctx.db, period, { id_status, lastName, gender: 'Female' });
+      if (Object.keys(applicant).length)
+        await ctx.db.update(s.applicant).set(applicant).where(eq(s.applicant.id_applicant, app.id_applicant));
+      return app;
+    };
+    const parts = {
+      address: '12 Elm St, Phoenix, AZ 85004',
+      addressStreet: '12 Elm St',
+      addressCity: 'Phoenix',
+      addressState: 'AZ',
+      addressZip: '85004',
+      phoneNumber: '+16024831227',
+      guardianPhoneNumber: '+1 (602) 555-0101',
+    };
+    const confirmed = await make(STATUS.CONFIRMED, '=Seated', parts);
+    const enrolled = await make(STATUS.ENROLLED, 'Enrolled', {
+      address: 'Rancho 4, Nogales',
+      phoneNumber: '+525512345678',
+    });
+    const offered = await make(STATUS.OFFERED, 'Offered', {});
+    const applied = await make(STATUS.APPLIED, 'Applied', {});
+    const selected = `type=${LIST_TYPE.SELECTED_LIST}`;
+    const rowsOf = async (query: string) => {
+      const [header, ...rows] = csvOf((await download(`/application/export?${query}`)).text);
+      return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+    };
+
+    const ps = await rowsOf(`format=powerschool&${selected}`);
+    expect(Object.keys(ps[0]).slice(0, 9)).toEqual([
       'Last_Name',
       'First_Name',
       'DOB',
@@ -173,20 +203,60 @@ describe('application exports', () => {
       'ExitDate',
       'Enroll_Status',
     ]);
-    const psRow = Object.fromEntries(ps[0].map((h, i) => [h, ps[1][i]]));
-    expect(psRow).toMatchObject({
+    // confirmed and enrolled only: an offer not yet taken is not a student
+    expect(ps.map((r) => r.Last_Name)).toEqual(["'=Seated", 'Enrolled']);
+    expect(ps[0]).toMatchObject({
       DOB: '05/01/2019',
-      Gender: 'M',
+      Gender: 'F',
       Grade_Level: '1',
+      SchoolID: '0142',
       Enroll_Status: '-1',
       ExitDate: '07/01/2027',
+      Home_Phone: '(602) 483-1227',
+      Emerg_Phone_1: '(602) 555-0101',
+      Street: '12 Elm St',
+      City: 'Phoenix',
+      State: 'AZ',
+      Zip: '85004',
     });
-    const sm = csvOf((await download('/application/export?format=schoolmint')).text);
-    expect(sm[0]).toHaveLength(36);
-    expect(sm[0].slice(0, 4)).toEqual(['applicant_id', 'account_id', 'student_id', 'application_id']);
-    expect(sm[1][sm[0].indexOf('status')]).toBe('Submitted');
-    const aspire = csvOf((await download('/application/export?format=aspire')).text);
-    expect(aspire[0].slice(0, 4)).toEqual(['SSID', 'StudentNumber', 'LastName', 'FirstName']);
+    // a one-line address leaves PowerSchool's address block empty (a partial block is refused); a foreign phone as is
+    expect(ps[1]).toMatchObject({ Enroll_Status: '0', Street: '', City: '', Zip: '', Home_Phone: '+525512345678' });
+    expect(await rowsOf('format=powerschool')).toEqual([]);
+
+    const sm = await rowsOf('format=schoolmint');
+    expect(Object.keys(sm[0])).toHaveLength(36);
+    // from the inbox: the application, never the leads
+    expect(sm.map((r) => [r.last_name, r.status])).toEqual([['Applied', 'Submitted']]);
+    const smSelected = await rowsOf(`format=schoolmint&${selected}`);
+    expect(smSelected.map((r) => [r.last_name, r.status])).toEqual([
+      ["'=Seated", 'Accepted'],
+      ['Enrolled', 'Registration Complete'],
+      ['Offered', 'Offered'],
+    ]);
+    expect(smSelected[0]).toMatchObject({
+      street1: '12 Elm St',
+      city: 'Phoenix',
+      state: 'AZ',
+      zipcode: '85004',
+      phone_number: '(602) 555-0101',
+      home_phone_number: '(602) 483-1227',
+    });
+    expect(smSelected[1]).toMatchObject({ street1: 'Rancho 4, Nogales', city: '', state: '', zipcode: '' });
+
+    const aspire = await rowsOf(`format=aspire&${selected}`);
+    expect(Object.keys(aspire[0]).slice(0, 4)).toEqual(['SSID', 'StudentNumber', 'LastName', 'FirstName']);
+    expect(aspire.map((r) => r.StudentNumber)).toEqual([String(confirmed.correlative), String(enrolled.correlative)]);
+    expect(aspire[0]).toMatchObject({ SchoolNumber: '0142', Address: '12 Elm St', City: 'Phoenix', Zip: '85004' });
+    expect(aspire[1]).toMatchObject({ Address: 'Rancho 4, Nogales', City: '' });
+
+    // a campus without its SIS number: SchoolID is empty, so PowerSchool refuses the row instead of misfiling it
+    await ctx.db.update(s.campus).set({ sisSchoolNumber: null }).where(eq(s.campus.id_campus, period.id_campus));
+    expect((await rowsOf(`format=powerschool&${selected}`))[0].SchoolID).toBe('');
+    for (const app of [confirmed, enrolled, offered, applied])
+      await ctx.db
+        .update(s.application)
+        .set({ deletedAt: new Date() })
+        .where(eq(s.application.id_application, app.id_application));
   });
 
   it('refuses before streaming: bad filters 400, another campus 404, no export_csv 403, anonymous 401 (JSON, no file)', async () => {
@@ -218,10 +288,10 @@ describe('application exports', () => {
       INSERT INTO application (id_school, id_campus, id_campus_year, id_school_year, correlative, id_applicant, id_status)
       SELECT ${period.id_school}, ${period.id_campus}, ${period.id_campus_year}, ${period.id_school_year},
         100000 + row_number() OVER (ORDER BY id_applicant), id_applicant, ${STATUS.APPLIED} FROM people`);
-    const res = await download(`/application/export?id_school_year=4&format=aspire`);
+    const res = await download(`/application/export?id_school_year=4`);
     const rows = csvOf(res.text).slice(1);
     expect(rows).toHaveLength(extra + 1);
-    const numbers = rows.map((r) => Number(r[1]));
+    const numbers = rows.map((r) => Number(r[2]));
     expect(new Set(numbers).size).toBe(extra + 1);
     expect(numbers[0]).toBe(first.correlative);
   });

@@ -15,6 +15,7 @@ import * as moves from '../applications/moves.repository';
 import { auditMoves } from '../applications/moves.service';
 import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.events';
 import {
+  addressOf,
   cleanDate,
   cleanPhone,
   languageOf,
@@ -148,7 +149,7 @@ async function takeLead(tx: Tx, scope: Scope, form: Form, values: Values): Promi
       email: values.email ?? null,
       phoneNumber: cleanPhone(values.phone),
       dateOfBirth: cleanDate(values.date_of_birth),
-      address: values.address ?? null,
+      ...addressOf(values),
       gender: values.gender ?? null,
       ethnicity: values.ethnicity ?? null,
       actualSchool: values.actual_school ?? null,

@@ -148,6 +148,10 @@ const ALIASES: Record<FormField, string[]> = {
   date_of_birth: ['date_of_birth', 'birth_date', 'birthdate', 'dob', 'birthday', 'fecha_de_nacimiento'],
   grade: ['grade', 'grade_level', 'grado', 'applying_for_grade'],
   address: ['address', 'home_address', 'direccion'],
+  address_street: ['street', 'street_address', 'address_line_1', 'address_1', 'calle'],
+  address_city: ['city', 'town', 'ciudad'],
+  address_state: ['state', 'estado'],
+  address_zip: ['zip', 'zip_code', 'zipcode', 'postal_code', 'codigo_postal'],
   gender: ['gender', 'genero'],
   ethnicity: ['ethnicity', 'etnia'],
   actual_school: ['actual_school', 'current_school', 'escuela_actual'],
@@ -203,6 +207,29 @@ export function mapFields(delivery: Delivery, fieldMap: Record<string, string>):
 
 /** Digits and a leading + only (the applicant schema's phone rule). */
 export const cleanPhone = (v: string | undefined) => (v ? v.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '') : null);
+
+/**
+ * The applicant's address from a delivery: its parts when the form asks for them and every given part reads right
+ * (a two-letter state, a 12345[-6789] zip), else everything it gave on one line, so no answer is lost nor refused.
+ */
+export function addressOf(values: Partial<Record<FormField, string>>) {
+  const parts = {
+    addressStreet: values.address_street ?? null,
+    addressCity: values.address_city ?? null,
+    addressState: values.address_state ?? null,
+    addressZip: values.address_zip ?? null,
+  };
+  const given = [values.address, parts.addressStreet, parts.addressCity, parts.addressState, parts.addressZip];
+  const readable =
+    (parts.addressState === null || /^[A-Za-z]{2}$/.test(parts.addressState)) &&
+    (parts.addressZip === null || /^\d{5}(-\d{4})?$/.test(parts.addressZip)) &&
+    (parts.addressStreet ?? '').length <= 200 &&
+    (parts.addressCity ?? '').length <= 100;
+  if (readable && (parts.addressStreet || parts.addressCity || parts.addressState || parts.addressZip))
+    return { address: values.address ?? null, ...parts };
+  const line = given.filter(Boolean).join(', ');
+  return { address: line || null, addressStreet: null, addressCity: null, addressState: null, addressZip: null };
+}
 
 /** YYYY-MM-DD from YYYY-MM-DD[T...] or MM/DD/YYYY; anything else as given (the schema refuses it). */
 export function cleanDate(v: string | undefined) {

@@ -32,6 +32,10 @@ const valuesOf = (a: ApplicationDetail): Input => ({
     phoneNumber: a.applicant.phoneNumber ?? '',
     dateOfBirth: a.applicant.dateOfBirth ?? '',
     address: a.applicant.address ?? '',
+    addressStreet: a.applicant.addressStreet ?? '',
+    addressCity: a.applicant.addressCity ?? '',
+    addressState: a.applicant.addressState ?? '',
+    addressZip: a.applicant.addressZip ?? '',
     gender: a.applicant.gender ?? '',
     ethnicity: a.applicant.ethnicity ?? '',
     actualSchool: a.applicant.actualSchool ?? '',
@@ -62,6 +66,8 @@ export function EditInfoDialog({ application, onClose }: { application: Applicat
     defaultValues: valuesOf(application),
   });
   const noGrade = application.id_grade === null;
+  // an address received on one line (older rows, some forms) stays editable as such until its parts are filled
+  const oneLineOnly = Boolean(application.applicant.address) && !application.applicant.addressStreet;
   const submit = form.handleSubmit(async (values) => {
     try {
       const res = await save.mutateAsync(values);
@@ -113,7 +119,11 @@ export function EditInfoDialog({ application, onClose }: { application: Applicat
             {field('applicant.dateOfBirth', t('applications.dateOfBirth'), 'date')}
             {field('applicant.email', t('applications.email'), 'email')}
             {field('applicant.phoneNumber', t('applications.phone'))}
-            {field('applicant.address', t('applications.address'))}
+            {oneLineOnly && field('applicant.address', t('applications.addressAsReceived'))}
+            {field('applicant.addressStreet', t('applications.addressStreet'))}
+            {field('applicant.addressCity', t('applications.addressCity'))}
+            {field('applicant.addressState', t('applications.addressState'))}
+            {field('applicant.addressZip', t('applications.addressZip'))}
             {field('applicant.gender', t('applications.gender'))}
             {field('applicant.actualSchool', t('applications.currentSchool'))}
           </Grid>

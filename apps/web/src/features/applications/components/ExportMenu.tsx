@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_FORMATS, type ExportFormat } from '@openseat/shared/schemas/application-records';
+import { EXPORT_FORMATS, SIS_EXPORT_STATUSES, type ExportFormat } from '@openseat/shared/schemas/application-records';
 import { exportList, type ListParams } from '../api/applications';
 
-/** Export CSV of the list as filtered: the spec's application CSV, the screen's columns, or an SIS format. */
+/**
+ * Export CSV of the list as filtered: the spec's application CSV, the screen's columns, or an SIS format (each
+ * SIS format says which applications it carries: the server sends it only those statuses).
+ */
 export function ExportMenu({ params }: { params: ListParams }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -36,7 +39,11 @@ export function ExportMenu({ params }: { params: ListParams }) {
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {EXPORT_FORMATS.map((format) => (
           <MenuItem key={format} onClick={() => void run(format)} data-testid={`export-${format}`}>
-            {t(`applications.exportFormats.${format}`)}
+            <ListItemText
+              primary={t(`applications.exportFormats.${format}`)}
+              secondary={SIS_EXPORT_STATUSES[format] ? t(`applications.exportFormatScope.${format}`) : undefined}
+              slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 320 } } }}
+            />
           </MenuItem>
         ))}
       </Menu>

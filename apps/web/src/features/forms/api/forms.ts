@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { neutralizeCell } from '@openseat/shared/csv';
 import type {
   CampusFormRequest,
   CampusFormRow,
@@ -79,9 +80,9 @@ export function useGenerateSecret() {
 export const fetchSubmissionCsv = (body: SubmissionCsvRequest) =>
   http.post<SubmissionCsv>('/application/submission-to-csv', body);
 
-/** Quoted when needed; a cell a spreadsheet would run as a formula (= + - @) is kept as text (OWASP). */
+/** Quoted when needed; a cell a spreadsheet would run as a formula is kept as text, a phone as it is (OWASP). */
 function cell(raw: string) {
-  const value = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+  const value = neutralizeCell(raw);
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

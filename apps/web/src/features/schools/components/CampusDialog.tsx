@@ -25,7 +25,7 @@ import { useObjectUrl } from '../../../hooks/use-object-url';
 import { useUpdateCampus } from '../api/schools';
 
 type Input = z.input<typeof CampusRequestSchema>;
-const TEXT_FIELDS = ['name', 'address', 'telephone', 'email', 'website', 'description'] as const;
+const TEXT_FIELDS = ['name', 'address', 'telephone', 'email', 'website', 'sis_school_number', 'description'] as const;
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -39,6 +39,7 @@ const valuesOf = (campus: CampusRow): Input => ({
   website: campus.website ?? '',
   description: campus.description ?? '',
   isMain: campus.isMain,
+  sis_school_number: campus.sis_school_number ?? '',
 });
 
 /** Edit a campus's details and photo; the chosen photo is previewed before it is saved. */
