@@ -162,10 +162,7 @@ const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
  */
 export const MessageHoldScheduleSchema = z.object({
   release_on: date().nullable(),
-  release_time: z
-    .string({ error: 'timeInvalid' })
-    .regex(HH_MM, { error: 'timeInvalid' })
-    .default('09:00'),
+  release_time: z.string({ error: 'timeInvalid' }).regex(HH_MM, { error: 'timeInvalid' }).default('09:00'),
 });
 export type MessageHoldSchedule = z.infer<typeof MessageHoldScheduleSchema>;
 

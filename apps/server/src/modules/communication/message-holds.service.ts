@@ -77,7 +77,7 @@ export async function releaseHold({ db, jobs }: Deps, actor: HoldActor, id: numb
     const hold = await repo.findHold(tx, actor.scope, id, true);
     if (!hold) throw notFound();
     if (hold.releasedAt) return presentHold(hold);
-    const moves = unpackMoves(hold.moves);
+    const moves = hold.moves ? unpackMoves(hold.moves) : [];
     const statuses = await repo.currentStatuses(
       tx,
       moves.map((m) => m.id_application),
@@ -104,7 +104,13 @@ export async function releaseHold({ db, jobs }: Deps, actor: HoldActor, id: numb
 }
 
 /** `PUT /lottery/holds/:id/release-at`: the day and time (on the campus's clock) the held messages go out. */
-export async function scheduleRelease(db: Db, actor: HoldActor, id: number, input: MessageHoldSchedule, now = new Date()) {
+export async function scheduleRelease(
+  db: Db,
+  actor: HoldActor,
+  id: number,
+  input: MessageHoldSchedule,
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     const hold = await repo.findHold(tx, actor.scope, id, true);
     if (!hold) throw notFound();

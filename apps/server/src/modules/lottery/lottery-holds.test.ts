@@ -226,8 +226,7 @@ describe("a real draw holds its families' messages", () => {
   it('refuses bad input with 400, and another school can neither see nor release nor schedule the holds', async () => {
     const { campus, ids, hold } = await drawnScenario();
     const path = `/lottery/holds/${hold.id_message_hold}`;
-    const put = (body: unknown, who = token.admin) =>
-      call<Refusal>('PUT', `${path}/release-at`, { token: who, body });
+    const put = (body: unknown, who = token.admin) => call<Refusal>('PUT', `${path}/release-at`, { token: who, body });
     expect((await put({ release_on: '2020-01-01', release_time: '09:00' })).status).toBe(400);
     const badTime = await put({ release_on: '2099-01-01', release_time: '25:00' });
     expect(badTime.status).toBe(400);
@@ -238,9 +237,9 @@ describe("a real draw holds its families' messages", () => {
 
     expect((await release(hold.id_message_hold, token.other)).status).toBe(404);
     expect((await put({ release_on: '2099-01-01', release_time: '09:00' }, token.other)).status).toBe(404);
-    expect(
-      (await call('GET', `/lottery/holds?id_campus=${campus.id_campus}`, { token: token.other })).status,
-    ).toBe(404);
+    expect((await call('GET', `/lottery/holds?id_campus=${campus.id_campus}`, { token: token.other })).status).toBe(
+      404,
+    );
     const [row] = await ctx.db
       .select()
       .from(s.messageHold)
@@ -255,7 +254,7 @@ describe("a staff move can hold the family's message", () => {
     const campus = await createCampus(ctx.db, school.id_school, 'Manual Campus');
     await createCampusGrades(ctx.db, campus, [3]);
     const period = await createPeriod(ctx.db, campus, { state: 'started', grades: { 3: 5 } });
-    await createEmailTemplate(ctx.db, campus, { from: STATUS.APPLIED, to: STATUS.OFFERED, ...OFFER_EMAILS[0] });
+    await createEmailTemplate(ctx.db, campus, OFFER_EMAILS[0]);
     const app = await createApplication(ctx.db, period, {
       id_status: STATUS.APPLIED,
       guardianEmail: 'manual.family@example.org',
