@@ -104,7 +104,8 @@ export class MoveSession {
       id_application: app.id_application,
       id_status: to,
       waiting_list_position: place,
-      offer_expires_at: to === STATUS.OFFERED && !this.holdMessages ? offerDeadline(app.acceptanceDays, this.now) : null,
+      offer_expires_at:
+        to === STATUS.OFFERED && !this.holdMessages ? offerDeadline(app.acceptanceDays, this.now) : null,
     });
     if (left && group) this.closeGap(group);
     this.history.push({

@@ -29,7 +29,11 @@ export async function holdMessages(
   by: { id_user: number | null; id_lottery?: number | null },
 ): Promise<number[]> {
   const byCampus = new Map<number, HeldMove[]>();
-  for (const move of moves) byCampus.set(move.id_campus, [...(byCampus.get(move.id_campus) ?? []), move]);
+  for (const move of moves) {
+    const held = byCampus.get(move.id_campus);
+    if (held) held.push(move);
+    else byCampus.set(move.id_campus, [move]);
+  }
   const ids: number[] = [];
   for (const [id_campus, held] of byCampus)
     ids.push(
@@ -72,11 +76,16 @@ export async function listHolds(db: Db, scope: Scope, id_campus: number): Promis
 }
 
 /** `POST /lottery/holds/:id/release`: the held messages go out now; released already: answered as it is. */
-export async function releaseHold({ db, jobs }: Deps, actor: HoldActor, id: number, now = new Date()) {
+export async function releaseHold(deps: Deps, actor: HoldActor, id: number, now = new Date()): Promise<MessageHold> {
+  return (await release(deps, actor, id, now)).hold;
+}
+
+/** The release under the hold's row lock; `released` is false when it was released before (nothing queued). */
+async function release({ db, jobs }: Deps, actor: HoldActor, id: number, now: Date) {
   return db.transaction(async (tx) => {
     const hold = await repo.findHold(tx, actor.scope, id, true);
     if (!hold) throw notFound();
-    if (hold.releasedAt) return presentHold(hold);
+    if (hold.releasedAt) return { hold: presentHold(hold), released: false };
     const moves = hold.moves ? unpackMoves(hold.moves) : [];
     const statuses = await repo.currentStatuses(
       tx,
@@ -99,7 +108,7 @@ export async function releaseHold({ db, jobs }: Deps, actor: HoldActor, id: numb
       id_campus: hold.id_campus,
       changes: { id_lottery: hold.id_lottery, told: still.length, held: moves.length, scheduled: hold.releaseAt },
     });
-    return presentHold((await repo.findHold(tx, actor.scope, id))!);
+    return { hold: presentHold((await repo.findHold(tx, actor.scope, id))!), released: true };
   });
 }
 
@@ -133,10 +142,8 @@ export async function scheduleRelease(
 
 /** Releases every hold whose scheduled time has come by `now` (the job's clock): answers how many. */
 export async function releaseDue(deps: Deps, now = new Date()): Promise<number> {
-  let released = 0;
-  for (const id of await repo.dueHolds(deps.db, now)) {
-    const hold = await releaseHold(deps, { scope: SYSTEM_SCOPE, id_user: null, id_school: null }, id, now);
-    if (hold.releasedAt === now.toISOString()) released++;
-  }
-  return released;
+  let count = 0;
+  for (const id of await repo.dueHolds(deps.db, now))
+    if ((await release(deps, { scope: SYSTEM_SCOPE, id_user: null, id_school: null }, id, now)).released) count++;
+  return count;
 }
