@@ -12,7 +12,7 @@ import { inCampus, type Scope } from '../../lib/scope';
 
 const h = s.messageHold;
 
-export type NewHold = typeof h.$inferInsert;
+type NewHold = typeof h.$inferInsert;
 
 export async function insertHold(db: Executor, row: NewHold) {
   const [saved] = await db.insert(h).values(row).returning({ id: h.id_message_hold });

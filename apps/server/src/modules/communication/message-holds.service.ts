@@ -20,7 +20,7 @@ import { packMoves, queueStatusMessages, unpackMoves, type MovedApplication } fr
  */
 
 /** A move whose family's message is held, with its school (the hold's tenant). */
-export type HeldMove = MovedApplication & { id_school: number };
+type HeldMove = MovedApplication & { id_school: number };
 
 /** Keeps these moves' messages back, one hold per campus. Answers the holds' ids. */
 export async function holdMessages(
@@ -68,7 +68,7 @@ export function presentHold(row: repo.HoldRow): MessageHold {
 }
 
 /** Who releases or schedules: a staff member, or the due-release job (the system: no user, every school). */
-export type HoldActor = AuditActor & { scope: Scope };
+type HoldActor = AuditActor & { scope: Scope };
 type Deps = { db: Db; jobs: JobQueue };
 
 export async function listHolds(db: Db, scope: Scope, id_campus: number): Promise<MessageHold[]> {
