@@ -73,10 +73,9 @@ export class MoveSession {
   private messaged = 0;
   /**
    * Set: the families' messages of these moves are held until staff release them (a real draw, a staff move with
-   * "hold the family's message"), and offers get their deadline at the release. Answers the holds made, by flush.
+   * "hold the family's message"): flush keeps them in a hold, and offers get their deadline at the release.
    */
   holdMessages: { id_lottery: number | null } | null = null;
-  readonly holds: number[] = [];
 
   constructor(
     readonly tx: Executor,
@@ -212,7 +211,7 @@ export class MoveSession {
     }));
     if (this.holdMessages && moved.length) {
       const held = this.audit.slice(this.messaged).map((m, i) => ({ ...moved[i], id_school: m.app.id_school }));
-      this.holds.push(...(await holdMessages(this.tx, held, { id_user: this.id_user, ...this.holdMessages })));
+      await holdMessages(this.tx, held, { id_user: this.id_user, ...this.holdMessages });
     } else await queueStatusMessages(this.tx, this.jobs, moved, this.id_user);
     this.messaged = this.audit.length;
     await queueAdsConversions(this.tx, this.jobs, moved);
