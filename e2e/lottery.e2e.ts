@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, visit } from './browser';
+import { seriousA11yViolations } from './checks';
 import { signInAs } from './screens';
 
 const baseUrl = inject('baseUrl');
@@ -78,6 +79,10 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByTestId('lottery-run').click();
     await page.getByTestId('lottery-run-dialog').waitFor();
     expect(await page.getByTestId('lottery-run-accept').isEnabled()).toBe(false);
+    // the real draw names how many families it moves, and that none is told before the release
+    await expect
+      .poll(() => page.getByTestId('lottery-run-plan').innerText())
+      .toMatch(/of \d+ applications \(\d+ families\).*No family is told yet/s);
     await page.getByTestId('lottery-run-confirm').check();
     await screenshot(page, 'lottery-03-run-dialog');
     await page.getByTestId('lottery-run-accept').click();
@@ -91,8 +96,69 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByTestId('lottery-waiting').waitFor();
     await screenshot(page, 'lottery-04-drawn');
 
-    // the application shows its lottery number and the offer's deadline (the period gives 7 days)
-    await page.getByTestId('lottery-selected').locator('tbody tr').first().getByRole('link').click();
+    // the offers are held: the panel says so, and no offer message exists for a selected family
+    const held = page.getByTestId('held-messages');
+    await expect.poll(() => held.getByTestId('held-held').innerText()).toMatch(/have not been told yet/);
+    const selected = page.getByTestId('lottery-selected').locator('tbody tr');
+    const offeredName = (await selected.first().getByRole('link').innerText()).trim();
+    const offeredFirst = offeredName.split(' ')[0];
+    await selected.first().getByRole('link').click();
+    await page.waitForURL(/\/main\/applications\/\d+$/);
+    const history = page.getByTestId('communication-history');
+    await expect
+      .poll(
+        async () => (await history.getByTestId('communication-empty').count()) + (await history.locator('li').count()),
+      )
+      .toBeGreaterThan(0);
+    expect(await history.innerText()).not.toMatch(/A seat for|Un cupo para/);
+    await page.goBack();
+    await held.waitFor();
+
+    // the held panel in Spanish, at 390 px, and with axe; scheduling a results day on the campus clock
+    await chooseLanguage(page, 'es');
+    await expect.poll(() => held.innerText()).toMatch(/Retenidos: \d+ ofertas/);
+    await fitsPhone(page, 'lottery-04c-held-es-phone');
+    await chooseLanguage(page, 'en');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await held.getByTestId('held-schedule').click();
+    const scheduleDialog = page.getByTestId('held-schedule-dialog');
+    await scheduleDialog.waitFor();
+    await page.getByTestId('held-day').fill('2099-06-01');
+    await page.getByTestId('held-time').fill('17:00');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lottery-04d-schedule');
+    await page.getByTestId('held-schedule-save').click();
+    await scheduleDialog.waitFor({ state: 'detached' });
+    await expect.poll(() => held.getByTestId('held-scheduled').innerText()).toMatch(/June 1, 2099 at 5:00 PM/);
+
+    // release now (confirmed): the offers go out, with the school, the campus, its contact and the deadline
+    await held.getByTestId('held-release').click();
+    await page.getByTestId('confirm-dialog').waitFor();
+    expect(await page.getByTestId('confirm-dialog').innerText()).toMatch(/\d+ families/);
+    await page.getByTestId('confirm-accept').click();
+    await expect.poll(() => held.getByTestId('held-released').innerText()).toMatch(/families told/);
+    await screenshot(page, 'lottery-04e-released');
+    const admin = await openPage(browser, baseUrl);
+    await signInAs(admin, 'superadmin');
+    await visit(admin, '/main/mail');
+    const offerMail = admin
+      .getByTestId('mail-item')
+      .filter({ hasText: new RegExp(`(A seat for|Un cupo para) ${offeredFirst} (at|en) Northstar Academies`) });
+    await expect.poll(() => offerMail.count()).toBeGreaterThan(0);
+    await offerMail.first().click();
+    const body = admin.getByTestId('mail-body');
+    await expect.poll(() => body.innerText()).toContain('Northstar Academies');
+    const text = await body.innerText();
+    expect(text).toContain(CAMPUS);
+    expect(text).toContain('+16025550201');
+    expect(text).toContain('campus2@school1.demo.openseat.org');
+    expect(text).toMatch(/\d{4} (at|a las) \d{1,2}:\d{2}.* (E[SD]T|GMT[+-]\d+)/);
+    expect(text).toMatch(/To accept or decline|Para aceptar o rechazar/);
+    await screenshot(admin, 'lottery-04f-offer-mail');
+    await admin.context().close();
+
+    // the application shows its lottery number and the offer's deadline, which started at the release
+    await selected.first().getByRole('link').click();
     await page.waitForURL(/\/main\/applications\/\d+$/);
     await expect.poll(() => page.getByTestId('application-lottery-number').innerText()).toMatch(/Lottery number \d+/);
     await expect
@@ -148,6 +214,14 @@ describe('the lottery, as a school admin holds it', () => {
     const seedHash = (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, '');
     await screenshot(page, 'lottery-07-presentation-commit');
     await page.getByTestId('present-draw').click();
+    // one click does not draw: the confirmation names the families, who hear nothing until the release
+    await page.getByTestId('confirm-dialog').waitFor();
+    expect(await page.getByTestId('confirm-dialog').innerText()).toMatch(/\(\d+ families\).*No family is told yet/s);
+    // the dialog alone (the seed's notice fades out first: the snackbar's colours are the app's, checked elsewhere)
+    await expect.poll(() => page.locator('.notistack-Snackbar').count(), { timeout: 20_000 }).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lottery-07b-presentation-confirm');
+    await page.getByTestId('confirm-accept').click();
     await page.getByTestId('present-grade').waitFor();
     await screenshot(page, 'lottery-08-presentation-grade');
     // the arrow key and the button both move to the next grade
@@ -217,5 +291,5 @@ describe('the lottery, as a school admin holds it', () => {
       .toBe(before - 1);
     await screenshot(page, 'lottery-11-moved-up');
     await page.context().close();
-  });
+  }, 240_000);
 });

@@ -66,6 +66,9 @@ export const FIELD_OPTIONS = [
   { id_field_option: 6, name: 'school_year', label: 'School year' },
   { id_field_option: 7, name: 'form_url', label: 'Form link' },
   { id_field_option: 8, name: 'acceptance_deadline', label: 'Acceptance deadline' },
+  { id_field_option: 9, name: 'school_name', label: 'School name' },
+  { id_field_option: 10, name: 'campus_phone', label: 'Campus phone' },
+  { id_field_option: 11, name: 'campus_email', label: 'Campus e-mail' },
 ];
 
 export const SCHOOL_YEARS = Array.from({ length: 8 }, (_, i) => {

@@ -1,5 +1,6 @@
 import { sendConversion } from '../modules/ads-conversions/ads-conversions.jobs';
 import { dispatchOutbox } from '../modules/communication/outbox.jobs';
+import { releaseDueHoldsJob } from '../modules/communication/message-holds.jobs';
 import { statusMessagesJob } from '../modules/communication/status-messages';
 import { sendAccountMail } from '../modules/mail/account-mail.jobs';
 import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
@@ -18,4 +19,5 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   statusMessagesJob as JobDefinition<unknown>,
   sendConversion as JobDefinition<unknown>,
   databaseMaintenanceJob as JobDefinition<unknown>,
+  releaseDueHoldsJob as JobDefinition<unknown>,
 ];

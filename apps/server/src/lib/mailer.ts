@@ -9,6 +9,8 @@ export type Mail = {
   html?: string;
   /** `<key@host>`: the same for every attempt at one message, so a receiver can drop a resend. */
   messageId?: string;
+  /** Where a reply goes (a family answering an offer writes to its campus). */
+  replyTo?: string;
   /** Extra headers (List-Unsubscribe on bulk mail). */
   headers?: Record<string, string>;
 };

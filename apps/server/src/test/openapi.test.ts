@@ -19,6 +19,8 @@ const NO_BODY = new Set([
   'POST /api/notification/{id}/read',
   'POST /api/notification/read-all',
   'POST /api/notification/application/{id}/read',
+  // held messages: releasing acts on the path's id
+  'POST /api/lottery/holds/{id}/release',
 ]);
 
 const WRITES = ['POST', 'PUT', 'PATCH'];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -1926,7 +1927,18 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
     ownLottery: await record(late, 'alpha-lottery-seed'),
     otherLottery: await record(other, 'beta-lottery-seed'),
     drawnLottery,
+    ownHold: await heldMessages(db, own),
+    otherHold: await heldMessages(db, other),
   };
+}
+
+/** Held status messages of a campus (the draw's, in life), to release or schedule. */
+async function heldMessages(db: TestContext['db'], campus: { id_school: number; id_campus: number }) {
+  const [hold] = await db
+    .insert(s.messageHold)
+    .values({ ...campus, batch: randomUUID(), moves: '', offers: 0, families: 0 })
+    .returning();
+  return hold;
 }
 
 const periodOf = (p: { id_campus: number; id_school_year: number }) => ({
@@ -2003,6 +2015,48 @@ const LOTTERY_ROWS: Row[] = [
     own: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}/verify` }),
     // a campus user of a1 does not see the lotteries of another campus of its school
     other: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}/verify` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/plan',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'GET',
+      path: `/lottery/plan?id_campus=${lf.late.id_campus}&id_school_year=${lf.late.id_school_year}`,
+    }),
+    other: () => ({
+      method: 'GET',
+      path: `/lottery/plan?id_campus=${lf.other.id_campus}&id_school_year=${lf.other.id_school_year}`,
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/holds',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/holds?id_campus=${lf.own.id_campus}` }),
+    other: () => ({ method: 'GET', path: `/lottery/holds?id_campus=${lf.other.id_campus}` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'PUT /lottery/holds/:id/release-at',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'PUT',
+      path: `/lottery/holds/${lf.ownHold.id_message_hold}/release-at`,
+      body: { release_on: '2099-01-01', release_time: '09:00' },
+    }),
+    other: () => ({
+      method: 'PUT',
+      path: `/lottery/holds/${lf.otherHold.id_message_hold}/release-at`,
+      body: { release_on: '2099-01-01', release_time: '09:00' },
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/holds/:id/release',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: `/lottery/holds/${lf.ownHold.id_message_hold}/release` }),
+    other: () => ({ method: 'POST', path: `/lottery/holds/${lf.otherHold.id_message_hold}/release` }),
     foreign: () => SECRET_LOTTERY,
   },
 ];

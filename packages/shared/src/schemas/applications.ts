@@ -159,6 +159,8 @@ const applicationIds = z
 export const StatusMoveSchema = z.object({
   applicationIds,
   id_status: numberIn(MOVE_TARGETS),
+  /** Hold the families' status messages until staff release them (docs/api-lottery.md, "Releasing the offers"). */
+  holdMessages: z.boolean().optional(),
 });
 export type StatusMove = z.infer<typeof StatusMoveSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, reorderReason } from './rules';
+import { date, id, reorderReason } from './rules';
 
 /*
  * The lottery and waiting-list contract (docs/api-lottery.md; the draw itself: docs/lottery-algorithm.md).
@@ -135,3 +135,52 @@ export const WaitingReasonSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('arrival'), at: str(), late: z.boolean() }),
 ]);
 export type WaitingReason = z.infer<typeof WaitingReasonSchema>;
+
+// ---- held messages (docs/api-lottery.md, "Releasing the offers") ----
+
+/** `GET /lottery/plan`: what a real draw of the period would move now, for the confirmation staff read first. */
+export const LotteryPlanSchema = z.object({
+  /** Applied applications that take part (late ones included): each family is told its outcome. */
+  applications: int(),
+  /** Distinct families among them (siblings are one family). */
+  families: int(),
+  /** Seats free now across the period's grades: at most this many offers. */
+  seats: int(),
+  late: int(),
+  skipped: int(),
+});
+export type LotteryPlan = z.infer<typeof LotteryPlanSchema>;
+
+export const MessageHoldListQuerySchema = z.object({ id_campus: id });
+export const MessageHoldParamsSchema = z.object({ id: id });
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * `PUT /lottery/holds/:id/release-at`: when the held messages go out, as a day and a time on the campus's clock (its
+ * time zone, else the school's). `release_on: null` clears the schedule: they then wait for "release now".
+ */
+export const MessageHoldScheduleSchema = z.object({
+  release_on: date().nullable(),
+  release_time: z.string({ error: 'timeInvalid' }).regex(HH_MM, { error: 'timeInvalid' }).default('09:00'),
+});
+export type MessageHoldSchedule = z.infer<typeof MessageHoldScheduleSchema>;
+
+/** A batch of held status messages: a real draw's, or a staff move's made with "hold the family's message". */
+export const MessageHoldSchema = z.object({
+  id_message_hold: int(),
+  id_campus: int(),
+  /** The draw that made the moves; null for a staff move. */
+  id_lottery: nullableInt(),
+  offers: int(),
+  families: int(),
+  state: z.enum(['held', 'scheduled', 'released']),
+  /** ISO instant of the scheduled release; null when none. */
+  releaseAt: nstr(),
+  releasedAt: nstr(),
+  releasedBy: nstr(),
+  createdAt: str(),
+  /** The campus's time zone (else the school's): the release time is shown in it. */
+  timeZone: str(),
+});
+export type MessageHold = z.infer<typeof MessageHoldSchema>;

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { emailType, fieldOption, status, textMessageType } from './catalog';
 import { campus, school } from './organization';
-import { application } from './applications';
+import { application, lottery } from './applications';
 import { user } from './access';
 
 /*
@@ -327,5 +327,44 @@ export const communicationOptOut = pgTable(
   (t) => [
     unique('communication_opt_out_address').on(t.id_school, t.channel, t.address),
     check('communication_opt_out_channel', sql`${t.channel} IN ('email', 'sms')`),
+  ],
+);
+
+/**
+ * Status messages held back from families until staff release them (docs/communication.md, "Held messages"): a real
+ * lottery's moves, or a staff move made with "hold the family's message". The moves are kept here, packed as the
+ * status-messages job carries them; release queues their messages (for the applications still in the status they
+ * were moved to) with the hold's own batch key, so a second release queues nothing.
+ */
+export const messageHold = pgTable(
+  'message_hold',
+  {
+    id_message_hold: serial('id_message_hold').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    /** The draw that made the moves; null for a staff move. */
+    id_lottery: integer('id_lottery').references(() => lottery.id_lottery),
+    /** The status-messages batch of the release: each message's key names it. */
+    batch: text('batch').notNull().unique(),
+    /** "id_application,id_campus,from,to" joined by ";". */
+    moves: text('moves').notNull(),
+    /** Moves into the offered status, and all moves (families to tell). */
+    offers: integer('offers').notNull(),
+    families: integer('families').notNull(),
+    /** When the release job sends them (a results day); null: only staff release them. */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
+    releasedBy: integer('released_by').references(() => user.id_user, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    ofCampus('message_hold_campus_fk', t),
+    index('message_hold_campus_idx').on(t.id_school, t.id_campus, t.createdAt),
+    index('message_hold_due_idx')
+      .on(t.releaseAt)
+      .where(sql`${t.releasedAt} IS NULL`),
   ],
 );

@@ -3,6 +3,7 @@ import type { Executor } from '../client';
 import { FIELD_OPTIONS, GRADES, PRIORITY_ITEMS } from '../reference-data';
 import * as s from '../schema/index';
 import { type Random } from './random';
+import { OFFER_EMAILS, OFFER_TEXT_MESSAGES } from './default-templates';
 
 /** The demo's school years: enrollment for 2027-2028 is open now; 2028-2029 is set up but not started. */
 export const OPEN_YEAR = { id_school_year: 4, name: '2027-2028' };
@@ -126,6 +127,7 @@ type Template = { from: StatusId; to: StatusId; lng: 'en' | 'es'; name: string; 
 type EmailTemplate = Template & { subject: string };
 
 const EMAILS: EmailTemplate[] = [
+  ...OFFER_EMAILS,
   {
     from: STATUS.LEAD,
     to: STATUS.CONTACTED,
@@ -141,14 +143,6 @@ const EMAILS: EmailTemplate[] = [
     name: 'Application received',
     subject: 'We received the application of {{applicant_first_name}}',
     text: 'Hello {{guardian_name}},\n\nWe received the application of {{applicant_first_name}} {{applicant_last_name}} for grade {{grade}} in {{school_year}}. We will be in touch soon.',
-  },
-  {
-    from: STATUS.APPLIED,
-    to: STATUS.OFFERED,
-    lng: 'en',
-    name: 'Seat offered',
-    subject: 'A seat is waiting for {{applicant_first_name}}',
-    text: 'Hello {{guardian_name}},\n\nWe are happy to offer {{applicant_first_name}} a seat in grade {{grade}} for {{school_year}}. Please confirm by {{acceptance_deadline}}.',
   },
   {
     from: STATUS.APPLIED,
@@ -174,37 +168,16 @@ const EMAILS: EmailTemplate[] = [
     subject: 'Gracias por su interés en {{campus_name}}',
     text: 'Hola {{guardian_name}},\n\nGracias por su interés en {{campus_name}}. Complete la solicitud aquí: {{form_url}}',
   },
-  {
-    from: STATUS.APPLIED,
-    to: STATUS.OFFERED,
-    lng: 'es',
-    name: 'Cupo ofrecido',
-    subject: 'Hay un cupo para {{applicant_first_name}}',
-    text: 'Hola {{guardian_name}},\n\nNos alegra ofrecer a {{applicant_first_name}} un cupo en el grado {{grade}} para {{school_year}}. Confirme antes del {{acceptance_deadline}}.',
-  },
 ];
 
 const TEXT_MESSAGES: Template[] = [
-  {
-    from: STATUS.APPLIED,
-    to: STATUS.OFFERED,
-    lng: 'en',
-    name: 'Seat offered (SMS)',
-    text: '{{campus_name}}: a seat is offered to {{applicant_first_name}}. Please confirm by {{acceptance_deadline}}.',
-  },
+  ...OFFER_TEXT_MESSAGES,
   {
     from: STATUS.APPLIED,
     to: STATUS.WAITING_LIST,
     lng: 'en',
     name: 'Waiting list (SMS)',
     text: '{{campus_name}}: {{applicant_first_name}} is on the waiting list for grade {{grade}}. We will text you when a seat opens.',
-  },
-  {
-    from: STATUS.APPLIED,
-    to: STATUS.OFFERED,
-    lng: 'es',
-    name: 'Cupo ofrecido (SMS)',
-    text: '{{campus_name}}: hay un cupo para {{applicant_first_name}}. Confirme antes del {{acceptance_deadline}}.',
   },
 ];
 

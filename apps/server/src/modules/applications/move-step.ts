@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import type { Scope } from '../../lib/scope';
 import { queueAdsConversions } from '../ads-conversions/ads-conversions.queue';
+import { holdMessages } from '../communication/message-holds.service';
 import { queueStatusMessages } from '../communication/status-messages';
 import { notifyMoves } from '../notifications/notifications.events';
 import * as repo from './moves.repository';
@@ -70,6 +71,11 @@ export class MoveSession {
   private readonly jobs: JobQueue;
   /** Moves of `audit` whose messages are queued (flush may run more than once). */
   private messaged = 0;
+  /**
+   * Set: the families' messages of these moves are held until staff release them (a real draw, a staff move with
+   * "hold the family's message"): flush keeps them in a hold, and offers get their deadline at the release.
+   */
+  holdMessages: { id_lottery: number | null } | null = null;
 
   constructor(
     readonly tx: Executor,
@@ -97,7 +103,8 @@ export class MoveSession {
       id_application: app.id_application,
       id_status: to,
       waiting_list_position: place,
-      offer_expires_at: to === STATUS.OFFERED ? offerDeadline(app.acceptanceDays, this.now) : null,
+      offer_expires_at:
+        to === STATUS.OFFERED && !this.holdMessages ? offerDeadline(app.acceptanceDays, this.now) : null,
     });
     if (left && group) this.closeGap(group);
     this.history.push({
@@ -202,8 +209,11 @@ export class MoveSession {
       from,
       to,
     }));
+    if (this.holdMessages && moved.length) {
+      const held = this.audit.slice(this.messaged).map((m, i) => ({ ...moved[i], id_school: m.app.id_school }));
+      await holdMessages(this.tx, held, { id_user: this.id_user, ...this.holdMessages });
+    } else await queueStatusMessages(this.tx, this.jobs, moved, this.id_user);
     this.messaged = this.audit.length;
-    await queueStatusMessages(this.tx, this.jobs, moved, this.id_user);
     await queueAdsConversions(this.tx, this.jobs, moved);
     await notifyMoves(this.tx, moved, this.id_user);
   }

@@ -129,6 +129,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
     const outcome: MoveOutcome = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
     const moved: Array<{ app: Movable; from: number }> = [];
     const auto: Array<{ app: Movable; from: number }> = [];
+    if (input.holdMessages) session.holdMessages = { id_lottery: null };
     for (const app of apps) {
       const from = app.id_status;
       const refusal = refusalOf(app, to) ?? (mayMoveAny(from, to) ? null : 'moveNotAllowed');

@@ -127,6 +127,7 @@ function mailOf(context: JobContext, message: repo.ClaimedMessage) {
     subject: message.subject ?? '',
     text: message.bulk ? `${message.body}\n\n--\nUnsubscribe: ${link}` : message.body,
     html: message.html ?? undefined,
+    replyTo: message.reply_to ?? undefined,
     messageId: `<${message.idempotency_key}@openseat>`,
     headers: message.bulk
       ? { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }

@@ -111,6 +111,8 @@ export type ClaimedMessage = {
   attempts: number;
   /** The campus's own number: SMS go out from it. */
   campus_phone: string | null;
+  /** The campus's contact e-mail: a family's reply to the mail goes there. */
+  reply_to: string | null;
 };
 
 /**
@@ -133,7 +135,10 @@ export async function claimDue(db: Executor, limit: number, leaseSeconds: number
       WHERE o.id_message = due.id_message
       RETURNING o.id_message, o.id_school, o.id_campus, o.idempotency_key, o.channel, o.recipient, o.subject, o.body,
                 o.html, o.bulk, o.attempts,
-                (SELECT cc.phone_number FROM campus_configuration cc WHERE cc.id_campus = o.id_campus) AS campus_phone
+                (SELECT cc.phone_number FROM campus_configuration cc WHERE cc.id_campus = o.id_campus) AS campus_phone,
+                (SELECT coalesce(nullif(c.email, ''), nullif(cc.email, '')) FROM campus c
+                   LEFT JOIN campus_configuration cc ON cc.id_campus = c.id_campus
+                  WHERE c.id_school = o.id_school AND c.id_campus = o.id_campus) AS reply_to
     `),
   );
 }

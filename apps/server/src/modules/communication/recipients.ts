@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '@openseat/shared/constants';
+import { familyDateTime } from '@openseat/shared/zoned-time';
 import type { Executor } from '../../db/client';
 import { rowsOf, inIds } from '../../lib/sql';
 
@@ -40,6 +41,9 @@ type RecipientRow = {
   guardian_name: string | null;
   campus_name: string;
   campus_phone: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  school_name: string;
   grade: string | null;
   school_year: string | null;
   form_url: string | null;
@@ -56,8 +60,12 @@ export async function recipientsOf(db: Executor, ids: readonly number[]): Promis
       SELECT a.id_application, a.id_school, a.id_campus, a.id_campus_year, a.id_status,
              p.guardian_email, p.guardian_phone_number AS guardian_phone, p.email AS applicant_email,
              p.phone_number AS applicant_phone, p.guardian_language, p.first_name, p.last_name, p.guardian_name,
-             c.name AS campus_name, cc.phone_number AS campus_phone, g.name AS grade, sy.name AS school_year,
-             a.offer_expires_at::text AS offer_expires_at, coalesce(sc.time_zone, 'UTC') AS time_zone,
+             c.name AS campus_name, cc.phone_number AS campus_phone,
+             -- the family's contact: the campus's own, else its school's
+             coalesce(nullif(c.telephone, ''), nullif(cc.phone_number, ''), sch.telephone) AS contact_phone,
+             coalesce(nullif(c.email, ''), nullif(cc.email, ''), sch.email) AS contact_email,
+             sch.name AS school_name, g.name AS grade, sy.name AS school_year,
+             a.offer_expires_at::text AS offer_expires_at, coalesce(cc.time_zone, sc.time_zone, 'UTC') AS time_zone,
              (SELECT f.form_url FROM campus_form f
                WHERE f.id_school = a.id_school AND f.id_campus = a.id_campus AND f.is_application_form
                  AND (f.id_campus_year IS NULL OR f.id_campus_year = a.id_campus_year)
@@ -68,6 +76,7 @@ export async function recipientsOf(db: Executor, ids: readonly number[]): Promis
       FROM application a
       JOIN applicant p ON p.id_school = a.id_school AND p.id_applicant = a.id_applicant
       JOIN campus c ON c.id_school = a.id_school AND c.id_campus = a.id_campus
+      JOIN school sch ON sch.id_school = a.id_school
       LEFT JOIN campus_configuration cc ON cc.id_campus = a.id_campus
       LEFT JOIN school_configuration sc ON sc.id_school = a.id_school
       LEFT JOIN grade g ON g.id_grade = a.id_grade
@@ -80,6 +89,7 @@ export async function recipientsOf(db: Executor, ids: readonly number[]): Promis
 }
 
 function recipientOf(row: RecipientRow): Recipient {
+  const lng = row.guardian_language === 'es' ? 'es' : 'en';
   return {
     id_application: row.id_application,
     id_school: row.id_school,
@@ -88,27 +98,26 @@ function recipientOf(row: RecipientRow): Recipient {
     id_status: row.id_status,
     email: present(row.guardian_email) ?? present(row.applicant_email),
     phone: present(row.guardian_phone) ?? present(row.applicant_phone),
-    lng: row.guardian_language === 'es' ? 'es' : 'en',
+    lng,
     campusPhone: present(row.campus_phone),
     values: {
       applicant_first_name: row.first_name,
       applicant_last_name: row.last_name,
       guardian_name: present(row.guardian_name),
       campus_name: row.campus_name,
+      school_name: row.school_name,
+      campus_phone: present(row.contact_phone),
+      campus_email: present(row.contact_email),
       grade: row.grade,
       school_year: row.school_year,
       form_url: present(row.form_url),
-      acceptance_deadline: row.offer_expires_at ? dayIn(row.offer_expires_at, row.time_zone) : null,
+      // the day, the time and the zone, in the family's language: "December 2, 2026 at 5:00 PM MST"
+      acceptance_deadline: row.offer_expires_at
+        ? familyDateTime(new Date(row.offer_expires_at), row.time_zone, lng)
+        : null,
     },
     formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
   };
 }
 
 const present = (value: string | null) => (value && value.trim() ? value.trim() : null);
-
-/** MM/DD/YYYY of an instant in the school's time zone (the spec's date format). */
-function dayIn(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
-}

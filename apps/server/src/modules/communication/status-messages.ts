@@ -45,9 +45,10 @@ export async function queueStatusMessages(
   moves: readonly MovedApplication[],
   id_user: number | null,
   inlineMax = INLINE_MOVES_MAX,
+  /** The messages' batch key: a held release passes its own, so releasing twice queues nothing new. */
+  batch: string = randomUUID(),
 ): Promise<number> {
   if (moves.length === 0) return 0;
-  const batch = randomUUID();
   if (moves.length > inlineMax) {
     // no template bound to these moves: no job to leave behind
     const templates = await boundTemplates(tx, moves);

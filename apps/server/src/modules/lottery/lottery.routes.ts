@@ -7,12 +7,14 @@ import {
   LotteryOutcomeSchema,
   LotteryParamsSchema,
   LotteryPeriodSchema,
+  LotteryPlanSchema,
   LotteryRecordSchema,
   LotteryResultSchema,
   LotteryRunSchema,
   LotterySummarySchema,
   LotteryVerificationSchema,
 } from '@openseat/shared/schemas/lottery';
+import { lotteryHoldRoutes } from './lottery-holds.routes';
 import { csvResponse, listOf, savedOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
@@ -76,6 +78,12 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
       data: await lottery.addLateApplications(deps, principalOf(req), req.body),
     }),
   );
+  app.get(
+    '/lottery/plan',
+    { config: run, schema: { tags, querystring: LotteryPeriodSchema, response: { 200: LotteryPlanSchema } } },
+    (req) => lottery.lotteryPlan(deps.db, principalOf(req), req.query),
+  );
+  await lotteryHoldRoutes(root, deps);
   app.get(
     '/lottery',
     {

@@ -6,6 +6,7 @@ import type { MessageKey } from '@openseat/shared/messages';
 import type {
   LotteryOutcome,
   LotteryPeriod,
+  LotteryPlan,
   LotteryResult,
   LotteryRun,
   LotteryVerification,
@@ -249,6 +250,21 @@ export async function practice(db: Db, caller: Principal, input: LotteryPeriod):
   return resultOf(plan, seed, outcomes, late, null);
 }
 
+/** `GET /lottery/plan`: what a real draw would move now, for the confirmation staff read before it. */
+export async function lotteryPlan(db: Db, caller: Principal, input: LotteryPeriod): Promise<LotteryPlan> {
+  const period = await requireRunnablePeriod(db, caller, input);
+  const plan = await planOf(db, caller.scope, period);
+  const told = [...plan.participants.values(), ...plan.late];
+  const families = familiesOf(told);
+  return {
+    applications: told.length,
+    families: new Set(told.map((p) => families.get(p.id_application) ?? `a${p.id_application}`)).size,
+    seats: plan.inputs.grades.reduce((sum, g) => sum + g.seats, 0),
+    late: plan.late.length,
+    skipped: plan.skipped.length,
+  };
+}
+
 /** Maps the database's refusals of a racing run: the row lock (55P03) and the one-drawn index. */
 async function asLotteryRefusal<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -350,6 +366,8 @@ export async function runLottery(
 
       const apps = [...locked.participants.values(), ...locked.late];
       const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
+      // families hear nothing until staff release the draw's messages (now, or on a results day)
+      session.holdMessages = { id_lottery: saved.id_lottery };
       await session.knowPlaces(period.id_campus_year, [
         ...new Set([...locked.inputs.grades.map((g) => g.id_grade), ...locked.late.map((p) => p.id_grade as number)]),
       ]);

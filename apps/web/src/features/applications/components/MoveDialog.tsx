@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
@@ -13,7 +14,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { mayMove } from '@openseat/shared/application-status';
-import type { StatusId } from '@openseat/shared/constants';
+import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
 import { useAbility } from '../../../app/client';
 import { useMoveApplications } from '../api/applications';
@@ -35,10 +36,16 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
   const move = useMoveApplications();
   const targets = useOfferedMoves(application);
   const [target, setTarget] = useState<StatusId | null>(null);
+  const [hold, setHold] = useState(false);
+  const offering = target === STATUS.OFFERED;
   const submit = async () => {
     if (target === null) return;
     try {
-      const result = await move.mutateAsync({ applicationIds: [application.id_application], id_status: target });
+      const result = await move.mutateAsync({
+        applicationIds: [application.id_application],
+        id_status: target,
+        ...(offering && hold ? { holdMessages: true } : {}),
+      });
       const notice = moveNotice(result, 1);
       enqueueSnackbar(notice.severity === 'success' ? result.message : noticeText(notice, t), {
         variant: notice.severity,
@@ -70,6 +77,13 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
             />
           ))}
         </RadioGroup>
+        {offering && (
+          <FormControlLabel
+            control={<Checkbox checked={hold} onChange={(e) => setHold(e.target.checked)} data-testid="move-hold" />}
+            label={t('applications.holdMessage')}
+            sx={{ mt: 1 }}
+          />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>

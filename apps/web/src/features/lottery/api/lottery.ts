@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   LotteryPeriod,
+  LotteryPlan,
   LotteryRecord,
   LotteryResult,
   LotteryRun,
   LotterySummary,
   LotteryVerification,
+  MessageHold,
+  MessageHoldSchedule,
 } from '@openseat/shared/schemas/lottery';
 import type { CampusYearGradeRow } from '@openseat/shared/schemas/enrollment';
 import { http } from '../../../app/client';
@@ -100,4 +103,31 @@ export const useLotteryPeriod = (id_campus_year: number | null) =>
         campus: { name: string };
       }>('/enrollment/campusYear', { id_campus_year: id_campus_year! }),
     enabled: id_campus_year !== null,
+  });
+
+/** What a real draw of the period would move now (the confirmation names the families it tells). */
+export const useLotteryPlan = (p: LotteryPeriod | null) =>
+  useQuery({
+    queryKey: ['lottery', 'plan', p?.id_campus ?? 0, p?.id_school_year ?? 0],
+    queryFn: () =>
+      http.get<LotteryPlan>('/lottery/plan', { id_campus: p!.id_campus, id_school_year: p!.id_school_year }),
+    enabled: p !== null,
+  });
+
+/** The campus's held messages (a draw's offers, held staff moves), newest first. */
+export const useMessageHolds = (id_campus: number | null) =>
+  useQuery({
+    queryKey: ['lottery', 'holds', id_campus ?? 0],
+    queryFn: async () =>
+      unwrap(await http.get<Envelope<MessageHold[]> | MessageHold[]>('/lottery/holds', { id_campus: id_campus! })),
+    enabled: id_campus !== null,
+  });
+
+export const useReleaseHold = () =>
+  useLotteryWrite((id: number) => write<MessageHold>(`/lottery/holds/${id}/release`, undefined));
+
+export const useScheduleRelease = () =>
+  useLotteryWrite(async ({ id, ...body }: MessageHoldSchedule & { id: number }) => {
+    const res = await http.put<Envelope<MessageHold>>(`/lottery/holds/${id}/release-at`, body);
+    return { message: messageOf(res), data: unwrap(res) };
   });

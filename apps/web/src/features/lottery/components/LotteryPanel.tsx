@@ -30,12 +30,14 @@ import {
   downloadRecordCsv,
   useLateApplications,
   useLotteries,
+  useLotteryPlan,
   useLotteryRecord,
   usePracticeLottery,
   useRunLottery,
   useSpots,
 } from '../api/lottery';
 import { fingerprint, practiceCsv, saveText } from '../format';
+import { HeldMessagesPanel } from './HeldMessagesPanel';
 import { OutcomesTable } from './OutcomesTable';
 
 export type LotteryPeriodRef = { id_campus_year: number; id_campus: number; id_school_year: number; started: boolean };
@@ -135,6 +137,7 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
           lotteries.isSuccess && <Alert severity="info">{t('lottery.stateNotDrawn')}</Alert>
         )}
       </Box>
+      <HeldMessagesPanel id_campus={period.id_campus} mayRelease={mayRun} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
         {mayRun && !drawn && (
           <>
@@ -266,6 +269,7 @@ export function RunLotteryDialog({
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const spots = useSpots(period.id_campus_year);
+  const plan = useLotteryPlan({ id_campus: period.id_campus, id_school_year: period.id_school_year });
   const run = useRunLottery();
   const [confirmed, setConfirmed] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -328,6 +332,9 @@ export function RunLotteryDialog({
                 </TableBody>
               </Table>
             )}
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="lottery-run-plan">
+              {plan.data ? t('lottery.drawConfirm', plan.data) : t('lottery.drawCounting')}
+            </Alert>
             <FormControlLabel
               control={
                 <Checkbox
@@ -360,7 +367,7 @@ export function RunLotteryDialog({
             <Button
               variant="contained"
               color="warning"
-              disabled={!confirmed || run.isPending}
+              disabled={!confirmed || !plan.data || run.isPending}
               onClick={() => void go()}
               data-testid="lottery-run-accept"
             >

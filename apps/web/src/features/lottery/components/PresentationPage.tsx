@@ -20,9 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { LotteryOutcome, LotteryResult, LotterySummary } from '@openseat/shared/schemas/lottery';
 import { useAbility } from '../../../app/client';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { NotFound } from '../../../components/NotFound';
 import { routeId } from '../../../components/route-id';
-import { useCommitLottery, useLotteryPeriod, useRunLottery } from '../api/lottery';
+import { useCommitLottery, useLotteryPeriod, useLotteryPlan, useRunLottery } from '../api/lottery';
 import { byGrade, drawOrder, fingerprint } from '../format';
 
 const big = { fontSize: { xs: '1.25rem', md: '2rem' } } as const;
@@ -46,6 +47,10 @@ export default function PresentationPage() {
   const [shown, setShown] = useState(0);
   const [names, setNames] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const plan = useLotteryPlan(
+    confirming && period.data ? { id_campus: period.data.id_campus, id_school_year: period.data.id_school_year } : null,
+  );
   const grades = result ? byGrade(drawOrder(result)) : [];
   const done = result !== null && shown >= grades.length;
   const next = useCallback(() => setShown((s) => Math.min(s + 1, grades.length)), [grades.length]);
@@ -73,20 +78,17 @@ export default function PresentationPage() {
       setError((e as Error).message);
     }
   };
+  // a refusal stays in the confirmation dialog, which shows it
   const doDraw = async () => {
     setError(null);
-    try {
-      const res = await run.mutateAsync({
-        id_campus: p!.id_campus,
-        id_school_year: p!.id_school_year,
-        id_lottery: commitment!.id_lottery,
-      });
-      setResult(res.data);
-      setShown(0);
-      if (res.message) enqueueSnackbar(res.message, { variant: 'success' });
-    } catch (e) {
-      setError((e as Error).message);
-    }
+    const res = await run.mutateAsync({
+      id_campus: p!.id_campus,
+      id_school_year: p!.id_school_year,
+      id_lottery: commitment!.id_lottery,
+    });
+    setResult(res.data);
+    setShown(0);
+    if (res.message) enqueueSnackbar(res.message, { variant: 'success' });
   };
   const fullscreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen();
@@ -159,7 +161,7 @@ export default function PresentationPage() {
             variant="contained"
             color="warning"
             size="large"
-            onClick={() => void doDraw()}
+            onClick={() => setConfirming(true)}
             disabled={run.isPending || !mayRun}
             data-testid="present-draw"
             sx={big}
@@ -168,6 +170,19 @@ export default function PresentationPage() {
           </Button>
           {run.isPending && <LinearProgress sx={{ width: '100%' }} aria-label={t('lottery.drawing')} />}
         </Stack>
+      )}
+      <ConfirmDialog
+        open={confirming && plan.isSuccess}
+        title={t('lottery.drawConfirmTitle')}
+        consequence={plan.data ? t('lottery.drawConfirm', plan.data) : ''}
+        confirmLabel={t('lottery.drawNow')}
+        onConfirm={doDraw}
+        onClose={() => setConfirming(false)}
+      />
+      {confirming && plan.isError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2, ...big }} data-testid="present-plan-error">
+          {plan.error.message}
+        </Alert>
       )}
       {result && grade && (
         <Box data-testid="present-grade">

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { familyDateTime, zonedInstant } from './zoned-time';
+
+describe('wall-clock times in a time zone', () => {
+  it('finds the instant of a day and time on a campus clock, across daylight saving', () => {
+    expect(zonedInstant('America/Phoenix', '2026-12-02', '17:00').toISOString()).toBe('2026-12-03T00:00:00.000Z');
+    expect(zonedInstant('America/New_York', '2026-01-15', '09:00').toISOString()).toBe('2026-01-15T14:00:00.000Z');
+    expect(zonedInstant('America/New_York', '2026-07-15', '09:00').toISOString()).toBe('2026-07-15T13:00:00.000Z');
+    // the day DST starts (02:00 -> 03:00) and the day it ends (the hour after 01:00 comes twice)
+    expect(zonedInstant('America/New_York', '2026-03-08', '12:00').toISOString()).toBe('2026-03-08T16:00:00.000Z');
+    expect(zonedInstant('America/New_York', '2026-11-01', '12:00').toISOString()).toBe('2026-11-01T17:00:00.000Z');
+    expect(zonedInstant('UTC', '2099-03-01', '08:30').toISOString()).toBe('2099-03-01T08:30:00.000Z');
+  });
+
+  it("writes an instant as a family reads it, with its zone, in the family's language", () => {
+    const deadline = new Date('2026-12-03T00:00:00Z');
+    expect(familyDateTime(deadline, 'America/Phoenix', 'en')).toBe('December 2, 2026 at 5:00 PM MST');
+    expect(familyDateTime(deadline, 'America/Phoenix', 'es')).toMatch(/^2 de diciembre de 2026.* 5:00.*MST$/);
+  });
+});

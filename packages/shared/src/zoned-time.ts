@@ -1,0 +1,53 @@
+/*
+ * Wall-clock times in a school's time zone: the instant of "December 2 at 17:00 in Phoenix" (a scheduled release),
+ * and an instant written for a family in their language with its zone ("December 2, 2026 at 5:00 PM MST").
+ */
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes the zone is ahead of UTC at `instant`. */
+function offsetMinutes(timeZone: string, instant: number): number {
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    offsetFormats.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(+part.year, +part.month - 1, +part.day, +part.hour, +part.minute, +part.second);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** The instant it is `time` (HH:MM) on `day` (YYYY-MM-DD) in `timeZone` (a skipped DST hour lands just after). */
+export function zonedInstant(timeZone: string, day: string, time: string): Date {
+  const wall = Date.parse(`${day}T${time}:00Z`);
+  let instant = wall - offsetMinutes(timeZone, wall) * 60_000;
+  // the offset at the guess may differ from the one at the answer (the day DST starts or ends): correct once
+  instant = wall - offsetMinutes(timeZone, instant) * 60_000;
+  return new Date(instant);
+}
+
+/** The instant as a family reads it, with its time zone: "December 2, 2026 at 5:00 PM MST" / "2 de diciembre de 2026, 17:00 MST". */
+export function familyDateTime(instant: Date, timeZone: string, lng: string): string {
+  const locale = lng === 'es' ? 'es-US' : 'en-US';
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  })
+    .format(instant)
+    .concat(' ', zoneName(instant, timeZone, locale));
+}
+
+function zoneName(instant: Date, timeZone: string, locale: string) {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(instant);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
