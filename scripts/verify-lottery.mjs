@@ -22,7 +22,9 @@ function parseRecord(text) {
   const header = {};
   const sections = { inputs: [], result: [], table: [] };
   let section = null;
-  for (const line of lines) {
+  for (const quoted of lines) {
+    // a header line with a comma or a quote is written as one quoted CSV cell
+    const line = /^"# /.test(quoted) ? quoted.slice(1, -1).replace(/""/g, '"') : quoted;
     const marker = /^# \[(inputs|result|table)\]/.exec(line);
     if (marker) {
       section = marker[1];

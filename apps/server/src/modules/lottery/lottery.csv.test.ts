@@ -58,7 +58,7 @@ function recordOf(seed: string, inputs: DrawInputs): LotteryRecordCsvInput {
     inputsHash: inputsHash(inputs),
     result,
     resultHash: resultHash(result),
-    campus: 'North Campus, "Main"\nBuilding',
+    campus: 'North Campus, "Main"\nBuilding,=HYPERLINK("http://x")',
     schoolYear: '2026-2027',
     drawnAt: new Date('2026-03-01T15:00:00Z'),
     drawnBy: '=Ana López',
@@ -97,8 +97,8 @@ describe('the lottery record CSV', () => {
     expect(lines).toContain(`# inputs_sha256: ${record.inputsHash}`);
     expect(lines).toContain(`# result_sha256: ${record.resultHash}`);
     expect(lines).toContain('# drawn_at: 2026-03-01T15:00:00.000Z');
-    // a line break in a name does not start a line of its own
-    expect(lines).toContain('# campus: North Campus, "Main" Building');
+    // a line break in a name does not start a line of its own; a comma does not open a second (formula) cell
+    expect(lines).toContain('"# campus: North Campus, ""Main"" Building,=HYPERLINK(""http://x"")"');
   });
 
   it('holds the canonical lines and a ranked table without names, formulas neutralised', () => {

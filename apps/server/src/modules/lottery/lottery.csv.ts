@@ -56,6 +56,12 @@ export const LOTTERY_CSV_COLUMNS = [
 /** A header value on one line (a name with a line break must not start a line of its own). */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
+/**
+ * A header line is one CSV cell: a campus or user name with a comma would otherwise open a second cell, and
+ * `x,=HYPERLINK(...)` would run in a spreadsheet. Quoted, the whole line is text starting with `#`.
+ */
+const headerCell = (line: string) => (/[",]/.test(line) ? `"${line.replace(/"/g, '""')}"` : line);
+
 const isoOf = (at: Date | string) => (at instanceof Date ? at : new Date(at)).toISOString();
 
 export function lotteryRecordCsv(record: LotteryRecordCsvInput): string {
@@ -96,7 +102,7 @@ export function lotteryRecordCsv(record: LotteryRecordCsvInput): string {
   return (
     '\uFEFF' +
     '# OpenSeat lottery record: check it with `node scripts/verify-lottery.mjs <this file>` (docs/lottery-algorithm.md)\n' +
-    header.map(([key, value]) => `# ${key}: ${oneLine(value)}\n`).join('') +
+    header.map(([key, value]) => `${headerCell(`# ${key}: ${oneLine(value)}`)}\n`).join('') +
     `${LOTTERY_CSV_SECTIONS.inputs}\n` +
     canonicalInputs(record.inputs) +
     `${LOTTERY_CSV_SECTIONS.result}\n` +

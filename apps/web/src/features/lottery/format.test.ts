@@ -41,10 +41,13 @@ describe('lottery formatting', () => {
       practice: true,
       seed: 'ab'.repeat(32),
       selectedList: [outcome({ applicantName: 'Lee, "Jo"' })],
-      waitingList: [outcome({ id_application: 2, result: 'waiting', waiting_list_position: 1 })],
+      waitingList: [
+        outcome({ id_application: 2, result: 'waiting', waiting_list_position: 1 }),
+        outcome({ id_application: 3, applicantName: '=HYPERLINK("x")', result: 'waiting', waiting_list_position: 2 }),
+      ],
       late: [],
       skipped: [],
-      applications: [1, 2],
+      applications: [1, 2, 3],
     };
     const lines = practiceCsv(result, ['Grade', 'ID', 'Applicant', 'Level', 'N', 'Result', 'Order', 'Pos'], (r) =>
       r.toUpperCase(),
@@ -52,5 +55,7 @@ describe('lottery formatting', () => {
     expect(lines[1]).toBe(`# seed,${'ab'.repeat(32)}`);
     expect(lines[3]).toBe('K,10,"Lee, ""Jo""",1,1,SELECTED,1,');
     expect(lines[4]).toBe('K,10,Ana Díaz,1,1,WAITING,1,1');
+    // a name a spreadsheet would run stays text
+    expect(lines[5]).toBe(`K,10,"'=HYPERLINK(""x"")",1,1,WAITING,1,2`);
   });
 });

@@ -1,10 +1,11 @@
+import { neutralizeCell } from '@openseat/shared/csv';
 import type { LotteryOutcome, LotteryResult } from '@openseat/shared/schemas/lottery';
 
 /** A SHA-256 read aloud in a room: groups of four hex digits. */
 export const fingerprint = (hash: string | null | undefined) => (hash ?? '').match(/.{1,4}/g)?.join(' ') ?? '';
 
 const cell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
+  const text = value === null ? '' : neutralizeCell(String(value));
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
