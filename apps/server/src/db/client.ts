@@ -47,6 +47,24 @@ export type DatabaseOptions = {
  */
 const SESSION_SETTINGS = ['random_page_cost=1.1'];
 
+/**
+ * A restart or failover of the server ends every session (57P01, or the socket closes). An error event with no
+ * listener ends the Node process, so both are listened to: an idle session's error comes to the pool, which drops it;
+ * a session in use fails its query (the request answers 500) and the pool drops it when it is released. The next
+ * query opens a new session.
+ */
+function keepServingWhenSessionsEnd(pool: pg.Pool) {
+  let last = 0;
+  const note = (err: Error) => {
+    // one line per burst: a restart ends every session at once
+    if (Date.now() - last < 5000) return;
+    last = Date.now();
+    console.warn(`Database session lost (${err.message}); the next queries open new sessions.`);
+  };
+  pool.on('error', note);
+  pool.on('connect', (client) => client.on('error', note));
+}
+
 /** PGlite in DATA_DIR/pg by default (or in memory when dataDir is null); a PostgreSQL server with DATABASE_URL. */
 export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
@@ -55,6 +73,7 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
       max: 10,
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
     });
+    keepServingWhenSessionsEnd(pool);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     const database: Database = {
       db,
