@@ -28,7 +28,11 @@ if (config.seedDemo && database.kind === 'pglite' && (await isDemoSeedNeeded(dat
 }
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-const jobs = createJobRunner(database, JOBS);
+const jobs = createJobRunner(database, JOBS, {
+  leaseSeconds: config.jobLeaseSeconds,
+  // the embedded database is this process's alone: what it finds running at start, a crash left behind
+  soleProcess: database.kind === 'pglite',
+});
 const app = await buildApp({ database, db: database.db, config, secrets, mailer, jobs, loginRateLimitPerMinute: 30 });
 await app.listen({ port: config.port, host: config.host });
 

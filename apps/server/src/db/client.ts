@@ -16,6 +16,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What repositories take: the database or the transaction of the calling service. */
 export type Executor = Db | Tx;
 
+/** Start-up's schema work (migrations, job queues): one process at a time (`Database.exclusively`). */
+export const SCHEMA_LOCK = 'openseat.schema';
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -25,6 +28,11 @@ export type Database = {
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
+  /**
+   * Runs `work` while no other process runs work of the same name (a PostgreSQL advisory lock held by a session of
+   * its own; PGlite belongs to one process, so it just runs): the migrations and the job queues' set-up at start.
+   */
+  exclusively: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   /** The embedded database's files as a tarball (PGlite only): tests start from one migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -80,6 +88,16 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
       kind: 'postgres',
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
       close: () => pool.end(),
+      exclusively: async (name, work) => {
+        const session = await pool.connect();
+        try {
+          await session.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+          return await work();
+        } finally {
+          // ending the session lets go of its lock, even when the database went away meanwhile
+          session.release(true);
+        }
+      },
     };
     await notePlanner(database);
     return database;
@@ -105,6 +123,7 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
       return { rows: results.at(-1)?.rows ?? [] };
     },
     close: () => client.close(),
+    exclusively: (_name, work) => work(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
   await notePlanner(database);

@@ -5,7 +5,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.ts');
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = path.join(SRC, 'main.ts');
+
+/** Runs a command-line entry of the server (`db/migrate-cli.ts`...) as its own process: its exit code and output. */
+export function runServerCommand(
+  entry: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(SRC, entry), ...args], {
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
 
 /** An API process of its own (`src/main.ts` through tsx), as an installation runs it: it may crash or be killed. */
 export type ServerProcess = {
