@@ -189,6 +189,8 @@ function heartbeat(db: SqlRunner, leaseSeconds: number) {
           [run.name, run.id, leaseSeconds, Math.max(leaseSeconds, longestSeconds)],
         )
         .catch((err) => context.log.warn({ err, job: run.name, id: run.id }, 'job lease not renewed'));
+    // at once too: the expiry the job was sent with is the enqueuing process's lease, maybe not this one's
+    void renew();
     const timer = setInterval(renew, (leaseSeconds * 1000) / 3);
     return { end: () => clearInterval(timer) };
   };
