@@ -8,6 +8,7 @@ import { isDemoSeedNeeded, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
 import { createJobRunner } from './jobs/runner';
 import { createMailer } from './lib/mailer';
+import { markServerRunning } from './modules/backup/running-server';
 import { loadSecrets } from './lib/secrets';
 
 const startedAt = Date.now();
@@ -17,6 +18,8 @@ const secrets = loadSecrets(config);
 // later, so for minutes after a start the same query costs up to twice as much and varies from call to call. The
 // server lives long: compiling it optimized once, before it opens (about a second), keeps every request at full speed.
 if (!config.databaseUrl) v8.setFlagsFromString('--no-liftoff');
+// the embedded database's files are consistent only while no process has them open: backups check this mark
+if (!config.databaseUrl) markServerRunning(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
 

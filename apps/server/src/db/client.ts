@@ -42,7 +42,7 @@ export type DatabaseOptions = {
   dataDir: string | null;
   /** Sees every statement drizzle sends (the bench replays them to time the database alone). */
   logger?: Logger;
-  /** PGlite in memory only: start from these files (a `dumpDataDir` tarball) instead of an empty database. */
+  /** Start from these files (a `dumpDataDir` tarball) instead of an empty database (PGlite; an empty data folder). */
   loadDataDir?: Blob;
 };
 
@@ -109,7 +109,8 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
   }
   // pg_trgm: the applications text search (migration 0005)
   const client = await PGlite.create({
-    ...(dir ? { dataDir: dir } : { loadDataDir }),
+    ...(dir ? { dataDir: dir } : {}),
+    loadDataDir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...SESSION_SETTINGS.flatMap((setting) => ['-c', setting])],
   });
