@@ -29,7 +29,7 @@ export type JobRunnerOptions = {
 };
 
 /** The default lease of a running job (and of an outbox claim): what a crash costs before the work is taken over. */
-export const DEFAULT_LEASE_SECONDS = 120;
+const DEFAULT_LEASE_SECONDS = 120;
 
 export type { JobQueue } from './job';
 

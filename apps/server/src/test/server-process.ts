@@ -38,7 +38,7 @@ export type ServerProcess = {
   kill: (signal?: 'SIGKILL' | 'SIGTERM') => Promise<void>;
 };
 
-export const freePort = () =>
+const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

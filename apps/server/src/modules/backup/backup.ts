@@ -49,7 +49,7 @@ export async function countRows(query: Query): Promise<Record<string, number>> {
 }
 
 /** Every file under `dir` (relative paths, sorted) with its size and checksum. */
-export function listFiles(dir: string): Manifest['files'] {
+function listFiles(dir: string): Manifest['files'] {
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .filter((entry) => entry.isFile())
