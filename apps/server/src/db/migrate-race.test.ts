@@ -4,6 +4,7 @@ import { createUser } from '../test/factories';
 import { apiClient, openTestDatabase } from '../test/harness';
 import { signIn } from '../test/session';
 import { runServerCommand, startServerProcess, type ServerProcess } from '../test/server-process';
+import { JOBS } from '../jobs/registry';
 import type { Database } from './client';
 
 /*
@@ -40,6 +41,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a new database and processes st
     for (const run of runs) expect(run.code, run.output).toBe(0);
     expect((await tables('public')).n).toBeGreaterThan(20);
     expect((await tables('pgboss')).n, 'pg-boss installed by the migrations').toBeGreaterThan(0);
+    // and its queues: a start finds nothing to create
+    const { rows } = await database.executeSql('SELECT name FROM pgboss.queue ORDER BY name');
+    expect(rows.map((row) => (row as { name: string }).name)).toEqual(JOBS.map((job) => job.name).sort());
   });
 
   it('two processes started together on the migrated database both serve', async () => {
