@@ -78,5 +78,5 @@ describe.skipIf(!serverUrl)('a PostgreSQL restart', () => {
     expect(after.every((status) => status === 200)).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(statuses.length / 2);
     expect(server.output()).not.toMatch(/uncaught|unhandled/i);
-  });
+  }, 120_000);
 });

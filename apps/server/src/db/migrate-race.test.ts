@@ -44,7 +44,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a new database and processes st
     // and its queues: a start finds nothing to create
     const { rows } = await database.executeSql('SELECT name FROM pgboss.queue ORDER BY name');
     expect(rows.map((row) => (row as { name: string }).name)).toEqual(JOBS.map((job) => job.name).sort());
-  });
+  }, 120_000);
 
   it('two processes started together on the migrated database both serve', async () => {
     servers.push(...(await Promise.all([1, 2].map(() => startServerProcess({ DATABASE_URL: url })))));
@@ -55,5 +55,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a new database and processes st
       const res = await apiClient(server.baseUrl)('GET', `/user/${user.id_user}`, { token: accessToken });
       expect(res.status).toBe(200);
     }
-  });
+  }, 120_000);
 });
