@@ -31,6 +31,11 @@ const EnvSchema = z.object({
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   /** Seconds before the first retry of a refused message; doubled for each later one. */
   OUTBOX_RETRY_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
+  /**
+   * Seconds a process holds work without a sign of life (a running job, claimed messages): after a crash, another
+   * process takes the work over about this long after. Renewed every third of it while the work goes on.
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(120),
   /** Meta's Graph API with its version (tests point it at a fake on loopback). */
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
   /** Google Ads API with its version; the server's developer token and OAuth client (the school's customer id). */
@@ -63,6 +68,8 @@ export type Config = {
   logLevel: string;
   twilio: { accountSid: string | null; authToken: string | null; from: string | null; apiUrl: string };
   outboxRetrySeconds: number;
+  /** JOB_LEASE_SECONDS: how long a crashed process's jobs and claimed messages wait before another takes them. */
+  jobLeaseSeconds: number;
   /** Where conversion events go (docs/ads-conversions.md); Google Ads needs every credential to be set. */
   ads: {
     metaGraphUrl: string;
@@ -103,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: parsed.TWILIO_API_URL.replace(/\/$/, ''),
     },
     outboxRetrySeconds: parsed.OUTBOX_RETRY_SECONDS,
+    jobLeaseSeconds: parsed.JOB_LEASE_SECONDS,
     ads: {
       metaGraphUrl: parsed.META_GRAPH_URL.replace(/\/$/, ''),
       googleAdsApiUrl: parsed.GOOGLE_ADS_API_URL.replace(/\/$/, ''),

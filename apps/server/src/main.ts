@@ -8,6 +8,7 @@ import { isDemoSeedNeeded, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
 import { createJobRunner } from './jobs/runner';
 import { createMailer } from './lib/mailer';
+import { markServerRunning } from './modules/backup/running-server';
 import { loadSecrets } from './lib/secrets';
 
 const startedAt = Date.now();
@@ -17,6 +18,8 @@ const secrets = loadSecrets(config);
 // later, so for minutes after a start the same query costs up to twice as much and varies from call to call. The
 // server lives long: compiling it optimized once, before it opens (about a second), keeps every request at full speed.
 if (!config.databaseUrl) v8.setFlagsFromString('--no-liftoff');
+// the embedded database's files are consistent only while no process has them open: backups check this mark
+if (!config.databaseUrl) markServerRunning(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
 
@@ -28,7 +31,11 @@ if (config.seedDemo && database.kind === 'pglite' && (await isDemoSeedNeeded(dat
 }
 
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-const jobs = createJobRunner(database, JOBS);
+const jobs = createJobRunner(database, JOBS, {
+  leaseSeconds: config.jobLeaseSeconds,
+  // the embedded database is this process's alone: what it finds running at start, a crash left behind
+  soleProcess: database.kind === 'pglite',
+});
 const app = await buildApp({ database, db: database.db, config, secrets, mailer, jobs, loginRateLimitPerMinute: 30 });
 await app.listen({ port: config.port, host: config.host });
 

@@ -16,6 +16,9 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What repositories take: the database or the transaction of the calling service. */
 export type Executor = Db | Tx;
 
+/** Start-up's schema work (migrations, job queues): one process at a time (`Database.exclusively`). */
+export const SCHEMA_LOCK = 'openseat.schema';
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -25,6 +28,11 @@ export type Database = {
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
+  /**
+   * Runs `work` while no other process runs work of the same name (a PostgreSQL advisory lock held by a session of
+   * its own; PGlite belongs to one process, so it just runs): the migrations and the job queues' set-up at start.
+   */
+  exclusively: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   /** The embedded database's files as a tarball (PGlite only): tests start from one migrated copy. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -34,7 +42,7 @@ export type DatabaseOptions = {
   dataDir: string | null;
   /** Sees every statement drizzle sends (the bench replays them to time the database alone). */
   logger?: Logger;
-  /** PGlite in memory only: start from these files (a `dumpDataDir` tarball) instead of an empty database. */
+  /** Start from these files (a `dumpDataDir` tarball) instead of an empty database (PGlite; an empty data folder). */
   loadDataDir?: Blob;
 };
 
@@ -47,6 +55,24 @@ export type DatabaseOptions = {
  */
 const SESSION_SETTINGS = ['random_page_cost=1.1'];
 
+/**
+ * A restart or failover of the server ends every session (57P01, or the socket closes). An error event with no
+ * listener ends the Node process, so both are listened to: an idle session's error comes to the pool, which drops it;
+ * a session in use fails its query (the request answers 500) and the pool drops it when it is released. The next
+ * query opens a new session.
+ */
+function keepServingWhenSessionsEnd(pool: pg.Pool) {
+  let last = 0;
+  const note = (err: Error) => {
+    // one line per burst: a restart ends every session at once
+    if (Date.now() - last < 5000) return;
+    last = Date.now();
+    console.warn(`Database session lost (${err.message}); the next queries open new sessions.`);
+  };
+  pool.on('error', note);
+  pool.on('connect', (client) => client.on('error', note));
+}
+
 /** PGlite in DATA_DIR/pg by default (or in memory when dataDir is null); a PostgreSQL server with DATABASE_URL. */
 export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
@@ -55,12 +81,23 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
       max: 10,
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
     });
+    keepServingWhenSessionsEnd(pool);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     const database: Database = {
       db,
       kind: 'postgres',
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
       close: () => pool.end(),
+      exclusively: async (name, work) => {
+        const session = await pool.connect();
+        try {
+          await session.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+          return await work();
+        } finally {
+          // ending the session lets go of its lock, even when the database went away meanwhile
+          session.release(true);
+        }
+      },
     };
     await notePlanner(database);
     return database;
@@ -72,7 +109,8 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
   }
   // pg_trgm: the applications text search (migration 0005)
   const client = await PGlite.create({
-    ...(dir ? { dataDir: dir } : { loadDataDir }),
+    ...(dir ? { dataDir: dir } : {}),
+    loadDataDir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...SESSION_SETTINGS.flatMap((setting) => ['-c', setting])],
   });
@@ -86,6 +124,7 @@ export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }
       return { rows: results.at(-1)?.rows ?? [] };
     },
     close: () => client.close(),
+    exclusively: (_name, work) => work(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
   await notePlanner(database);

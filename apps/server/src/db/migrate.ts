@@ -5,7 +5,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from './client';
+import { JOBS } from '../jobs/registry';
+import { installJobQueues } from '../jobs/runner';
+import { SCHEMA_LOCK, type Database } from './client';
 import { writeReferenceData } from './reference-data';
 
 /** apps/server/drizzle, found from src/ (tsx, vitest) and from dist/ (built server) alike. */
@@ -19,10 +21,17 @@ export function migrationsFolder(): string {
   return path.join(dir, 'drizzle');
 }
 
-/** Applies pending migrations, then the reference data every installation needs (catalogs, roles). */
+/**
+ * Applies pending migrations, the reference data every installation needs (catalogs, roles) and pg-boss's schema
+ * with the app's queues: everything, so that processes started together on a new database find it ready. Several
+ * processes may run it at once (each start does): they take their turn.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  const migrationsConfig = { migrationsFolder: migrationsFolder() };
-  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, migrationsConfig);
-  else await migratePg(database.db as unknown as NodePgDatabase, migrationsConfig);
-  await writeReferenceData(database.db);
+  await database.exclusively(SCHEMA_LOCK, async () => {
+    const migrationsConfig = { migrationsFolder: migrationsFolder() };
+    if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, migrationsConfig);
+    else await migratePg(database.db as unknown as NodePgDatabase, migrationsConfig);
+    await writeReferenceData(database.db);
+    await installJobQueues(database, JOBS);
+  });
 }

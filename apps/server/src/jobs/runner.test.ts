@@ -62,3 +62,47 @@ describe('job runner stop', () => {
     expect(progress.finished).toBe(true);
   });
 });
+
+describe('job runner start on a database it alone uses', () => {
+  it('retries at once a job a process that ended left running, instead of after its lease', async () => {
+    const runs: string[] = [];
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const leftBehind = defineJob({
+      name: 'test.left-behind',
+      payload: z.object({ key: z.string() }),
+      retryLimit: 2,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
+      expireInSeconds: 600,
+      idempotencyKey: ({ key }) => key,
+      async handle() {
+        runs.push(runs.length === 0 ? 'first' : 'again');
+        // the first run never ends: its process is gone as far as the database can tell
+        if (runs.length === 1) await stuck;
+      },
+    });
+    const context = { db: file.database.db, log: quietLog } as unknown as JobContext;
+    const crashed = createJobRunner(file.database, [leftBehind], { pollingIntervalSeconds: 0.5, maintenance: false });
+    await crashed.start(context);
+    const id = await crashed.enqueue(file.database.db, leftBehind, { key: 'left' });
+    await expect.poll(() => runs).toEqual(['first']);
+
+    const restarted = createJobRunner(file.database, [leftBehind], {
+      pollingIntervalSeconds: 0.5,
+      maintenance: false,
+      soleProcess: true,
+    });
+    try {
+      await restarted.start(context);
+      await expect.poll(() => runs, { timeout: 10_000 }).toEqual(['first', 'again']);
+      const state = async () =>
+        (await file.database.executeSql('SELECT state FROM pgboss.job WHERE id = $1', [id])).rows[0];
+      await expect.poll(state).toEqual({ state: 'completed' });
+    } finally {
+      release();
+      await restarted.stop(1000);
+      await crashed.stop(1000);
+    }
+  });
+});

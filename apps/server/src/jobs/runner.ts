@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database, Executor } from '../db/client';
+import { SCHEMA_LOCK, type Database, type Executor } from '../db/client';
 import type { JobContext, JobDefinition, JobQueue } from './job';
 
 export type JobRunnerOptions = {
@@ -15,7 +15,21 @@ export type JobRunnerOptions = {
    * schedule. The schedules are registered either way.
    */
   schedule?: boolean;
+  /**
+   * Seconds a running job stays its process's without a sign of life: the runner renews it every third of this while
+   * the handler runs, so a job whose process died is failed (and retried elsewhere) about this long after, instead
+   * of after its whole `expireInSeconds`. Default 120 (JOB_LEASE_SECONDS).
+   */
+  leaseSeconds?: number;
+  /**
+   * This process alone uses the database (the embedded one): a job still active at start was left by a process that
+   * ended, and is retried at once.
+   */
+  soleProcess?: boolean;
 };
+
+/** The default lease of a running job (and of an outbox claim): what a crash costs before the work is taken over. */
+const DEFAULT_LEASE_SECONDS = 120;
 
 export type { JobQueue } from './job';
 
@@ -55,16 +69,23 @@ export function createJobRunner(
   // dropped (a promise that never settles, so nothing is rejected with nobody to catch it). pg-boss already failed
   // the job when its graceful wait ended, so it runs again: processing is at-least-once.
   const executeSql = tracked(database.executeSql);
+  const db = {
+    executeSql: (text: string, values?: unknown[]) =>
+      stopped ? new Promise<never>(() => {}) : executeSql(text, values),
+  };
+  const lease = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const boss = new PgBoss({
-    db: {
-      executeSql: (text: string, values?: unknown[]) =>
-        stopped ? new Promise<never>(() => {}) : executeSql(text, values),
-    },
+    db,
+    // the migrations install pg-boss's schema (one process at a time); start-up only checks it is there
+    migrate: false,
     supervise: options.maintenance ?? true,
+    // expiry is how a dead process's job comes back: looked for several times per lease
+    maintenanceIntervalSeconds: Math.max(1, Math.round(lease / 4)),
     // the timekeeper polls the clock only when some job runs on a cron
     schedule: options.schedule ?? jobs.some((job) => job.schedule),
   });
   const registered = new Set(jobs.map((job) => job.name));
+  const keepAlive = heartbeat(db, lease);
 
   return {
     async enqueue(executor, job, payload, enqueueOptions = {}) {
@@ -75,7 +96,7 @@ export function createJobRunner(
         retryLimit: job.retryLimit,
         retryDelay: options.retryDelaySeconds ?? job.retryDelaySeconds,
         retryBackoff: job.retryBackoff,
-        expireInSeconds: job.expireInSeconds,
+        expireInSeconds: Math.min(lease, job.expireInSeconds),
         ...(enqueueOptions.startAfter && { startAfter: enqueueOptions.startAfter }),
       });
     },
@@ -83,30 +104,41 @@ export function createJobRunner(
     async start(context) {
       boss.on('error', (err) => context.log.error({ err }, 'job queue error'));
       await boss.start();
+      await database.exclusively(SCHEMA_LOCK, async () => {
+        for (const job of jobs) {
+          await createQueue(boss, job);
+          // one row per queue: registering again at every start replaces the cron, never adds a second one
+          if (job.schedule)
+            await boss.schedule(
+              job.name,
+              job.schedule.cron,
+              {},
+              {
+                tz: job.schedule.tz ?? 'UTC',
+                singletonKey: job.name,
+                expireInSeconds: Math.min(lease, job.expireInSeconds),
+              },
+            );
+        }
+      });
+      if (options.soleProcess) await retryLeftBehind(boss, db, context);
       for (const job of jobs) {
-        // stately: at most one job per key waiting, one retrying and one running
-        await boss.createQueue(job.name, { name: job.name, policy: 'stately' });
         await boss.work<unknown>(
           job.name,
           { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
           tracked(async ([run]: PgBoss.JobWithMetadata<unknown>[]) => {
             const attempt = { number: run.retryCount + 1, last: run.retryCount >= run.retryLimit };
+            const alive = keepAlive(run, job.expireInSeconds, context);
             try {
               await job.handle(job.payload.parse(run.data), context, attempt);
             } catch (err) {
               context.log.warn({ err, job: job.name, id: run.id, attempt: attempt.number }, 'job failed');
               throw err;
+            } finally {
+              alive.end();
             }
           }),
         );
-        // one row per queue: registering again at every start replaces the cron, never adds a second one
-        if (job.schedule)
-          await boss.schedule(
-            job.name,
-            job.schedule.cron,
-            {},
-            { tz: job.schedule.tz ?? 'UTC', singletonKey: job.name },
-          );
       }
     },
 
@@ -122,6 +154,55 @@ export function createJobRunner(
       stopped = true;
     },
   };
+}
+
+type SqlRunner = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/** stately: at most one job per key waiting, one retrying and one running. */
+const createQueue = (boss: PgBoss, job: JobDefinition<unknown>) =>
+  boss.createQueue(job.name, { name: job.name, policy: 'stately' });
+
+/**
+ * Installs (or upgrades) pg-boss's schema and creates the app's queues: part of the migrations, so that processes
+ * started together on a new database do not race to create them.
+ */
+export async function installJobQueues(database: Database, jobs: readonly JobDefinition<unknown>[]): Promise<void> {
+  const boss = new PgBoss({ db: { executeSql: database.executeSql }, supervise: false, schedule: false });
+  await boss.start();
+  for (const job of jobs) await createQueue(boss, job);
+  await boss.stop({ graceful: false, close: false });
+}
+
+/**
+ * pg-boss 10 has no heartbeat: a job is failed `expire_in` after it started, whether its process lives or not. The
+ * runner sends each job with an expiry of one lease and, while its handler runs, pushes the expiry to a lease from
+ * now every third of a lease, never past the job's own `expireInSeconds` (its longest run). A process that died
+ * stops renewing: its job is failed a lease later by pg-boss's maintenance and retried.
+ */
+function heartbeat(db: SqlRunner, leaseSeconds: number) {
+  return (run: PgBoss.JobWithMetadata<unknown>, longestSeconds: number, context: JobContext) => {
+    const renew = () =>
+      db
+        .executeSql(
+          `UPDATE pgboss.job SET expire_in = LEAST(now() - started_on + $3 * interval '1 second', $4 * interval '1 second')
+           WHERE name = $1 AND id = $2 AND state = 'active'`,
+          [run.name, run.id, leaseSeconds, Math.max(leaseSeconds, longestSeconds)],
+        )
+        .catch((err) => context.log.warn({ err, job: run.name, id: run.id }, 'job lease not renewed'));
+    // at once too: the expiry the job was sent with is the enqueuing process's lease, maybe not this one's
+    void renew();
+    const timer = setInterval(renew, (leaseSeconds * 1000) / 3);
+    return { end: () => clearInterval(timer) };
+  };
+}
+
+/** Fails (so retries at once, if tries are left) the jobs still active at start: their process has ended. */
+async function retryLeftBehind(boss: PgBoss, db: SqlRunner, context: JobContext) {
+  const { rows } = await db.executeSql(`SELECT name, id FROM pgboss.job WHERE state = 'active'`);
+  for (const { name, id } of rows as Array<{ name: string; id: string }>) {
+    context.log.warn({ job: name, id }, 'job left running by a process that ended: retried');
+    await boss.fail(name, id, { message: 'the process that ran it ended' });
+  }
 }
 
 /** pg-boss's `db` option over a Drizzle executor, so a job is inserted inside the caller's transaction. */

@@ -30,9 +30,9 @@ export type TestContext = {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again at close).
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped again at close). `migrated: false` leaves it empty.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase({ migrated: migrate = true } = {}): Promise<{
   database: Database;
   /** The server database's address (null for PGlite), for a second pool standing for another process. */
   url: string | null;
@@ -40,13 +40,13 @@ export async function openTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const migrated = inject('migratedPglite');
+    const migrated = migrate ? inject('migratedPglite') : undefined;
     const database = await openDatabase({
       databaseUrl: null,
       dataDir: null,
       loadDataDir: migrated ? new Blob([fs.readFileSync(migrated)]) : undefined,
     });
-    if (!migrated) await migrateDatabase(database);
+    if (migrate && !migrated) await migrateDatabase(database);
     return { database, url: null, drop: async () => {} };
   }
   const name = `openseat_test_${randomBytes(6).toString('hex')}`;
@@ -57,7 +57,7 @@ export async function openTestDatabase(): Promise<{
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  await migrateDatabase(database);
+  if (migrate) await migrateDatabase(database);
   return {
     database,
     url: url.toString(),
@@ -133,6 +133,7 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
     maintenance: false,
     // cron schedules are registered, but the clock that fires them stays off unless a test turns it on
     schedule: false,
+    leaseSeconds: config.jobLeaseSeconds,
     ...options.jobs,
   });
   const app = await buildApp(

@@ -13,6 +13,18 @@ export type TestSmtpServer = {
   refuseNext: (count: number) => void;
   /** Answers every DATA only after `ms` (a slow provider); 0 answers at once again. */
   answerAfter: (ms: number) => void;
+  /**
+   * Accepts `count` more messages, then leaves every DATA unanswered until `release` (a provider that stops
+   * answering).
+   */
+  holdAfter: (count: number) => void;
+  /** How many DATA wait unanswered. */
+  held: () => number;
+  /**
+   * Answers every later message at once again; the held ones are refused (421), so they count as not received (their
+   * sender is usually gone: a crash while the provider did not answer).
+   */
+  release: () => void;
   close: () => Promise<void>;
 };
 
@@ -26,13 +38,22 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   let offered = 0;
   let toRefuse = 0;
   let delay = 0;
+  let acceptable = Infinity;
+  const held: Array<() => void> = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => setTimeout(answer, delay));
+      stream.on('end', () => {
+        if (acceptable <= 0)
+          held.push(() => callback(Object.assign(new Error('Service closing'), { responseCode: 421 })));
+        else {
+          acceptable--;
+          setTimeout(answer, delay);
+        }
+      });
       const answer = () => {
         offered++;
         if (toRefuse > 0) {
@@ -49,6 +70,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       };
     },
   });
+  // a sender that dies mid-conversation resets its connection: that is the sender's fault, not the server's
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
@@ -60,6 +83,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     answerAfter: (ms) => {
       delay = ms;
+    },
+    holdAfter: (count) => {
+      acceptable = count;
+    },
+    held: () => held.length,
+    release: () => {
+      acceptable = Infinity;
+      for (const refuse of held.splice(0)) refuse();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -9,8 +9,6 @@ import { unsubscribeToken } from './unsubscribe';
 export const MAX_ATTEMPTS = 5;
 /** Messages claimed at once; they are sent concurrently over the pooled connections. */
 const BATCH = 100;
-/** A claimed message is the claimer's for this long; a sender that stopped loses it to the next run. */
-export const CLAIM_SECONDS = 120;
 
 /**
  * Sends what the outbox holds. Enqueued by every transaction that queues messages (the same key while one waits,
@@ -34,7 +32,8 @@ export const dispatchOutbox = defineJob({
 /** Sends due messages until none is left; then asks to run again when the next retry falls due. */
 export async function dispatchDue(
   context: JobContext,
-  { claimSeconds = CLAIM_SECONDS }: { claimSeconds?: number } = {},
+  // a claimed message is the claimer's for a lease (renewed while it sends); a sender that stopped loses it
+  { claimSeconds = context.config.jobLeaseSeconds }: { claimSeconds?: number } = {},
 ): Promise<number> {
   const transports = new Transports(context);
   let sent = 0;

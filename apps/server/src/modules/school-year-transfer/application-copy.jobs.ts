@@ -43,7 +43,8 @@ export const copyApplications = defineJob({
   name: 'application-copy.run',
   payload: z.object({ id_application_copy: z.number().int().positive() }),
   retryLimit: 5,
-  retryDelaySeconds: 30,
+  // a crashed process's copy comes back a job lease after the crash, then waits this before it goes on
+  retryDelaySeconds: 5,
   retryBackoff: true,
   expireInSeconds: 15 * 60,
   idempotencyKey: ({ id_application_copy }) => `application-copy:${id_application_copy}`,
