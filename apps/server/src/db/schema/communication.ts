@@ -345,7 +345,7 @@ export const messageHold = pgTable(
       .references(() => school.id_school),
     id_campus: integer('id_campus').notNull(),
     /** The draw that made the moves; null for a staff move. */
-    id_lottery: integer('id_lottery').references(() => lottery.id_lottery),
+    id_lottery: integer('id_lottery'),
     /** The status-messages batch of the release: each message's key names it. */
     batch: text('batch').notNull().unique(),
     /** "id_application,id_campus,from,to" joined by ";". */
@@ -362,6 +362,11 @@ export const messageHold = pgTable(
   },
   (t) => [
     ofCampus('message_hold_campus_fk', t),
+    foreignKey({
+      name: 'message_hold_lottery_fk',
+      columns: [t.id_school, t.id_lottery],
+      foreignColumns: [lottery.id_school, lottery.id_lottery],
+    }),
     index('message_hold_campus_idx').on(t.id_school, t.id_campus, t.createdAt),
     index('message_hold_due_idx')
       .on(t.releaseAt)
