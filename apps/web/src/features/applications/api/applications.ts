@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type {
   ApplicationDetail,
   ApplicationListQuery,
@@ -66,7 +67,7 @@ export const useApplication = (id: number) =>
 /** Every list and detail shows the change at once (a move takes rows out of one list and into another). */
 function useRefreshingMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.all }) });
+  return useWriteMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.all }) });
 }
 
 export const useMoveApplications = () =>
@@ -225,7 +226,7 @@ export const useSavedFilters = (listType: number, keeps: boolean) =>
 
 export function useSaveFilters(listType: number) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: async (items: Array<{ id_filter: number; values: number[] }>) => {
       for (const item of items) await http.put('/user/filter', { listType, ...item });
     },
@@ -235,7 +236,7 @@ export function useSaveFilters(listType: number) {
 
 export function useResetFilters(listType: number) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: () => http.request('DELETE', '/user/filter', { query: { listType } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
   });

@@ -147,6 +147,7 @@ function Detail({
         {!readOnly && a.previousStatus !== null && ability.can('previous_status', 'application') && (
           <Button
             onClick={() => void notify(previous.mutateAsync(a.id_application))}
+            disabled={previous.isPending}
             data-testid="application-previous"
           >
             {t('applications.previousStatus', { status: t(`statuses.${a.previousStatus}`) })}
@@ -154,6 +155,7 @@ function Detail({
         )}
         <Button
           onClick={() => void notify(markUnread.mutateAsync([a.id_application]))}
+          disabled={markUnread.isPending}
           data-testid="application-unread"
         >
           {t('applications.markUnread')}

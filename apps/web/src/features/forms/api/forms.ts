@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type {
   CampusFormRequest,
   CampusFormRow,
@@ -50,7 +51,7 @@ export const useApplicationSubmissions = (id_application: number) =>
 /** Create without an id, update with one; the campus's forms are refreshed (another may have lost its flag). */
 export function useSaveForm() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, body }: { id?: number; body: CampusFormRequest }) =>
       id
         ? http.put<Saved<CampusFormRow>>(`/campus-form/${id}`, body)
@@ -61,7 +62,7 @@ export function useSaveForm() {
 
 export function useDeleteForm() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: number) => http.del<{ message: string }>(`/campus-form/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: formKeys.all }),
   });
@@ -70,7 +71,7 @@ export function useDeleteForm() {
 /** A new webhook secret: answered once, never again. */
 export function useGenerateSecret() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: number) => http.post<Saved<{ secret: string }>>(`/campus-form/${id}/secret`, {}),
     onSuccess: () => client.invalidateQueries({ queryKey: formKeys.all }),
   });
