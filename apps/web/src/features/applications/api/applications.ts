@@ -1,7 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type {
+  ApplicationCreate,
+  ApplicationCreated,
   ApplicationDetail,
+  DuplicateCheck,
   ApplicationListQuery,
   ApplicationPage,
   ApplicationUpdate,
@@ -19,7 +22,7 @@ import type {
   SchoolYearMove,
   UserFilterList,
 } from '@openseat/shared/schemas/application-records';
-import type { TagRow } from '@openseat/shared/schemas/enrollment';
+import type { CampusSchoolYearRow, CampusYearGradeRow, TagRow } from '@openseat/shared/schemas/enrollment';
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
@@ -241,6 +244,37 @@ export function useResetFilters(listType: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
   });
 }
+
+/** The staff intake: the possible duplicates first (nothing saved), then the application. */
+export const useCheckDuplicates = () =>
+  useWriteMutation({
+    mutationFn: (lead: ApplicationCreate) => http.post<DuplicateCheck>('/application/duplicates', lead),
+  });
+
+export const useCreateApplication = () =>
+  useRefreshingMutation((lead: ApplicationCreate) => http.post<ApplicationCreated>('/application', lead));
+
+export const useGuardianTypes = () =>
+  useQuery({
+    queryKey: ['catalog', 'guardian-type'],
+    queryFn: () => http.get<Array<{ id_guardian_type: number; name: string }>>('/catalog/guardian-type'),
+    staleTime: Infinity,
+  });
+
+export const useCampusSchoolYears = (id_campus: number | null) =>
+  useQuery({
+    queryKey: ['context', 'years', id_campus],
+    queryFn: () => http.get<CampusSchoolYearRow[]>('/catalog/campus-school-years', { id_campus: id_campus! }),
+    enabled: id_campus !== null,
+  });
+
+/** The grades of a school period (those with seats set up), for the intake's grade picker. */
+export const usePeriodGrades = (id_campus_year: number | null) =>
+  useQuery({
+    queryKey: ['applications', 'spots', id_campus_year],
+    queryFn: () => http.get<CampusYearGradeRow[]>(`/application/spots/${id_campus_year}`),
+    enabled: id_campus_year !== null,
+  });
 
 export const useUpdateInfo = () =>
   useRefreshingMutation((update: ApplicationUpdate) => http.put<{ message: string }>('/application', update));
