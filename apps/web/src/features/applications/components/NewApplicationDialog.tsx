@@ -189,7 +189,7 @@ export function NewApplicationDialog({
                     href={`/main/applications/${d.id_application}`}
                     target="_blank"
                     rel="noopener"
-                    aria-label={t('intake.openDuplicate', { correlative: d.correlative })}
+                    title={t('intake.openDuplicate', { correlative: d.correlative })}
                   >
                     {t('intake.duplicateRow', {
                       correlative: d.correlative,
