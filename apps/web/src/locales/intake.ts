@@ -1,6 +1,8 @@
 /** UI text of the staff intake ("New application"), English and Spanish (one shape: Spanish is checked against English). */
 export const intakeEn = {
   newApplication: 'New application',
+  /** A field of the student or guardian left empty. */
+  notGiven: 'Not given',
   title: 'New application',
   where: 'Where',
   student: 'Student',
@@ -39,6 +41,7 @@ export const intakeEn = {
 
 export const intakeEs: typeof intakeEn = {
   newApplication: 'Nueva solicitud',
+  notGiven: 'No indicado',
   title: 'Nueva solicitud',
   where: 'Dónde',
   student: 'Estudiante',

@@ -105,9 +105,9 @@ function Detail({
   }, [a.id_application, a.read, read]);
 
   const name = `${a.applicant.firstName} ${a.applicant.lastName}`;
-  const field = (label: string, value: string | null | undefined) => (
+  const field = (label: string, value: string | null | undefined, empty = t('intake.notGiven')) => (
     <ListItem disableGutters sx={{ py: 0.25 }}>
-      <ListItemText primary={value || t('common.notSelected')} secondary={label} />
+      <ListItemText primary={value || empty} secondary={label} />
     </ListItem>
   );
   return (
@@ -188,12 +188,12 @@ function Detail({
             <List dense>
               {field(t('applications.applicant'), name)}
               {field(t('applications.dateOfBirth'), formatDate(a.applicant.dateOfBirth, t('common.noDate')))}
-              {field(t('applications.grade'), a.grade?.name)}
+              {field(t('applications.grade'), a.grade?.name, t('common.notSelected'))}
               {field(t('applications.email'), a.applicant.email)}
               {field(t('applications.phone'), a.applicant.phoneNumber)}
               {field(t('applications.address'), a.applicant.address)}
               {field(t('applications.currentSchool'), a.applicant.actualSchool)}
-              {field(t('applications.priority'), a.priority_item?.name)}
+              {field(t('applications.priority'), a.priority_item?.name, t('common.notSelected'))}
             </List>
           </Section>
         </Grid>
@@ -201,7 +201,14 @@ function Detail({
           <Section title={t('applications.guardianInfo')}>
             <List dense>
               {field(t('applications.guardianName'), a.applicant.guardianName)}
-              {field(t('applications.guardianType'), a.applicant.guardianType?.name)}
+              {field(
+                t('applications.guardianType'),
+                a.applicant.guardianType &&
+                  t(`intake.guardianTypes.${a.applicant.guardianType.name}`, {
+                    defaultValue: a.applicant.guardianType.name,
+                  }),
+                t('common.notSelected'),
+              )}
               {field(t('applications.email'), a.applicant.guardianEmail)}
               {field(t('applications.phone'), a.applicant.guardianPhoneNumber)}
               {field(t('applications.address'), a.applicant.guardianAddress)}
@@ -218,6 +225,10 @@ function Detail({
             <List dense>
               {field(t('applications.eventDate'), formatDateTime(a.event_date, currentLanguage(), t('common.noDate')))}
               {field(t('applications.eventPreference'), a.event_preference)}
+              {field(
+                t('intake.heardFrom'),
+                a.heard_from && t(`intake.heard.${a.heard_from}`, { defaultValue: a.heard_from }),
+              )}
               {field(t('applications.campus'), a.campuses[0]?.campus.name)}
               {field(t('applications.schoolYear'), a.school_year.name)}
             </List>
@@ -311,6 +322,10 @@ function Progress({ id_status, t }: { id_status: number; t: T }) {
   );
 }
 
+/** Who made a history row without a user: the way the application came in (its first row), else 'Unknown'. */
+const byWhat = (origin: string | null, t: T) =>
+  origin ? t(`intake.origins.${origin}`, { defaultValue: t('common.unknown') }) : t('common.unknown');
+
 function History({ application, t }: { application: ApplicationDetail; t: T }) {
   return (
     <Section title={t('applications.statusHistory')}>
@@ -337,7 +352,7 @@ function History({ application, t }: { application: ApplicationDetail; t: T }) {
                       })
                     : t(`statuses.${s.id_status}`)}
                 </TableCell>
-                <TableCell>{s.author?.name ?? t('common.unknown')}</TableCell>
+                <TableCell>{s.author?.name ?? byWhat(s.statusFrom === null ? application.origin : null, t)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
