@@ -41,6 +41,7 @@ const en = {
   tooLong: 'Too long.',
   invalidValue: 'Invalid value.',
   invalidCharacters: 'The text contains characters that are not allowed.',
+  invalidName: 'Use letters only, with spaces, hyphens, apostrophes or periods between them.',
   nothingToChange: 'Send at least one field to change.',
   // errors (spec section 8 and the API contract)
   invalidCredentials: 'Wrong e-mail or password.',
@@ -253,6 +254,7 @@ const es: Record<MessageKey, string> = {
   tooLong: 'Demasiado largo.',
   invalidValue: 'Valor inválido.',
   invalidCharacters: 'El texto contiene caracteres que no están permitidos.',
+  invalidName: 'Use solo letras, con espacios, guiones, apóstrofos o puntos entre ellas.',
   nothingToChange: 'Envíe al menos un campo para cambiar.',
   invalidCredentials: 'Correo electrónico o contraseña incorrectos.',
   accountLocked: 'Demasiados intentos fallidos. Intente de nuevo en unos minutos.',

@@ -12,8 +12,8 @@ import {
   optionalId,
   optionalPhone,
   optionalText,
+  personName,
   requiredSelect,
-  requiredText,
 } from './rules';
 
 /**
@@ -71,8 +71,8 @@ export const ApplicationListQuerySchema = PageQuerySchema.extend({
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
 
 const applicantFields = {
-  firstName: requiredText(100),
-  lastName: requiredText(100),
+  firstName: personName(100),
+  lastName: personName(100),
   email: optionalEmail,
   phoneNumber: optionalPhone,
   dateOfBirth: optionalDate(),
@@ -85,7 +85,7 @@ const applicantFields = {
 
 const guardianFields = {
   id_guardian_type: optionalId,
-  name: requiredText(200),
+  name: personName(200),
   email: optionalEmail,
   phoneNumber: optionalPhone,
   address: optionalText(300),

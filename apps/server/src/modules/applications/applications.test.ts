@@ -804,7 +804,7 @@ describe('intake, detail and edits', () => {
       Array.from({ length: 8 }, (_, i) =>
         intake(
           lead({
-            applicant: { firstName: `Con${i}`, lastName: 'Current' },
+            applicant: { firstName: `Con${'abcdefgh'[i]}`, lastName: 'Current' },
             guardian: { name: 'G', phoneNumber: `+1602555${1000 + i}` },
           }),
         ),
