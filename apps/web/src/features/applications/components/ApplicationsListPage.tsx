@@ -41,7 +41,8 @@ import {
 } from '../api/applications';
 import { useHiddenColumns } from '../columns';
 import { changedItems, filtersFromSaved } from '../saved-filters';
-import { truncate, type ListScreen } from '../lists';
+import type { ListScreen } from '../lists';
+import { Ellipsis } from '../../../components/Ellipsis';
 import { BulkMoveBar } from './BulkMoveBar';
 import { CopyEmail } from './CopyEmail';
 import { ColumnsMenu } from './ColumnsMenu';
@@ -247,7 +248,7 @@ export default function ApplicationsListPage({
                 <TableCell onClick={(e) => e.stopPropagation()}>
                   <Tooltip describeChild title={row.applicantName}>
                     <Link component={RouterLink} to={`/main/${screen.path}/${row.id_application}`}>
-                      {truncate(row.applicantName)}
+                      <Ellipsis>{row.applicantName}</Ellipsis>
                     </Link>
                   </Tooltip>
                 </TableCell>
