@@ -32,6 +32,7 @@ import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { useZonedDateTime } from '../../../hooks/use-zoned-date-time';
 import { currentLanguage } from '../../../app/i18n';
 import {
   useApplication,
@@ -327,6 +328,7 @@ const byWhat = (origin: string | null, t: T) =>
   origin ? t(`intake.origins.${origin}`, { defaultValue: t('common.unknown') }) : t('common.unknown');
 
 function History({ application, t }: { application: ApplicationDetail; t: T }) {
+  const moment = useZonedDateTime(application.id_campus);
   return (
     <Section title={t('applications.statusHistory')}>
       <TableContainer sx={{ overflowX: 'auto' }}>
@@ -341,9 +343,7 @@ function History({ application, t }: { application: ApplicationDetail; t: T }) {
           <TableBody>
             {application.statuses.map((s) => (
               <TableRow key={s.id_application_status}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(s.createdAt, currentLanguage(), t('common.noDate'))}
-                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{moment(s.createdAt, t('common.noDate'))}</TableCell>
                 <TableCell>
                   {s.statusFrom
                     ? t('applications.movedFromTo', {
