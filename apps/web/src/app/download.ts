@@ -7,3 +7,22 @@ export async function downloadCsv(path: string, filename: string, query: Record<
   Object.assign(document.createElement('a'), { href: url, download: filename }).click();
   URL.revokeObjectURL(url);
 }
+
+/** A table answered as JSON (`{headers, data}`), saved as a CSV file the browser downloads. */
+export type JsonTable = { headers: Array<{ key: string; label: string }>; data: Array<Record<string, string | null>> };
+
+/** Quoted when needed; a cell a spreadsheet would run as a formula (= + - @) is kept as text (OWASP). */
+function cell(raw: string) {
+  const value = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function saveCsv({ headers, data }: JsonTable, filename: string) {
+  const lines = [
+    headers.map((h) => cell(h.label)).join(','),
+    ...data.map((row) => headers.map((h) => cell(row[h.key] ?? '')).join(',')),
+  ];
+  const url = URL.createObjectURL(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }));
+  Object.assign(document.createElement('a'), { href: url, download: filename }).click();
+  URL.revokeObjectURL(url);
+}

@@ -3,6 +3,7 @@ export const intakeEn = {
   newApplication: 'New application',
   /** A field of the student or guardian left empty. */
   notGiven: 'Not given',
+  exportSubmissions: 'Full submission data CSV',
   title: 'New application',
   where: 'Where',
   student: 'Student',
@@ -42,6 +43,7 @@ export const intakeEn = {
 export const intakeEs: typeof intakeEn = {
   newApplication: 'Nueva solicitud',
   notGiven: 'No indicado',
+  exportSubmissions: 'CSV con todos los datos de los formularios',
   title: 'Nueva solicitud',
   where: 'Dónde',
   student: 'Estudiante',

@@ -26,7 +26,7 @@ import type { CampusSchoolYearRow, CampusYearGradeRow, TagRow } from '@openseat/
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
-import { downloadCsv } from '../../../app/download';
+import { downloadCsv, saveCsv, type JsonTable } from '../../../app/download';
 
 /** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
 export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'> &
@@ -101,6 +101,12 @@ export const useGradeOptions = () =>
 
 export const useAddNote = () =>
   useRefreshingMutation((note: NoteCreate) => http.post<{ message: string }>('/application/notes', note));
+
+/** The spec's "full submission data" CSV: every form submission of the campus, one column per question. */
+export async function exportSubmissions(id_campus: number) {
+  const table = await http.post<JsonTable>('/application/submission-to-csv', { id_campus });
+  saveCsv(table, 'full-submission-data.csv');
+}
 
 /** Downloads the list as CSV in one of the formats (the filters of the list, no page). */
 export function exportList(params: ListParams, format: ExportFormat) {

@@ -80,19 +80,5 @@ export function useGenerateSecret() {
 export const fetchSubmissionCsv = (body: SubmissionCsvRequest) =>
   http.post<SubmissionCsv>('/application/submission-to-csv', body);
 
-/** Quoted when needed; a cell a spreadsheet would run as a formula (= + - @) is kept as text (OWASP). */
-function cell(raw: string) {
-  const value = /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw;
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** The export's JSON as a CSV file the browser downloads. */
-export function saveCsv({ headers, data }: SubmissionCsv, filename: string) {
-  const lines = [
-    headers.map((h) => cell(h.label)).join(','),
-    ...data.map((row) => headers.map((h) => cell(row[h.key] ?? '')).join(',')),
-  ];
-  const url = URL.createObjectURL(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }));
-  Object.assign(document.createElement('a'), { href: url, download: filename }).click();
-  URL.revokeObjectURL(url);
-}
+/** The export's JSON as a CSV file the browser downloads (shared with the lists' Export menu). */
+export { saveCsv } from '../../../app/download';
