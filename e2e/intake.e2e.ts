@@ -21,6 +21,8 @@ async function chooseLanguage(page: Page, lng: 'en' | 'es') {
 
 /** A unique child each run: the demo database lives across runs. */
 const stamp = Date.now().toString(36);
+/** The stamp in letters only: a name takes no digits. */
+const nameStamp = stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
 
 async function fillLead(page: Page, child: { first: string; last: string; dob: string }, guardianEmail: string) {
   await page.getByTestId('new-applicant.firstName').fill(child.first);
@@ -42,7 +44,7 @@ describe('staff intake: a new application from the list', () => {
     await page.waitForURL('**/main/dashboard');
     await go(page, '/main/applications');
     await page.getByTestId('new-application').click();
-    const child = { first: 'Walkin', last: `Family${stamp}`, dob: '2019-04-05' };
+    const child = { first: 'Walkin', last: `Family${nameStamp}`, dob: '2019-04-05' };
     await fillLead(page, child, `walkin.${stamp}@example.org`);
     // a grade of the period, and how they heard
     await chooseOption(page, 'new-id_grade', 1);
@@ -81,6 +83,8 @@ describe('staff intake: a new application from the list', () => {
     expect(await englishLeftovers(page)).toEqual([]);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // the header names the campus the campus admin works in
+    expect((await page.getByTestId('app-campus').innerText()).trim()).not.toBe('');
     // a campus admin picks among its own campus only
     await page.getByTestId('new-id_campus').click();
     expect(await page.getByRole('option').count()).toBe(1);
@@ -110,5 +114,26 @@ describe('staff intake: a new application from the list', () => {
     expect(posts).toHaveLength(1);
     const shown = await page.getByTestId('notes-list').innerText();
     expect(shown.split(text).length - 1).toBe(1);
+
+    // a long unbroken string wraps instead of widening the page
+    const unbroken = `x${'y'.repeat(400)}${stamp}`;
+    await page.getByTestId('note-text').fill(unbroken);
+    await page.getByTestId('note-add').click();
+    await expect.poll(() => page.getByTestId('notes-list').innerText()).toContain(stamp);
+    await settle(page);
+    expect(await horizontalOverflow(page)).toBe(0);
+    // the file picker offers what the server takes
+    expect(await page.getByTestId('file-input').getAttribute('accept')).toContain('application/pdf');
+  });
+
+  it("keeps the waiting list's final reorder off until the reason is long enough", async () => {
+    const page = await newTrackedPage(browser, baseUrl);
+    await signIn(page, 'school@demo.openseat.org');
+    await page.waitForURL('**/main/dashboard');
+    await go(page, '/main/applications/waiting-list');
+    await page.getByTestId('waiting-reorder').click();
+    await page.getByTestId('reorder-reason').fill('short');
+    await page.getByTestId('reorder-acknowledge').check();
+    expect(await page.getByTestId('reorder-accept').isDisabled()).toBe(true);
   });
 });

@@ -333,7 +333,10 @@ export default function ApplicationsListPage({
           id_campus={context.id_campus}
           id_school_year={context.id_school_year}
           onClose={() => setCreating(false)}
-          onCreated={(id) => navigate(`/main/applications/${id}`)}
+          onCreated={(id) => {
+            setCreating(false);
+            navigate(`/main/applications/${id}`);
+          }}
         />
       )}
       {reordering && id_campus_year !== null && (
