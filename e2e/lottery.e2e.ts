@@ -256,8 +256,9 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByTestId('reorder-reason').fill('short');
     await page.getByTestId('reorder-acknowledge').check();
-    await page.getByTestId('reorder-accept').click();
+    // a reason under the rule's length keeps the final button off and says why
     await expect.poll(() => page.getByText('The reason must have at least 10 characters.').isVisible()).toBe(true);
+    expect(await page.getByTestId('reorder-accept').isDisabled()).toBe(true);
     await page.getByTestId('reorder-reason').fill('Board decision of November: order by the published priorities.');
     await screenshot(page, 'lottery-10-reorder');
     await page.getByTestId('reorder-accept').click();

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { loggerOptions, type LogStream } from './lib/logger';
 import { authenticatePluginFp } from './plugins/authenticate';
+import { idempotencyPluginFp } from './plugins/idempotency';
 import type { AppDeps } from './plugins/types';
 import { registerErrorHandler } from './plugins/errors';
 import { apiModules } from './modules/index';
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authenticatePluginFp, deps);
+  await app.register(idempotencyPluginFp, deps);
 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');

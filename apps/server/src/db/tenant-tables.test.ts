@@ -49,6 +49,7 @@ const NOT_TENANT_OWNED: Record<string, string> = {
   captured_text_message: 'the development SMS catcher',
   // process-shared state of the API processes
   rate_limit_counter: 'limiter counters keyed by client address or account',
+  idempotency_key: "a user's Idempotency-Key records (the key hash folds in the school)",
 };
 
 const file = databaseOfFile();

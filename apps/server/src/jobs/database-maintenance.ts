@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { rowsOf } from '../lib/sql';
+import { deleteExpiredKeys } from '../plugins/idempotency.repository';
 import { defineJob } from './job';
 
 /**
@@ -19,7 +20,7 @@ export async function vacuumWithoutAutovacuum(db: Db): Promise<boolean> {
   return true;
 }
 
-/** Every hour: a vacuum pass skips the pages that have not changed since the last one, so it stays short. */
+/** Every hour: expired Idempotency-Key answers go; a vacuum pass skips the pages that have not changed since the last one, so it stays short. */
 export const databaseMaintenanceJob = defineJob({
   name: 'database.vacuum',
   payload: z.object({}).loose(),
@@ -31,6 +32,7 @@ export const databaseMaintenanceJob = defineJob({
   schedule: { cron: '17 * * * *', tz: 'UTC' },
   async handle(_payload, context) {
     const started = Date.now();
+    await deleteExpiredKeys(context.db);
     if (await vacuumWithoutAutovacuum(context.db))
       context.log.info({ ms: Date.now() - started }, 'embedded database vacuumed and analyzed');
   },

@@ -1374,6 +1374,17 @@ const APPLICATION_ROWS: Row[] = [
     foreign: () => ['Beta Main'],
   },
   {
+    route: 'POST /application/duplicates',
+    actor: 'schoolA',
+    own: (x) => ({
+      method: 'POST',
+      path: '/application/duplicates',
+      body: intakeBody(x.applications.intake.id_campus),
+    }),
+    other: (x) => ({ method: 'POST', path: '/application/duplicates', body: intakeBody(x.b1.id_campus) }),
+    foreign: () => ['Beta Main'],
+  },
+  {
     route: 'PUT /application',
     actor: 'campusA1',
     own: (x) => ({ method: 'PUT', path: '/application', body: applicantBody(x, 'a1') }),

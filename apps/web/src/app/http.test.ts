@@ -17,6 +17,8 @@ let refreshCalls = 0;
 let refreshFailures = 0;
 let reuses = 0;
 let refreshDelayMs = 0;
+/** The Idempotency-Key of every API call the server saw (refreshes aside), in order. */
+let keysSeen: Array<string | undefined> = [];
 let spent = new Set<string>();
 /** Never reset: every token ever issued has its own name. */
 let issued = 1;
@@ -72,6 +74,7 @@ beforeAll(async () => {
         res.end(JSON.stringify(body));
       };
       if (req.url === '/api/auth/request-new-access-token') return refreshAnswer(req, json);
+      keysSeen.push(req.headers['idempotency-key'] as string | undefined);
       const token = req.headers.authorization?.slice(7);
       if (token !== validAccess) return json(409, { message: 'expired', code: 'TOKEN_EXPIRED' });
       const answer = () => json(200, { ok: true, url: req.url });
@@ -134,6 +137,7 @@ beforeEach(() => {
   refreshDelayMs = 0;
   spent = new Set();
   ended = 0;
+  keysSeen = [];
 });
 
 describe('http client', () => {
@@ -235,5 +239,20 @@ describe('http client', () => {
     await expect(pending).rejects.toMatchObject({ code: SESSION_CHANGED });
     // control: the same call under the new session is answered
     await expect(api.get('/slow')).resolves.toMatchObject({ ok: true });
+  });
+
+  it('sends a fresh Idempotency-Key per write, the same one when it resends after a refresh, none on reads', async () => {
+    const { http: api } = tab();
+    await api.post('/notes', { note: 'a' });
+    await api.post('/notes', { note: 'a' });
+    await api.get('/notes');
+    await api.request('POST', '/notes', { body: {}, headers: { 'idempotency-key': 'mine' } });
+    const [expired, resent, second, read, own] = keysSeen;
+    expect(expired).toMatch(/^[0-9a-f-]{36}$/);
+    expect(resent).toBe(expired);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(expired);
+    expect(read).toBeUndefined();
+    expect(own).toBe('mine');
   });
 });

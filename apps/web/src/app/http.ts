@@ -74,6 +74,19 @@ function sendWithProgress(
   });
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A write carries an Idempotency-Key (docs/api-foundation.md): fresh for each call of `request`, kept when the call
+ * resends itself after a refresh, so the server runs it once. A caller may bring its own (a dialog's one send).
+ */
+function withIdempotencyKey(method: string, opts: RequestOptions): RequestOptions {
+  if (!WRITES.has(method)) return opts;
+  const headers = opts.headers ?? {};
+  if (Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')) return opts;
+  return { ...opts, headers: { ...headers, 'idempotency-key': crypto.randomUUID() } };
+}
+
 /** Sent on every call; the refresh and logout calls need it (CSRF guard on the cookie-carrying routes). */
 const SAME_SITE_HEADER = { 'x-requested-with': 'openseat' };
 
@@ -162,7 +175,8 @@ export function createHttpClient(options: HttpClientOptions) {
     return new ApiError(res.status, data.code ?? 'ERROR', data.message ?? res.statusText, data.errors ?? []);
   }
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  async function request<T>(method: string, path: string, given: RequestOptions = {}): Promise<T> {
+    const opts = withIdempotencyKey(method, given);
     const epoch = options.session.epoch();
     const tokenUsed = options.session.get().accessToken;
     let res = await send(method, path, opts);

@@ -42,6 +42,10 @@ export function buildTheme(name: string | null | undefined, language = 'en'): Th
       typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
       components: {
         MuiCssBaseline: { styleOverrides: { 'a:focus-visible': FOCUS_RING } },
+        // a long unbroken string (a pasted link, a run of letters in a note) wraps instead of widening the page;
+        // tables keep their own sizing (they scroll inside their card)
+        MuiTypography: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+        MuiAlert: { styleOverrides: { message: { overflowWrap: 'anywhere' } } },
         MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
         MuiLink: { styleOverrides: { root: { '&:focus-visible, &.Mui-focusVisible': FOCUS_RING } } },
         // tabs never push the page wider than a phone: they scroll, with buttons on touch screens too

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatDateTimeIn } from './dates';
 
 describe('dates', () => {
   it('shows a date MM/DD/YYYY in every language, and the fallback when there is none', () => {
@@ -15,5 +15,9 @@ describe('dates', () => {
     expect(formatDateTime(moment, 'es', '-', 'UTC')).toBe('03/04/2027 14:05');
     expect(formatDateTime(moment, 'es', '-', 'America/Phoenix')).toBe('03/04/2027 7:05');
     expect(formatDateTime(undefined, 'es', 'Sin fecha especificada')).toBe('Sin fecha especificada');
+    expect(formatDateTimeIn(moment, 'en', '-', 'America/Phoenix')).toBe('03/04/2027 7:05 AM MST');
+    expect(formatDateTimeIn('2026-11-26T04:11:00Z', 'en', '-', 'America/Denver')).toBe('11/25/2026 9:11 PM MST');
+    expect(formatDateTimeIn(moment, 'es', '-', 'UTC')).toBe('03/04/2027 14:05 UTC');
+    expect(formatDateTimeIn(null, 'en', 'No date', 'UTC')).toBe('No date');
   });
 });

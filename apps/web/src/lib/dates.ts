@@ -35,6 +35,25 @@ export function formatDateTime(
   return `${part('month')}/${part('day')}/${part('year')} ${time}`;
 }
 
+/**
+ * A moment as `formatDateTime` writes it, in the given zone and saying which ('11/25/2026 9:11 PM MST'): staff and
+ * families in other zones read the school's time, not their own.
+ */
+export function formatDateTimeIn(
+  value: string | Date | null | undefined,
+  language: string,
+  fallback: string,
+  timeZone: string | undefined,
+): string {
+  const d = toDate(value);
+  if (!d) return fallback;
+  const zone = new Intl.DateTimeFormat(language === 'es' ? 'es' : 'en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(d)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const moment = formatDateTime(d, language, fallback, timeZone);
+  return zone ? `${moment} ${zone}` : moment;
+}
+
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
   const d =

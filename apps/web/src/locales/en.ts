@@ -2,6 +2,7 @@ import { formsEn } from './forms';
 import { messagingEn } from './messaging';
 import { adminEn } from './admin';
 import { feedbackEn } from './feedback';
+import { intakeEn } from './intake';
 import { adsConversionsEn } from './adsConversions';
 import { notificationsEn } from './notifications';
 import { adsTrackingEn } from './adsTracking';
@@ -698,6 +699,7 @@ export const en = {
   messaging: messagingEn,
   admin: adminEn,
   feedback: feedbackEn,
+  intake: intakeEn,
   adsConversions: adsConversionsEn,
   notifications: notificationsEn,
   adsTracking: adsTrackingEn,

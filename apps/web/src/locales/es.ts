@@ -3,6 +3,7 @@ import { formsEs } from './forms';
 import { messagingEs } from './messaging';
 import { adminEs } from './admin';
 import { feedbackEs } from './feedback';
+import { intakeEs } from './intake';
 import { adsConversionsEs } from './adsConversions';
 import { notificationsEs } from './notifications';
 import { adsTrackingEs } from './adsTracking';
@@ -702,6 +703,7 @@ export const es: Translations = {
   messaging: messagingEs,
   admin: adminEs,
   feedback: feedbackEs,
+  intake: intakeEs,
   adsConversions: adsConversionsEs,
   notifications: notificationsEs,
   adsTracking: adsTrackingEs,

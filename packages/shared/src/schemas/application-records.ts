@@ -72,6 +72,21 @@ export const APPLICATION_FILE_TYPES = [
   'application/vnd.oasis.opendocument.text',
 ] as const;
 
+/** The file picker's `accept`: the types above, and their extensions (browsers without a HEIC type match by name). */
+export const APPLICATION_FILE_ACCEPT = [
+  ...APPLICATION_FILE_TYPES,
+  '.pdf',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.webp',
+  '.heic',
+  '.heif',
+  '.docx',
+  '.xlsx',
+  '.odt',
+].join(',');
+
 /** `POST /application/upload-file`: the multipart fields besides the `file` part. */
 export const FileUploadFieldsSchema = z.object({ id_application: id });
 

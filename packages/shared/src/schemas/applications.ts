@@ -12,8 +12,8 @@ import {
   optionalId,
   optionalPhone,
   optionalText,
+  personName,
   requiredSelect,
-  requiredText,
 } from './rules';
 
 /**
@@ -71,8 +71,8 @@ export const ApplicationListQuerySchema = PageQuerySchema.extend({
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
 
 const applicantFields = {
-  firstName: requiredText(100),
-  lastName: requiredText(100),
+  firstName: personName(100),
+  lastName: personName(100),
   email: optionalEmail,
   phoneNumber: optionalPhone,
   dateOfBirth: optionalDate(),
@@ -94,7 +94,7 @@ const applicantFields = {
 
 const guardianFields = {
   id_guardian_type: optionalId,
-  name: requiredText(200),
+  name: personName(200),
   email: optionalEmail,
   phoneNumber: optionalPhone,
   address: optionalText(300),
@@ -116,6 +116,14 @@ export type GuardianInput = z.infer<typeof GuardianInputSchema>;
 /** The lead kinds an intake may start in: lead, '9th grade transfer', 'Enrollment next year'. */
 export const INTAKE_STATUSES = [STATUS.LEAD, STATUS.LEAD_2, STATUS.LEAD_3] as const;
 
+/** How a family heard of the school, as staff note it at a walk-in or phone intake. */
+export const HEARD_FROM = ['friend_family', 'website', 'social_media', 'event', 'advertising', 'other'] as const;
+export type HeardFrom = (typeof HEARD_FROM)[number];
+
+/** How an application came in: staff intake, a form provider's webhook, a copy to another school year. */
+export const APPLICATION_ORIGINS = ['staff', 'web_form', 'copy'] as const;
+export type ApplicationOrigin = (typeof APPLICATION_ORIGINS)[number];
+
 /** `POST /application`: a new lead (intake). */
 export const ApplicationCreateSchema = z.object({
   id_campus: requiredSelect,
@@ -126,6 +134,11 @@ export const ApplicationCreateSchema = z.object({
   event_date: optionalDate(),
   event_preference: optionalText(200),
   sibling_priority: booleanFlag.default(false),
+  /** How the family heard of the school (HEARD_FROM); empty or absent: not asked. */
+  heard_from: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.enum(HEARD_FROM, { error: 'invalidValue' }).nullable(),
+  ),
   applicant: ApplicantInputSchema,
   guardian: GuardianInputSchema,
 });
@@ -379,6 +392,10 @@ export const ApplicationDetailSchema = z
     campaign_id: nstr(),
     ad_id: nstr(),
     platform: nullableInt(),
+    /** HEARD_FROM, or null when not noted. */
+    heard_from: nstr(),
+    /** APPLICATION_ORIGINS, or null for applications older than the field. */
+    origin: nstr(),
   })
   .describe('An application with everything its detail screen shows');
 export type ApplicationDetail = z.infer<typeof ApplicationDetailSchema>;
@@ -389,6 +406,14 @@ export const DuplicateSchema = z.object({
   correlative: int(),
   reason: z.enum(['applicant', 'guardian']),
 });
+
+/** `POST /application/duplicates`: the possible duplicates an intake would warn about, asked before saving. */
+export const DuplicateCheckSchema = z
+  .object({
+    duplicates: z.array(DuplicateSchema.extend({ applicantName: str(), id_status: int(), status: StatusRefSchema })),
+  })
+  .describe('Live applications of the period with the same child or family');
+export type DuplicateCheck = z.infer<typeof DuplicateCheckSchema>;
 
 export const ApplicationCreatedSchema = z
   .object({ message: str(), data: ApplicationDetailSchema, duplicates: z.array(DuplicateSchema) })

@@ -37,5 +37,7 @@ export const CampusChoiceSchema = z.object({
   name: z.string(),
   id_school: int,
   schoolName: z.string(),
+  /** The IANA zone its dates and times are read in (the campus's own, else its school's). */
+  timeZone: z.string(),
 });
 export type CampusChoice = z.infer<typeof CampusChoiceSchema>;

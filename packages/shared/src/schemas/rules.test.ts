@@ -220,3 +220,26 @@ describe('an update needs something to change', () => {
     expect(UserConfigurationRequestSchema.parse({ id_main_campus: null })).toEqual({ id_main_campus: null });
   });
 });
+
+describe('person names', () => {
+  it('accept letters of every language, marks, spaces, hyphens, apostrophes and periods', () => {
+    for (const name of [
+      "María José O'Neil-Ruiz",
+      'Nguyễn Thị Minh',
+      '李小龙',
+      'محمد',
+      'Zoë D’Angelo',
+      'Ma. Luisa Jr.',
+      'Ñandú',
+    ])
+      expect(rule.personName().parse(name)).toBe(name);
+  });
+
+  it('refuse emoji, digits and symbols with the message in both languages', () => {
+    for (const name of ['Ana 😀', 'Ana2', '-Ana', 'Ana_Lopez', '=cmd', 'Ana@home'])
+      expect(messages(rule.personName(), name)).toEqual({
+        en: 'Use letters only, with spaces, hyphens, apostrophes or periods between them.',
+        es: 'Use solo letras, con espacios, guiones, apóstrofos o puntos entre ellas.',
+      });
+  });
+});

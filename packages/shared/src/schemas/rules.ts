@@ -38,6 +38,15 @@ export const text = (error: MessageKey = 'invalidValue') =>
 export const requiredText = (max = 255) =>
   text('required').trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
 
+/**
+ * A person's name in any language: letters of every script and their combining marks, then also spaces, hyphens,
+ * apostrophes (' and ’) and periods ("Ma. José O'Neil-Ruiz Jr."). No digits, emoji or symbols: an SIS would refuse
+ * them or carry them into its records.
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' ’.-]*$/u;
+
+export const personName = (max = 100) => requiredText(max).regex(PERSON_NAME_PATTERN, { error: 'invalidName' });
+
 export const optionalText = (max = 255) =>
   text('invalidValue')
     .trim()

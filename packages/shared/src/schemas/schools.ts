@@ -279,4 +279,4 @@ export type SchoolTab = (typeof SCHOOL_TABS)[number];
 /** `GET /catalog/schools` and `/catalog/campuses`: the pickers' options, scoped to the caller. */
 export type SchoolOption = { id_school: number; name: string };
 
-export type CampusOption = { id_campus: number; name: string; id_school: number; schoolName: string };
+export type CampusOption = { id_campus: number; name: string; id_school: number; schoolName: string; timeZone: string };

@@ -139,6 +139,10 @@ export const application = pgTable(
     ad_id: text('ad_id'),
     /** Ad platform the lead came from: fbPixel 1, googleAds 2. */
     platform: integer('platform'),
+    /** How the family heard of the school, as staff noted it at intake (HEARD_FROM in packages/shared). */
+    heard_from: text('heard_from'),
+    /** How the application came in: 'staff', 'web_form' (a form webhook), 'copy'; null for rows older than it. */
+    origin: text('origin'),
     /**
      * The draw this application took part in: its lottery number (rank inside its priority level), the level it was
      * drawn at (the sibling level when boosted) and its order inside the grade (the tie-break of a later reorder).

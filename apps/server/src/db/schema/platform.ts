@@ -43,3 +43,32 @@ export const rateLimitCounter = pgTable(
   },
   (t) => [index('rate_limit_counter_reset_idx').on(t.resetAt)],
 );
+
+/**
+ * Idempotency-Key records of create calls (plugins/idempotency.ts): per caller, the request's hash and, once it
+ * answered, the answer to replay on a repeat. Not tenant-owned: the key hash folds in the user and the school.
+ * Rows live an hour; expired ones are swept on write and by the hourly maintenance job.
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    /** SHA-256 of the user, the school chosen and the client's key: nothing in clear. */
+    key: text('key').primaryKey(),
+    id_user: integer('id_user')
+      .notNull()
+      .references(() => user.id_user, { onDelete: 'cascade' }),
+    /** SHA-256 of the method, path and body: the same key with another request is refused (422). */
+    requestHash: text('request_hash').notNull(),
+    /** 'running' until the first request answers, then 'done' with the answer below. */
+    state: text('state').notNull().default('running'),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('idempotency_key_expires_idx').on(t.expiresAt),
+    check('idempotency_key_state', sql`${t.state} IN ('running', 'done')`),
+  ],
+);

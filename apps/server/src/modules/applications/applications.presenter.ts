@@ -6,7 +6,7 @@ import { offerExpiresAt, waitingReasonOf } from '../waiting-list/waiting-list.pr
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
-const statusRef = (id_status: number) => ({ id_status, name: statusName(id_status) });
+export const statusRef = (id_status: number) => ({ id_status, name: statusName(id_status) });
 
 export function presentRow(row: ListedApplication): ApplicationRow {
   const last = row.lastMove;
@@ -166,6 +166,8 @@ export function presentDetail(parts: DetailParts) {
     campaign_id: app.campaign_id,
     ad_id: app.ad_id,
     platform: app.platform,
+    heard_from: app.heard_from,
+    origin: app.origin,
   };
   return detail;
 }

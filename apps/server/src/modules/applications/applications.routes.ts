@@ -11,6 +11,7 @@ import {
   ApplicationParamsSchema,
   ApplicationPrioritySchema,
   ApplicationUpdateSchema,
+  DuplicateCheckSchema,
   PreviousStatusSchema,
   SpotsParamsSchema,
   SpotsResponseSchema,
@@ -88,6 +89,14 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
       const message = created.duplicates.length ? 'applicationDuplicate' : 'created';
       return { message: translate(message, req.lng), ...created };
     },
+  );
+  app.post(
+    '/application/duplicates',
+    {
+      config: { permission: ['application', 'create'] },
+      schema: { tags, body: ApplicationCreateSchema, response: { 200: DuplicateCheckSchema } },
+    },
+    async (req) => ({ duplicates: await applications.checkDuplicates(deps.db, principalOf(req), req.body) }),
   );
   app.put(
     '/application',

@@ -13,7 +13,7 @@ import { requireCampus } from '../../lib/campus-ref';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { assertAcceptingApplications, listSeats } from '../enrollment/enrollment.service';
-import { presentDetail, presentHistory, presentRow } from './applications.presenter';
+import { presentDetail, presentHistory, presentRow, statusRef } from './applications.presenter';
 import * as repo from './applications.repository';
 import * as intake from './intake.repository';
 import { previousOf, refusalError } from './moves.service';
@@ -213,6 +213,9 @@ export async function insertLead(tx: Executor, actor: IntakeActor, input: Applic
     event_date: eventDate(input.event_date),
     event_preference: input.event_preference,
     sibling_priority: input.sibling_priority,
+    heard_from: input.heard_from,
+    // only a form webhook takes in a lead without a user
+    origin: actor.id_user === null ? 'web_form' : 'staff',
     read: false,
     applicant,
   });
@@ -253,6 +256,22 @@ export async function createApplication(db: Db, caller: Principal, input: Applic
       })),
     };
   });
+}
+
+/**
+ * `POST /application/duplicates`: what `POST /application` would warn about, asked before saving (the intake's own
+ * checks run too: a period not accepting applications or a grade the campus lacks is refused the same way).
+ */
+export async function checkDuplicates(db: Db, caller: Principal, input: ApplicationCreate) {
+  const { duplicates } = await checkLead(db, caller.scope, input);
+  return duplicates.map((d) => ({
+    id_application: d.id_application,
+    correlative: d.correlative,
+    reason: d.child ? ('applicant' as const) : ('guardian' as const),
+    applicantName: `${d.firstName} ${d.lastName}`,
+    id_status: d.id_status,
+    status: statusRef(d.id_status),
+  }));
 }
 
 /** `PUT /application`: student and guardian info; the application must have a grade (spec section 5). */

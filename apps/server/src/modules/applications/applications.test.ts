@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { CONTEXT_TYPE, LIST_TYPE, STATUS, type StatusId } from '@openseat/shared/constants';
 import type {
   ApplicationCreated,
+  DuplicateCheck,
   ApplicationDetail,
   ApplicationPage,
   StatusHistoryRow,
@@ -762,12 +763,48 @@ describe('intake, detail and edits', () => {
     expect(sibling.body.duplicates.map((d) => d.reason)).toContain('guardian');
   });
 
+  it('answers the possible duplicates before saving, writing nothing; a campus admin checks only its campus', async () => {
+    const countApps = async () =>
+      (await ctx.db.select({ id: s.application.id_application }).from(s.application)).length;
+    const before = await countApps();
+    const check = (body: object, who = token.campus) =>
+      call<DuplicateCheck & Refusal>('POST', '/application/duplicates', { token: who, body });
+    const res = await check(lead({ guardian: { name: 'Other', phoneNumber: '+16025559999' } }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.duplicates[0]).toMatchObject({
+      reason: 'applicant',
+      applicantName: 'Lucía Paredes',
+      status: { id_status: STATUS.LEAD },
+    });
+    const none = await check(
+      lead({ applicant: { firstName: 'Nadie', lastName: 'Igual' }, guardian: { name: 'N', email: 'n@example.org' } }),
+    );
+    expect(none.body.duplicates).toEqual([]);
+    expect(await countApps()).toBe(before);
+    expect((await check(lead({ id_campus: quietCampus.id_campus }))).status).toBe(404);
+    expect((await check(lead(), token.foreign)).status).toBe(404);
+    expect((await check(lead(), token.limited)).status).toBe(403);
+  });
+
+  it('notes how the family heard and that staff took the application in', async () => {
+    const res = await intake(
+      lead({
+        applicant: { firstName: 'Walk', lastName: 'In' },
+        guardian: { name: 'W', email: 'walk.in@example.org' },
+        heard_from: 'event',
+      }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ heard_from: 'event', origin: 'staff' });
+    expect((await intake(lead({ heard_from: 'radio' }))).status).toBe(400);
+  });
+
   it('gives correlatives without gaps or repeats under concurrent intakes', async () => {
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         intake(
           lead({
-            applicant: { firstName: `Con${i}`, lastName: 'Current' },
+            applicant: { firstName: `Con${'abcdefgh'[i]}`, lastName: 'Current' },
             guardian: { name: 'G', phoneNumber: `+1602555${1000 + i}` },
           }),
         ),

@@ -83,6 +83,9 @@ export async function findDuplicates(
     .select({
       id_application: a.id_application,
       correlative: a.correlative,
+      firstName: ap.firstName,
+      lastName: ap.lastName,
+      id_status: a.id_status,
       child: sql<boolean>`coalesce(${child}, false)`,
     })
     .from(a)

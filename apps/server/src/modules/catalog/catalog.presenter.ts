@@ -16,4 +16,5 @@ export const presentCampusChoice = (row: CampusChoice): CampusChoice => ({
   name: row.name,
   id_school: row.id_school,
   schoolName: row.schoolName,
+  timeZone: row.timeZone,
 });

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@openseat/shared/enrollment-rules';
 import type { CatalogPath } from '@openseat/shared/schemas/catalog';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
@@ -83,8 +84,12 @@ export const listCampuses = (db: Executor, scope: Scope) =>
       name: s.campus.name,
       id_school: s.campus.id_school,
       schoolName: s.school.name,
+      // the campus's own zone, else its school's: what its dates and times are read in
+      timeZone: sql<string>`coalesce(${s.campusConfiguration.time_zone}, ${s.schoolConfiguration.time_zone}, ${DEFAULT_TIME_ZONE})`,
     })
     .from(s.campus)
     .innerJoin(s.school, eq(s.school.id_school, s.campus.id_school))
+    .leftJoin(s.campusConfiguration, eq(s.campusConfiguration.id_campus, s.campus.id_campus))
+    .leftJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.campus.id_school))
     .where(inCampus(scope, s.campus.id_school, s.campus.id_campus))
     .orderBy(asc(s.school.name), asc(s.campus.name));

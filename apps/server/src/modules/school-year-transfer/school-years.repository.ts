@@ -136,12 +136,12 @@ export async function copyChunk(db: Executor, chunk: CopyChunk, keepStatuses: nu
       )
       INSERT INTO application (id_school, id_campus, id_campus_year, id_school_year, correlative, id_applicant,
         id_grade, id_priority_item, id_status, read, event_date, event_preference, sibling_priority, copied_from,
-        campaign_id, ad_id, platform)
+        campaign_id, ad_id, platform, heard_from, origin)
       SELECT src.id_school, src.id_campus, src.target_period, ${chunk.id_school_year}, base.last + src.n,
         src.id_applicant, src.id_grade, src.id_priority_item,
         CASE WHEN src.id_status IN (${kept}) THEN src.id_status ELSE ${fallbackStatus} END,
         false, src.event_date, src.event_preference, src.sibling_priority, src.id_application,
-        src.campaign_id, src.ad_id, src.platform
+        src.campaign_id, src.ad_id, src.platform, src.heard_from, 'copy'
       FROM src, base
       ON CONFLICT (copied_from, id_school_year) WHERE copied_from IS NOT NULL AND deleted_at IS NULL DO NOTHING
       RETURNING id_application, copied_from, id_status`),

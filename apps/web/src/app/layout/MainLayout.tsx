@@ -6,7 +6,10 @@ import { Navigate, Outlet } from 'react-router';
 import { Breadcrumbs } from '../../components/breadcrumbs/Breadcrumbs';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { ContextSelectors, EnrollmentNotice, useContextSelectorsShown } from '../../features/context/ContextSelectors';
-import { useSession } from '../client';
+import { useQuery } from '@tanstack/react-query';
+import type { CampusOption } from '@openseat/shared/schemas/schools';
+import { lookupKeys } from '../../hooks/lookups';
+import { http, useSession } from '../client';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -18,6 +21,16 @@ const DRAWER_WIDTH = 248;
 /** The second header row of a narrow screen, where the campus and school-period selectors go. */
 const CONTEXT_ROW_SX = { minHeight: 56, pb: 1, alignItems: 'flex-end' } as const;
 
+/** A campus user's own campus (the header names it: they work in no other). */
+function useOwnCampus(id_campus: number | null) {
+  const campuses = useQuery({
+    queryKey: lookupKeys.campuses,
+    queryFn: () => http.get<CampusOption[]>('/catalog/campuses'),
+    enabled: id_campus !== null,
+  });
+  return campuses.data?.find((c) => c.id_campus === id_campus) ?? null;
+}
+
 /** The authenticated area: app bar, side menu, breadcrumbs and the current screen. */
 export default function MainLayout() {
   const { t } = useTranslation();
@@ -26,6 +39,7 @@ export default function MainLayout() {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const contextShown = useContextSelectorsShown();
   const [open, setOpen] = useState(false);
+  const campus = useOwnCampus(user?.id_campus ?? null);
   if (!user) return <Navigate to="/login" replace />;
   if (user.id_context_type === 4 && !user.schoolSwitch) return <Navigate to="/login" replace />;
   const school = user.schools.find((s) => s.id_school === user.id_school);
@@ -50,6 +64,11 @@ export default function MainLayout() {
             {wide || !school ? t('appName') : null}
             {wide && school ? ' · ' : null}
             {school?.name}
+            {campus && (
+              <Box component="span" data-testid="app-campus">
+                {` · ${campus.name}`}
+              </Box>
+            )}
           </Typography>
           {wide && <ContextSelectors />}
           <LanguageSwitch color="inverse" compact={!wide} />

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_TYPE } from '@openseat/shared/constants';
-import { LIST_SCREENS, truncate } from './lists';
+import { LIST_SCREENS } from './lists';
 
 describe('application list screens', () => {
-  it('cuts long text at 15 characters with an ellipsis and leaves short text alone', () => {
-    expect(truncate('Alexandria Montgomery')).toBe('Alexandria Mont…');
-    expect(truncate('Ana López')).toBe('Ana López');
-    expect(truncate('exactly15chars!')).toBe('exactly15chars!');
-  });
-
   it('gives every list type of the spec one screen', () => {
     expect(LIST_SCREENS.map((s) => s.type).sort()).toEqual(
       [

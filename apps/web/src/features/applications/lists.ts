@@ -39,7 +39,3 @@ export const LIST_SCREENS: readonly ListScreen[] = [
     titleKey: 'menu.schoolApplications',
   },
 ];
-
-/** Long text in a cell: the first 15 characters and an ellipsis (spec section 9); the whole text goes on hover. */
-export const TRUNCATE_AT = 15;
-export const truncate = (text: string, max = TRUNCATE_AT) => (text.length > max ? `${text.slice(0, max)}…` : text);

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { Language, ThemeName } from '@openseat/shared/constants';
 import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
 import { http, session } from '../../../app/client';
@@ -17,7 +18,7 @@ export const useProfile = () => useQuery({ queryKey: profileKey, queryFn: () => 
 
 export function useUpdateProfile() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (input: { name: string; telephone: string | null }) =>
       http.put<{ message: string; data: Profile }>('/user/me', input),
     onSuccess: ({ data }) => {
@@ -28,7 +29,9 @@ export function useUpdateProfile() {
 }
 
 export const useChangePassword = () =>
-  useMutation({ mutationFn: (input: ChangePasswordRequest) => http.put<{ message: string }>('/user/password', input) });
+  useWriteMutation({
+    mutationFn: (input: ChangePasswordRequest) => http.put<{ message: string }>('/user/password', input),
+  });
 
 /** Saves the user's theme on the server and applies it at once. */
 export async function saveTheme(theme: ThemeName) {

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { AdminAuditPage, AdminJob, AdminJobsPage, JobState } from '@openseat/shared/schemas/admin';
 import { http } from '../../../app/client';
 
@@ -21,7 +22,7 @@ export const useJobs = (params: JobsParams) =>
 
 export function useRetryJob() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: string) => http.post<{ message: string; data: AdminJob }>(`/admin/jobs/${id}/retry`),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });

@@ -1,6 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type {
+  ApplicationCreate,
+  ApplicationCreated,
   ApplicationDetail,
+  DuplicateCheck,
   ApplicationListQuery,
   ApplicationPage,
   ApplicationUpdate,
@@ -18,11 +22,11 @@ import type {
   SchoolYearMove,
   UserFilterList,
 } from '@openseat/shared/schemas/application-records';
-import type { TagRow } from '@openseat/shared/schemas/enrollment';
+import type { CampusSchoolYearRow, CampusYearGradeRow, TagRow } from '@openseat/shared/schemas/enrollment';
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
-import { downloadCsv } from '../../../app/download';
+import { downloadCsv, saveCsv, type JsonTable } from '../../../app/download';
 
 /** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
 export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'> &
@@ -66,7 +70,7 @@ export const useApplication = (id: number) =>
 /** Every list and detail shows the change at once (a move takes rows out of one list and into another). */
 function useRefreshingMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.all }) });
+  return useWriteMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.all }) });
 }
 
 export const useMoveApplications = () =>
@@ -97,6 +101,12 @@ export const useGradeOptions = () =>
 
 export const useAddNote = () =>
   useRefreshingMutation((note: NoteCreate) => http.post<{ message: string }>('/application/notes', note));
+
+/** The spec's "full submission data" CSV: every form submission of the campus, one column per question. */
+export async function exportSubmissions(id_campus: number) {
+  const table = await http.post<JsonTable>('/application/submission-to-csv', { id_campus });
+  saveCsv(table, 'full-submission-data.csv');
+}
 
 /** Downloads the list as CSV in one of the formats (the filters of the list, no page). */
 export function exportList(params: ListParams, format: ExportFormat) {
@@ -225,7 +235,7 @@ export const useSavedFilters = (listType: number, keeps: boolean) =>
 
 export function useSaveFilters(listType: number) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: async (items: Array<{ id_filter: number; values: number[] }>) => {
       for (const item of items) await http.put('/user/filter', { listType, ...item });
     },
@@ -235,11 +245,42 @@ export function useSaveFilters(listType: number) {
 
 export function useResetFilters(listType: number) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: () => http.request('DELETE', '/user/filter', { query: { listType } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
   });
 }
+
+/** The staff intake: the possible duplicates first (nothing saved), then the application. */
+export const useCheckDuplicates = () =>
+  useWriteMutation({
+    mutationFn: (lead: ApplicationCreate) => http.post<DuplicateCheck>('/application/duplicates', lead),
+  });
+
+export const useCreateApplication = () =>
+  useRefreshingMutation((lead: ApplicationCreate) => http.post<ApplicationCreated>('/application', lead));
+
+export const useGuardianTypes = () =>
+  useQuery({
+    queryKey: ['catalog', 'guardian-type'],
+    queryFn: () => http.get<Array<{ id_guardian_type: number; name: string }>>('/catalog/guardian-type'),
+    staleTime: Infinity,
+  });
+
+export const useCampusSchoolYears = (id_campus: number | null) =>
+  useQuery({
+    queryKey: ['context', 'years', id_campus],
+    queryFn: () => http.get<CampusSchoolYearRow[]>('/catalog/campus-school-years', { id_campus: id_campus! }),
+    enabled: id_campus !== null,
+  });
+
+/** The grades of a school period (those with seats set up), for the intake's grade picker. */
+export const usePeriodGrades = (id_campus_year: number | null) =>
+  useQuery({
+    queryKey: ['applications', 'spots', id_campus_year],
+    queryFn: () => http.get<CampusYearGradeRow[]>(`/application/spots/${id_campus_year}`),
+    enabled: id_campus_year !== null,
+  });
 
 export const useUpdateInfo = () =>
   useRefreshingMutation((update: ApplicationUpdate) => http.put<{ message: string }>('/application', update));

@@ -32,6 +32,7 @@ import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { useZonedDateTime } from '../../../hooks/use-zoned-date-time';
 import { currentLanguage } from '../../../app/i18n';
 import {
   useApplication,
@@ -105,9 +106,9 @@ function Detail({
   }, [a.id_application, a.read, read]);
 
   const name = `${a.applicant.firstName} ${a.applicant.lastName}`;
-  const field = (label: string, value: string | null | undefined) => (
+  const field = (label: string, value: string | null | undefined, empty = t('intake.notGiven')) => (
     <ListItem disableGutters sx={{ py: 0.25 }}>
-      <ListItemText primary={value || t('common.notSelected')} secondary={label} />
+      <ListItemText primary={value || empty} secondary={label} />
     </ListItem>
   );
   return (
@@ -147,6 +148,7 @@ function Detail({
         {!readOnly && a.previousStatus !== null && ability.can('previous_status', 'application') && (
           <Button
             onClick={() => void notify(previous.mutateAsync(a.id_application))}
+            disabled={previous.isPending}
             data-testid="application-previous"
           >
             {t('applications.previousStatus', { status: t(`statuses.${a.previousStatus}`) })}
@@ -154,6 +156,7 @@ function Detail({
         )}
         <Button
           onClick={() => void notify(markUnread.mutateAsync([a.id_application]))}
+          disabled={markUnread.isPending}
           data-testid="application-unread"
         >
           {t('applications.markUnread')}
@@ -186,12 +189,12 @@ function Detail({
             <List dense>
               {field(t('applications.applicant'), name)}
               {field(t('applications.dateOfBirth'), formatDate(a.applicant.dateOfBirth, t('common.noDate')))}
-              {field(t('applications.grade'), a.grade?.name)}
+              {field(t('applications.grade'), a.grade?.name, t('common.notSelected'))}
               {field(t('applications.email'), a.applicant.email)}
               {field(t('applications.phone'), a.applicant.phoneNumber)}
               {field(t('applications.address'), a.applicant.address)}
               {field(t('applications.currentSchool'), a.applicant.actualSchool)}
-              {field(t('applications.priority'), a.priority_item?.name)}
+              {field(t('applications.priority'), a.priority_item?.name, t('common.notSelected'))}
             </List>
           </Section>
         </Grid>
@@ -199,7 +202,14 @@ function Detail({
           <Section title={t('applications.guardianInfo')}>
             <List dense>
               {field(t('applications.guardianName'), a.applicant.guardianName)}
-              {field(t('applications.guardianType'), a.applicant.guardianType?.name)}
+              {field(
+                t('applications.guardianType'),
+                a.applicant.guardianType &&
+                  t(`intake.guardianTypes.${a.applicant.guardianType.name}`, {
+                    defaultValue: a.applicant.guardianType.name,
+                  }),
+                t('common.notSelected'),
+              )}
               {field(t('applications.email'), a.applicant.guardianEmail)}
               {field(t('applications.phone'), a.applicant.guardianPhoneNumber)}
               {field(t('applications.address'), a.applicant.guardianAddress)}
@@ -216,6 +226,10 @@ function Detail({
             <List dense>
               {field(t('applications.eventDate'), formatDateTime(a.event_date, currentLanguage(), t('common.noDate')))}
               {field(t('applications.eventPreference'), a.event_preference)}
+              {field(
+                t('intake.heardFrom'),
+                a.heard_from && t(`intake.heard.${a.heard_from}`, { defaultValue: a.heard_from }),
+              )}
               {field(t('applications.campus'), a.campuses[0]?.campus.name)}
               {field(t('applications.schoolYear'), a.school_year.name)}
             </List>
@@ -309,7 +323,12 @@ function Progress({ id_status, t }: { id_status: number; t: T }) {
   );
 }
 
+/** Who made a history row without a user: the way the application came in (its first row), else 'Unknown'. */
+const byWhat = (origin: string | null, t: T) =>
+  origin ? t(`intake.origins.${origin}`, { defaultValue: t('common.unknown') }) : t('common.unknown');
+
 function History({ application, t }: { application: ApplicationDetail; t: T }) {
+  const moment = useZonedDateTime(application.id_campus);
   return (
     <Section title={t('applications.statusHistory')}>
       <TableContainer sx={{ overflowX: 'auto' }}>
@@ -324,9 +343,7 @@ function History({ application, t }: { application: ApplicationDetail; t: T }) {
           <TableBody>
             {application.statuses.map((s) => (
               <TableRow key={s.id_application_status}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(s.createdAt, currentLanguage(), t('common.noDate'))}
-                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{moment(s.createdAt, t('common.noDate'))}</TableCell>
                 <TableCell>
                   {s.statusFrom
                     ? t('applications.movedFromTo', {
@@ -335,7 +352,7 @@ function History({ application, t }: { application: ApplicationDetail; t: T }) {
                       })
                     : t(`statuses.${s.id_status}`)}
                 </TableCell>
-                <TableCell>{s.author?.name ?? t('common.unknown')}</TableCell>
+                <TableCell>{s.author?.name ?? byWhat(s.statusFrom === null ? application.origin : null, t)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -41,12 +41,14 @@ import {
 } from '../api/applications';
 import { useHiddenColumns } from '../columns';
 import { changedItems, filtersFromSaved } from '../saved-filters';
-import { truncate, type ListScreen } from '../lists';
+import type { ListScreen } from '../lists';
+import { Ellipsis } from '../../../components/Ellipsis';
 import { BulkMoveBar } from './BulkMoveBar';
 import { CopyEmail } from './CopyEmail';
 import { ColumnsMenu } from './ColumnsMenu';
 import { ExportMenu } from './ExportMenu';
 import { ListFilters, type Filters } from './ListFilters';
+import { NewApplicationDialog } from './NewApplicationDialog';
 import { ReorderWaitingListDialog } from './ReorderWaitingListDialog';
 import { WaitingReasonInfo } from './WaitingReasonInfo';
 import { useMoveWaitingPosition } from '../api/applications';
@@ -89,6 +91,7 @@ export default function ApplicationsListPage({
   const { enqueueSnackbar } = useSnackbar();
   const moveWaiting = useMoveWaitingPosition();
   const [reordering, setReordering] = useState(false);
+  const [creating, setCreating] = useState(false);
   const waitingScreen = screen.type === LIST_TYPE.WAITING_LIST;
   const selectedScreen = screen.type === LIST_TYPE.SELECTED_LIST;
   const mayReorder = waitingScreen && ability.can('reorder_waiting_list', 'waiting_list');
@@ -98,6 +101,8 @@ export default function ApplicationsListPage({
   const showLottery = columns.shows('lotteryNumber');
   const showDeadline = selectedScreen && columns.shows('offerDeadline');
   const schoolWide = screen.type === 9;
+  // walk-in and phone enquiries: a new lead, from any list of the working campus's periods
+  const mayCreate = ability.can('create', 'application') && !schoolWide && screen.type !== LIST_TYPE.HISTORICAL;
   const params: ListParams = {
     type: screen.type,
     page,
@@ -142,7 +147,12 @@ export default function ApplicationsListPage({
   return (
     <>
       <PageTitle>{t(screen.titleKey)}</PageTitle>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+        {mayCreate && (
+          <Button variant="contained" onClick={() => setCreating(true)} data-testid="new-application">
+            {t('intake.newApplication')}
+          </Button>
+        )}
         {mayReorder && id_campus_year !== null && (
           <Button onClick={() => setReordering(true)} data-testid="waiting-reorder">
             {t('waiting.reorderByPriorities')}
@@ -238,7 +248,7 @@ export default function ApplicationsListPage({
                 <TableCell onClick={(e) => e.stopPropagation()}>
                   <Tooltip describeChild title={row.applicantName}>
                     <Link component={RouterLink} to={`/main/${screen.path}/${row.id_application}`}>
-                      {truncate(row.applicantName)}
+                      <Ellipsis>{row.applicantName}</Ellipsis>
                     </Link>
                   </Tooltip>
                 </TableCell>
@@ -317,6 +327,18 @@ export default function ApplicationsListPage({
           }}
         />
       </TableContainer>
+      {creating && (
+        <NewApplicationDialog
+          campuses={context.campuses}
+          id_campus={context.id_campus}
+          id_school_year={context.id_school_year}
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            navigate(`/main/applications/${id}`);
+          }}
+        />
+      )}
       {reordering && id_campus_year !== null && (
         <ReorderWaitingListDialog
           id_campus_year={id_campus_year}

@@ -3,22 +3,26 @@ import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, SIS_EXPORT_STATUSES, type ExportFormat } from '@openseat/shared/schemas/application-records';
-import { exportList, type ListParams } from '../api/applications';
+import { useAbility } from '../../../app/client';
+import { exportList, exportSubmissions, type ListParams } from '../api/applications';
 
 /**
  * Export CSV of the list as filtered: the spec's application CSV, the screen's columns, or an SIS format (each
- * SIS format says which applications it carries: the server sends it only those statuses).
+ * SIS format says which applications it carries: the server sends it only those statuses); and the campus's full
+ * submission data (every form submission, one column per question).
  */
 export function ExportMenu({ params }: { params: ListParams }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
+  const ability = useAbility();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = async (format: ExportFormat) => {
+  const run = async (format: ExportFormat | 'submissions') => {
     setAnchor(null);
     setBusy(true);
     try {
-      await exportList(params, format);
+      if (format === 'submissions') await exportSubmissions(params.id_campus!);
+      else await exportList(params, format);
     } catch (error) {
       enqueueSnackbar((error as Error).message, { variant: 'error' });
     } finally {
@@ -46,6 +50,11 @@ export function ExportMenu({ params }: { params: ListParams }) {
             />
           </MenuItem>
         ))}
+        {params.id_campus !== undefined && ability.can('export_csv', 'applications') && (
+          <MenuItem onClick={() => void run('submissions')} data-testid="export-submissions">
+            {t('intake.exportSubmissions')}
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

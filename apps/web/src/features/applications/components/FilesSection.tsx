@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowAction } from '../../../components/RowAction';
 import { formatDate } from '../../../lib/dates';
 import { downloadFile, useDeleteFile, useUploadFile } from '../api/applications';
+import { APPLICATION_FILE_ACCEPT } from '@openseat/shared/schemas/application-records';
 
 type StoredFile = ApplicationDetail['applicationFiles'][number];
 
@@ -47,6 +48,7 @@ export function FilesSection({ application }: { application: ApplicationDetail }
           <input
             ref={input}
             type="file"
+            accept={APPLICATION_FILE_ACCEPT}
             hidden
             onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])}
             data-testid="file-input"

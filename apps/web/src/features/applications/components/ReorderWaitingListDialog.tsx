@@ -41,6 +41,8 @@ export function ReorderWaitingListDialog({
   const [refusal, setRefusal] = useState<string | null>(null);
   const parsed = reorderReason.safeParse(reason);
   const reasonError = parsed.success ? undefined : message(parsed.error.issues[0]?.message);
+  // final: the button waits for a valid reason (the shared rule), a grade and the box ticked
+  const ready = parsed.success && grade !== '' && acknowledged;
   const submit = async () => {
     setTouched(true);
     setSubmitted(true);
@@ -119,7 +121,7 @@ export function ReorderWaitingListDialog({
         <Button
           variant="contained"
           color="warning"
-          disabled={reorder.isPending}
+          disabled={!ready || reorder.isPending}
           onClick={() => void submit()}
           data-testid="reorder-accept"
         >

@@ -40,14 +40,15 @@ export function TagsSection({ application }: { application: ApplicationDetail })
         ))}
       </Stack>
       {manage && offered.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
           <TextField
             select
             size="small"
             label={t('applications.addTag')}
             value={choice}
             onChange={(e) => setChoice(Number(e.target.value))}
-            sx={{ minWidth: 160 }}
+            // room for the whole label in either language ('Agregar una etiqueta' was cut at 160 px)
+            sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 360 }}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'tag-choice' } as object } }}
           >
             {offered.map((x) => (

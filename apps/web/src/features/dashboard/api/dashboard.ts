@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type {
   DashboardBarsResponse,
   DashboardFunnelResponse,
@@ -68,7 +69,7 @@ export const useDashboardWidgets = () =>
 /** Stores the chosen widgets in order. */
 export function useSaveDashboardWidgets() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (items: number[]) =>
       http.put<{ message: string; data: UserDashboardItemsResponse }>('/user/dashboard/items', { items }),
     onSuccess: (saved) => client.setQueryData(dashboardKeys.widgets, saved.data),

@@ -2,6 +2,7 @@ import { Card, CardContent, MenuItem, Skeleton, Stack, TextField, Typography } f
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@openseat/shared/schemas/dashboard';
 import { useDashboardMetrics, type DashboardScope } from '../api/dashboard';
+import { formatCount } from '../../../lib/numbers';
 
 /** The comparison line: change against the previous equivalent window, in words (no colour alone). */
 export function Comparison({ value, previous }: { value: number; previous: number }) {
@@ -57,7 +58,7 @@ export function MetricCard({
   period: DashboardPeriod;
   onPeriod: (period: DashboardPeriod) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const metrics = useDashboardMetrics(scope, period);
   const metric = metrics.data?.data.find((m) => m.id_dashboard_item === id);
   const name = t(`dashboard.items.${id}`);
@@ -86,7 +87,7 @@ export function MetricCard({
           ) : (
             <>
               <Typography variant="h4" component="p" data-testid={`metric-value-${id}`}>
-                {metric.value.toLocaleString()}
+                {formatCount(metric.value, i18n.language)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 <Comparison value={metric.value} previous={metric.previous} />

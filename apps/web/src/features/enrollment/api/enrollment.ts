@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { CampusYearGradeRow, CampusYearRow, PeriodAction } from '@openseat/shared/schemas/enrollment';
 import { http } from '../../../app/client';
 
@@ -32,7 +33,7 @@ export const useSchoolYears = () =>
 
 function useWrite<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: fn,
     onSuccess: () =>
       Promise.all([

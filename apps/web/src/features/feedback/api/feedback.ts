@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { FeedbackRow } from '@openseat/shared/schemas/feedback';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
@@ -55,7 +56,7 @@ function toForm(change: FeedbackChange) {
 /** Create without an id, update with one; every feedback list is refreshed. */
 export function useSaveFeedback() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id_feedback, change }: { id_feedback?: number; change: FeedbackChange }) =>
       id_feedback
         ? http.request<Saved>('PUT', `/feedback/${id_feedback}`, { form: toForm(change) })
@@ -66,7 +67,7 @@ export function useSaveFeedback() {
 
 export function useDeleteFeedback() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id_feedback: number) => http.del<{ message: string }>(`/feedback/${id_feedback}`),
     onSuccess: () => client.invalidateQueries({ queryKey: feedbackKeys.all }),
   });

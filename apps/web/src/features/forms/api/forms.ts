@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { neutralizeCell } from '@openseat/shared/csv';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type {
   CampusFormRequest,
   CampusFormRow,
@@ -51,7 +51,7 @@ export const useApplicationSubmissions = (id_application: number) =>
 /** Create without an id, update with one; the campus's forms are refreshed (another may have lost its flag). */
 export function useSaveForm() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, body }: { id?: number; body: CampusFormRequest }) =>
       id
         ? http.put<Saved<CampusFormRow>>(`/campus-form/${id}`, body)
@@ -62,7 +62,7 @@ export function useSaveForm() {
 
 export function useDeleteForm() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: number) => http.del<{ message: string }>(`/campus-form/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: formKeys.all }),
   });
@@ -71,7 +71,7 @@ export function useDeleteForm() {
 /** A new webhook secret: answered once, never again. */
 export function useGenerateSecret() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: number) => http.post<Saved<{ secret: string }>>(`/campus-form/${id}/secret`, {}),
     onSuccess: () => client.invalidateQueries({ queryKey: formKeys.all }),
   });
@@ -80,19 +80,5 @@ export function useGenerateSecret() {
 export const fetchSubmissionCsv = (body: SubmissionCsvRequest) =>
   http.post<SubmissionCsv>('/application/submission-to-csv', body);
 
-/** Quoted when needed; a cell a spreadsheet would run as a formula is kept as text, a phone as it is (OWASP). */
-function cell(raw: string) {
-  const value = neutralizeCell(raw);
-  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** The export's JSON as a CSV file the browser downloads. */
-export function saveCsv({ headers, data }: SubmissionCsv, filename: string) {
-  const lines = [
-    headers.map((h) => cell(h.label)).join(','),
-    ...data.map((row) => headers.map((h) => cell(row[h.key] ?? '')).join(',')),
-  ];
-  const url = URL.createObjectURL(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }));
-  Object.assign(document.createElement('a'), { href: url, download: filename }).click();
-  URL.revokeObjectURL(url);
-}
+/** The export's JSON as a CSV file the browser downloads (shared with the lists' Export menu). */
+export { saveCsv } from '../../../app/download';

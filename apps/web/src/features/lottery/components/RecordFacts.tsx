@@ -1,19 +1,19 @@
 import { Box, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LotteryRecord } from '@openseat/shared/schemas/lottery';
-import { currentLanguage } from '../../../app/i18n';
-import { formatDateTime } from '../../../lib/dates';
+import { useZonedDateTime } from '../../../hooks/use-zoned-date-time';
 
 const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
 /** The published facts of a lottery record, as label/value rows. */
 export function RecordFacts({ record, dense }: { record: LotteryRecord; dense?: boolean }) {
   const { t } = useTranslation();
+  const moment = useZonedDateTime();
   const rows: Array<[string, string, boolean]> = [
     [t('lottery.campus'), record.campus, false],
     [t('lottery.schoolYear'), record.schoolYear, false],
     [t('lottery.algorithm'), record.algorithm, true],
-    [t('lottery.drawnAt'), formatDateTime(record.drawnAt, currentLanguage(), t('common.noDate')), false],
+    [t('lottery.drawnAt'), moment(record.drawnAt, t('common.noDate')), false],
     [t('lottery.drawnBy'), record.drawnBy ?? t('common.unknown'), false],
     [t('lottery.seed'), record.seed ?? t('lottery.notRevealed'), true],
     [t('lottery.seedHash'), record.seedHash, true],

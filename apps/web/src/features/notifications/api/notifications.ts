@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import { useEffect } from 'react';
 import {
   NOTIFICATION_POLL_MS,
@@ -33,7 +34,7 @@ export const useNotificationSettings = (enabled = true) =>
 
 export function useSaveNotificationSettings() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (body: SaveNotificationSettingsRequest) =>
       http.post<{ message: string; data: NotificationSettings }>('/notification-settings', body),
     onSuccess: (saved) => client.setQueryData(notificationKeys.settings, saved.data),
@@ -43,7 +44,7 @@ export function useSaveNotificationSettings() {
 /** Marks read: one notification, every one, or those of an application; the lists and badge refresh. */
 export function useMarkRead() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (which: { id_notification: number } | { id_application: number } | 'all') =>
       http.post<MarkReadResponse>(
         which === 'all'

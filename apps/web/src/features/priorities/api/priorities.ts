@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { z } from 'zod';
 import type { PrioritiesRequestSchema, PriorityRow } from '@openseat/shared/schemas/enrollment';
 import { http } from '../../../app/client';
@@ -18,7 +19,7 @@ export const usePriorities = (id_campus: number | null, enabled = true) =>
 
 export function useSavePriorities() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (body: z.input<typeof PrioritiesRequestSchema>) =>
       http.post<{ message: string }>('/campus/priorities', body),
     onSuccess: () => client.invalidateQueries({ queryKey: priorityKeys.all }),

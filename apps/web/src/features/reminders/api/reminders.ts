@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type {
   CampusEmailRow,
   CampusTextMessageRow,
@@ -53,7 +54,7 @@ export const useCampusTextMessages = (id_campus: number) =>
 /** Create without an id, update with one; the campus's list is refreshed. */
 export function useSaveReminder() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id_reminder, body }: { id_reminder?: number; body: ReminderRequest }) =>
       id_reminder
         ? http.put<Saved<ReminderRow>>(`/reminder/campus/${id_reminder}`, body)
@@ -64,7 +65,7 @@ export function useSaveReminder() {
 
 export function useDeleteReminder() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id_reminder: number) => http.del<{ message: string }>(`/reminder/campus/${id_reminder}`),
     onSuccess: () => client.invalidateQueries({ queryKey: reminderKeys.all }),
   });

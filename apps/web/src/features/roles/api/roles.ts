@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import { http } from '../../../app/client';
 import type { PermissionRow, RoleRequest, RoleRow, SubjectWithActions } from '@openseat/shared/schemas/roles';
 import { lookupKeys } from '../../../hooks/lookups';
@@ -26,7 +27,7 @@ export const usePermissions = (id_role: number, enabled: boolean) =>
 
 export function useSaveRole() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, input }: { id?: number; input: RoleRequest }) =>
       id
         ? http.put<{ message: string; data: RoleRow }>(`/role/${id}`, input)
@@ -40,7 +41,7 @@ export function useSaveRole() {
 
 export function useTogglePermission(id_role: number) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (input: { id_subject: number; id_action: number; isActive: boolean }) =>
       http.put<{ message: string }>('/permission', { id_role, ...input }),
     onSuccess: () => client.invalidateQueries({ queryKey: roleKeys.permissions(id_role) }),

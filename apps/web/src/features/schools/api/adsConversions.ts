@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { AdsEventRow, AdsSettings, AdsSettingsRequest } from '@openseat/shared/schemas/ads-conversions';
 import { http } from '../../../app/client';
 
@@ -21,7 +22,7 @@ export const useAdsEvents = (id_school: number) =>
 
 export function useSaveAdsSettings() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (body: AdsSettingsRequest) =>
       http.put<{ message: string; data: AdsSettings }>('/ads-conversions/settings', body),
     onSuccess: (saved) => client.setQueryData(adsConversionKeys.settings(saved.data.id_school), saved.data),

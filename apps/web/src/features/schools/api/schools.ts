@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import type {
   CampusConfiguration,
@@ -87,7 +88,7 @@ export const useCampusGrades = (id: number, enabled: boolean) =>
 
 function useWrite<I, O>(fn: (input: I) => Promise<O>, keys: (input: I) => QueryKey[]) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: fn,
     onSuccess: (_data, input) => Promise.all(keys(input).map((queryKey) => client.invalidateQueries({ queryKey }))),
   });

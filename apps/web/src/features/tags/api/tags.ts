@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { TagRequest, TagRow } from '@openseat/shared/schemas/enrollment';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../app/client';
@@ -21,7 +22,7 @@ export const useTags = (params: TagListParams) =>
 /** Create without an id, update with one; every tag list is refreshed. */
 export function useSaveTag() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id_tag, body }: { id_tag?: number; body: TagRequest }) =>
       id_tag ? http.put<Saved<TagRow>>(`/tag/${id_tag}`, body) : http.post<Saved<TagRow>>('/tag', body),
     onSuccess: () => client.invalidateQueries({ queryKey: tagKeys.all }),
@@ -30,7 +31,7 @@ export function useSaveTag() {
 
 export function useDeleteTag() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id_tag: number) => http.del<{ message: string }>(`/tag/${id_tag}`),
     onSuccess: () => client.invalidateQueries({ queryKey: tagKeys.all }),
   });

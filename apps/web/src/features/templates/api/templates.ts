@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { ApplicationPage } from '@openseat/shared/schemas/applications';
 import type {
   CampusEmailRow,
@@ -50,7 +51,7 @@ export const useSmsTemplates = (id_campus: number, params: TemplateListParams, e
 /** Create without an id, update with one; the lists of that kind are refreshed. */
 export function useSaveEmailTemplate() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, body }: { id?: number; body: EmailTemplateRequest }) =>
       id
         ? http.put<Saved<CampusEmailRow>>(`/email/campus/${id}`, body)
@@ -61,7 +62,7 @@ export function useSaveEmailTemplate() {
 
 export function useSaveSmsTemplate() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: ({ id, body }: { id?: number; body: TextMessageTemplateRequest }) =>
       id
         ? http.put<Saved<CampusTextMessageRow>>(`/sms/campus/${id}`, body)
@@ -72,7 +73,7 @@ export function useSaveSmsTemplate() {
 
 export function useDeleteTemplate(kind: TemplateKind) {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id: number) => http.del<{ message: string }>(`/${kind}/campus/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all(kind) }),
   });
@@ -80,7 +81,7 @@ export function useDeleteTemplate(kind: TemplateKind) {
 
 /** Renders the template as typed on a real application of the campus. */
 export const usePreviewTemplate = (kind: TemplateKind) =>
-  useMutation({
+  useWriteMutation({
     mutationFn: (body: TemplatePreviewRequest) => http.post<TemplatePreview>(`/${kind}/campus/preview`, body),
   });
 

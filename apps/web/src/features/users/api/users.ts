@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import type { RoleRow } from '@openseat/shared/schemas/roles';
 import type { CreateUserRequest, UpdateUserRequest, UserRow, UserTab } from '@openseat/shared/schemas/users';
@@ -46,7 +47,7 @@ function toForm(input: UpdateUserRequest, photo: File | null) {
 
 export function useSaveUser() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (
       change:
         { kind: 'create'; input: CreateUserRequest } | { kind: 'update'; input: UpdateUserRequest; photo: File | null },
@@ -60,7 +61,7 @@ export function useSaveUser() {
 
 export function useDeactivateUser() {
   const client = useQueryClient();
-  return useMutation({
+  return useWriteMutation({
     mutationFn: (id_user: number) => http.del<{ message: string }>(`/user/${id_user}`),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
