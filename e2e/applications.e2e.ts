@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
+import { chooseLanguage } from './screens';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -11,12 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function chooseLanguage(page: Page, lng: 'en' | 'es') {
-  await page.getByTestId('language-switch-button').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
-}
 
 const table = (page: Page) => page.getByTestId('applications-table');
 const bodyRows = (page: Page) => table(page).locator('tbody tr');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { screenshot, signIn, launchBrowser } from './browser';
 import { englishLeftovers, horizontalOverflow, newTrackedPage, seriousA11yViolations } from './checks';
-import { go, settle } from './screens';
+import { chooseLanguage, go, settle } from './screens';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,12 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function chooseLanguage(page: Page, lng: 'en' | 'es') {
-  await page.getByTestId('language-switch-button').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
-}
 
 /** A unique child each run: the demo database lives across runs. */
 const stamp = Date.now().toString(36);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, visit } from './browser';
 import { seriousA11yViolations } from './checks';
-import { signInAs } from './screens';
+import { chooseLanguage, signInAs } from './screens';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,12 +17,6 @@ afterAll(() => browser?.close());
 /** The second campus of the first school: its lottery is off in the demo data, and no other test draws there. */
 const CAMPUS = 'Northstar Mesa Vista';
 const OTHER_CAMPUS = 'Northstar Sunnyslope';
-
-async function chooseLanguage(page: Page, lng: 'en' | 'es') {
-  await page.getByTestId('language-switch-button').click();
-  await page.getByTestId(`language-${lng}`).click();
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
-}
 
 /** At 390 px the screen scrolls only vertically (wide tables scroll inside their own box). */
 async function fitsPhone(page: Page, name: string) {

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './browser';
 
@@ -398,4 +399,11 @@ export async function eachScreen(
     }
   }
   return visited;
+}
+
+/** Switches the signed-in screens' language and waits until the page says it. */
+export async function chooseLanguage(page: Page, lng: 'en' | 'es') {
+  await page.getByTestId('language-switch-button').click();
+  await page.getByTestId(`language-${lng}`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
 }

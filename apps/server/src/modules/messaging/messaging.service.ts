@@ -16,6 +16,7 @@ import { queueMessages, type MessageDraft } from '../communication/outbox.servic
 import { recipientsOf } from '../communication/recipients';
 import { renderEmail, renderSms } from '../communication/render';
 import { presentBatch, presentEntry, presentOutboxEntry } from './messaging.presenter';
+import { copyOfMessage } from './message-copy';
 import * as repo from './messaging.repository';
 
 export type MessagingDeps = { db: Db; jobs: JobQueue };
@@ -166,24 +167,7 @@ export async function resend(deps: MessagingDeps, caller: Principal, id_message:
   await deps.db.transaction(async (tx) => {
     const message = await repo.findMessage(tx, caller.scope, id_message);
     if (!message) throw notFound();
-    const [id] = await queueMessages(tx, deps.jobs, [
-      {
-        id_school: message.id_school,
-        id_campus: message.id_campus,
-        id_application: message.id_application,
-        channel: message.channel as MessageDraft['channel'],
-        id_message_type: message.id_message_type as MessageDraft['id_message_type'],
-        recipient: message.recipient,
-        subject: message.subject,
-        body: message.body,
-        html: message.html,
-        lng: message.lng as Language,
-        id_campus_email: message.id_campus_email,
-        id_campus_text_message: message.id_campus_text_message,
-        id_user: caller.id_user,
-        bulk: message.bulk,
-      },
-    ]);
+    const [id] = await queueMessages(tx, deps.jobs, [copyOfMessage(message, caller.id_user)]);
     await writeAudit(tx, caller, {
       action: 'message.resend',
       entity: 'message',

@@ -1,11 +1,11 @@
-import type { Language } from '@openseat/shared/constants';
 import type { FailedMessages, FailedMessagesFilter, ResendFailedResult } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
 import { writeAudits } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { canSeeSchool } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';
-import { queueMessages, type MessageDraft } from '../communication/outbox.service';
+import { queueMessages } from '../communication/outbox.service';
+import { copyOfMessage } from './message-copy';
 import type { MessagingDeps } from './messaging.service';
 import * as repo from './resend-failed.repository';
 
@@ -44,25 +44,6 @@ export async function failedMessages(db: Db, caller: Principal, filter: FailedMe
   };
 }
 
-const draftOf = (m: repo.FailedMessage, id_user: number): MessageDraft => ({
-  id_school: m.id_school,
-  id_campus: m.id_campus,
-  id_application: m.id_application,
-  channel: m.channel,
-  id_message_type: m.id_message_type as MessageDraft['id_message_type'],
-  recipient: m.recipient,
-  subject: m.subject,
-  body: m.body,
-  html: m.html,
-  lng: m.lng as Language,
-  id_campus_email: m.id_campus_email,
-  id_campus_text_message: m.id_campus_text_message,
-  id_reminder: m.id_reminder,
-  id_user,
-  bulk: m.bulk,
-  key: repo.resendKeyOf(m.id_message),
-});
-
 /** Queues a copy of each failed message of the filter that has none yet (oldest first, RESEND_LIMIT at most). */
 export async function resendFailed(
   deps: MessagingDeps,
@@ -75,7 +56,7 @@ export async function resendFailed(
     const ids = await queueMessages(
       tx,
       deps.jobs,
-      failed.map((m) => draftOf(m, caller.id_user)),
+      failed.map((m) => copyOfMessage(m, caller.id_user, repo.resendKeyOf(m.id_message))),
     );
     const perSchool = new Map<number, number>();
     for (const m of failed) perSchool.set(m.id_school, (perSchool.get(m.id_school) ?? 0) + 1);
