@@ -22,6 +22,16 @@ const everyRowSays = async (page: Page, text: string) => {
   const rows = await rowTexts(page);
   return rows.length > 0 && rows.every((r) => r.includes(text));
 };
+/** Whether the table shows rows and each of them has a cell that reads exactly `text` (a grade, say). */
+const everyRowHasCell = async (page: Page, text: string) => {
+  const rows = await bodyRows(page).all();
+  if (rows.length === 0) return false;
+  for (const row of rows) {
+    const cells = await row.locator('td').allInnerTexts();
+    if (!cells.some((c) => c.trim() === text)) return false;
+  }
+  return true;
+};
 /**
  * Each row's applicant name in full, as its checkbox names it ('Select Sophia Miller'): the cell shows 15
  * characters, and its link's title is gone while its tooltip is open.
@@ -270,6 +280,8 @@ describe('the applications pipeline, as a new staff member works it', () => {
     await page.getByRole('combobox', { name: 'Grade' }).click();
     await page.getByRole('option', { name: offeredGrade, exact: true }).click();
     await expect.poll(() => everyRowSays(page, 'Waiting list #')).toBe(true);
+    // the rows of the grade, not the unfiltered rows still shown while the filtered ones load
+    await expect.poll(() => everyRowHasCell(page, offeredGrade)).toBe(true);
     await expect.poll(async () => (await rowTexts(page))[0]).toContain('Waiting list #1');
     const head = await bodyRows(page).first().getAttribute('data-testid');
     const headCorrelative = head!.replace('application-row-', '');
