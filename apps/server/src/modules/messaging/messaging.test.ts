@@ -12,6 +12,7 @@ import { tokenFor } from '../../test/session';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { twilioSignature } from './opt-outs.service';
 import { startFakeTwilio, type FakeTwilio } from '../../test/twilio';
+import { until } from '../../test/until';
 
 const TWILIO_TOKEN = 'twilio-test-auth-token';
 const CAMPUS_PHONE = '+15550001111';
@@ -23,16 +24,6 @@ let call: ReturnType<typeof apiClient>;
 let admin: string;
 let period: Awaited<ReturnType<typeof createPeriod>>;
 let foreignPeriod: Awaited<ReturnType<typeof createPeriod>>;
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const logOf = async (id_application: number) =>
   (await call<Page<CommunicationEntry>>('GET', `/communication?id_application=${id_application}`, { token: admin }))

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
+import type { StoredMessage } from './message-copy';
 
 const KEY_PREFIX = 'resend-failed:';
 /** The key of the one copy a failed message may get from a bulk resend: a second request finds it taken. */
@@ -57,23 +58,8 @@ export async function resentByState(db: Executor, scope: Scope, filter: FailedMe
   return Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>;
 }
 
-export type FailedMessage = {
-  id_message: number;
-  id_school: number;
-  id_campus: number | null;
-  id_application: number | null;
-  channel: 'email' | 'sms';
-  id_message_type: number;
-  recipient: string;
-  subject: string | null;
-  body: string;
-  html: string | null;
-  lng: string;
-  id_campus_email: number | null;
-  id_campus_text_message: number | null;
-  id_reminder: number | null;
-  bulk: boolean;
-};
+/** A failed message as a copy needs it (`message-copy.ts`). */
+export type FailedMessage = StoredMessage & { id_message: number; channel: 'email' | 'sms' };
 
 /** Up to `limit` failed messages of the filter without a copy, oldest first. */
 export async function failedToResend(

@@ -8,6 +8,7 @@ import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { tokenFor } from '../../test/session';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
+import { until } from '../../test/until';
 
 /*
  * Failed messages sent again in bulk (issue 20, item 7): scoped to the caller, filtered, idempotent.
@@ -63,16 +64,6 @@ const copiesOf = (ids: number[]) =>
         ids.map((id) => `resend-failed:${id}`),
       ),
     );
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const count = (token: string, query: string) =>
   call<FailedMessages>('GET', `/communication/failed${query ? `?${query}` : ''}`, { token });
