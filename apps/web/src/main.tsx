@@ -5,7 +5,7 @@ import '@fontsource/roboto/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './app/i18n';
+import './lib/i18n';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 

@@ -4,8 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_DURATION_MS } from '@openseat/shared/constants';
-import { queryClient, useSession } from './client';
-import { buildTheme } from './theme';
+import { queryClient, useSession } from '../lib/client';
+import { buildTheme } from '../lib/theme';
 
 /** Server texts (notices, labels) are fetched in the reader's language: a new language fetches them again. */
 function useRefetchOnLanguageChange() {

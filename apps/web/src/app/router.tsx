@@ -7,7 +7,7 @@ import { RequirePermission } from '../components/RequirePermission';
 import { restoreSession } from '../features/auth/api/auth';
 import { LIST_TYPE } from '@openseat/shared/constants';
 import { LIST_SCREENS } from '../features/applications/lists';
-import { onSessionEnd } from './client';
+import { onSessionEnd } from '../lib/client';
 
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RoleRow } from '@openseat/shared/schemas/roles';
 import type { CampusOption, SchoolOption } from '@openseat/shared/schemas/schools';
-import { http } from '../app/client';
+import { http } from '../lib/client';
 
 /** Options for pickers that several features show (roles, schools, campuses), scoped by the server. */
 export const lookupKeys = {

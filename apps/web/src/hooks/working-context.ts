@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CampusSchoolYearRow, EnrollmentStatus } from '@openseat/shared/schemas/enrollment';
-import { http, session, useSession } from '../app/client';
+import { http, session, useSession } from '../lib/client';
 import { useCampusOptions } from './lookups';
 
 /** The campus and school year the user works in: their saved preference, else the first they may see. */

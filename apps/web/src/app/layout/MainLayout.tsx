@@ -9,7 +9,7 @@ import { ContextSelectors, EnrollmentNotice, useContextSelectorsShown } from '..
 import { useQuery } from '@tanstack/react-query';
 import type { CampusOption } from '@openseat/shared/schemas/schools';
 import { lookupKeys } from '../../hooks/lookups';
-import { http, useSession } from '../client';
+import { http, useSession } from '../../lib/client';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/auth';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useSession } from '../client';
-import { roleLabel } from '../i18n';
+import { useSession } from '../../lib/client';
+import { roleLabel } from '../../lib/i18n';
 
 export function UserMenu() {
   const { t } = useTranslation();

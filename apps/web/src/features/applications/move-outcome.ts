@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { message } from '../../app/i18n';
+import { message } from '../../lib/i18n';
 import type { StatusMoveResult } from '@openseat/shared/schemas/applications';
 
 export type MoveNotice = { severity: 'success' | 'warning' | 'error' | 'info'; key: string; count?: number };

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { Language, ThemeName } from '@openseat/shared/constants';
 import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
-import { http, session } from '../../../app/client';
+import { http, session } from '../../../lib/client';
 
 export type Profile = {
   id_user: number;

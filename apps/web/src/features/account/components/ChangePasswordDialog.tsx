@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordRequestSchema, type ChangePasswordRequest } from '@openseat/shared/schemas/auth';
-import { message } from '../../../app/i18n';
+import { message } from '../../../lib/i18n';
 import { useChangePassword } from '../api/account';
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

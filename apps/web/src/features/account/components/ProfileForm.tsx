@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { optionalPhone, requiredText } from '@openseat/shared/schemas/rules';
-import { message, roleLabel } from '../../../app/i18n';
+import { message, roleLabel } from '../../../lib/i18n';
 import { useProfile, useUpdateProfile } from '../api/account';
 
 const ProfileSchema = z.object({ name: requiredText(120), telephone: optionalPhone });

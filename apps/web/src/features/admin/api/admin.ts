@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { AdminAuditPage, AdminJob, AdminJobsPage, JobState } from '@openseat/shared/schemas/admin';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -3,7 +3,7 @@ import { Alert, Button, Tab, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
-import { useSession } from '../../../app/client';
+import { useSession } from '../../../lib/client';
 import { NoAccess } from '../../../components/NoAccess';
 import { PageTitle } from '../../../components/PageTitle';
 import { AuditTab } from './AuditTab';

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdsApplicationRow, AdSource, MonthlyReport, StatusCount } from '@openseat/shared/schemas/ads-tracking';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
-import { downloadCsv } from '../../../app/download';
+import { http } from '../../../lib/client';
+import { downloadCsv } from '../../../lib/download';
 
 /** What every ads call carries: the range of the screen and the campus and school period of the top bar. */
 export type AdsRangeParams = {

@@ -3,7 +3,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart, pieClasses } from '@mui/x-charts/PieChart';
 import { useTranslation } from 'react-i18next';
 import type { AdSource, StatusCount } from '@openseat/shared/schemas/ads-tracking';
-import { currentLanguage } from '../../../app/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useStatusCount, type AdsRangeParams } from '../api/ads-tracking';
 import { monthLabel } from '../month-label';

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../app/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { useMonthlyReport, type AdsRangeParams } from '../api/ads-tracking';
 import { monthLabel } from '../month-label';
 

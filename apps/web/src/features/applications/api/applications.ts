@@ -25,8 +25,8 @@ import type {
 import type { CampusSchoolYearRow, CampusYearGradeRow, TagRow } from '@openseat/shared/schemas/enrollment';
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
-import { downloadCsv, saveCsv, type JsonTable } from '../../../app/download';
+import { http } from '../../../lib/client';
+import { downloadCsv, saveCsv, type JsonTable } from '../../../lib/download';
 
 /** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
 export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'> &

@@ -27,13 +27,13 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PROGRESS_STEPS } from '@openseat/shared/application-status';
 import { holdsSeat, isStatusId } from '@openseat/shared/application-status';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
-import { useAbility } from '../../../app/client';
+import { useAbility } from '../../../lib/client';
 import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useZonedDateTime } from '../../../hooks/use-zoned-date-time';
-import { currentLanguage } from '../../../app/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import {
   useApplication,
   useDeleteApplication,

@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
 import type { ApplicationRow } from '@openseat/shared/schemas/applications';
-import { useAbility, useSession } from '../../../app/client';
+import { useAbility, useSession } from '../../../lib/client';
 import { EmptyRow } from '../../../components/EmptyRow';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';

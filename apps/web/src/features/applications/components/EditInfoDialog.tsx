@@ -16,8 +16,8 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApplicationUpdateSchema, type ApplicationDetail } from '@openseat/shared/schemas/applications';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useUpdateInfo } from '../api/applications';
 
 type Output = z.output<typeof ApplicationUpdateSchema>;

@@ -13,7 +13,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
-import { priorityItemLabel } from '../../../app/i18n';
+import { priorityItemLabel } from '../../../lib/i18n';
 import { useGradeOptions, usePriorityOptions, useSaveGradeAndPriority } from '../api/applications';
 
 /** Add or remove the grade and the priority item of an application (spec section 2 dialog). */

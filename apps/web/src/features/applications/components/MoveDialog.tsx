@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { mayMove } from '@openseat/shared/application-status';
 import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
-import { useAbility } from '../../../app/client';
+import { useAbility } from '../../../lib/client';
 import { useMoveApplications } from '../api/applications';
 import { moveNotice, noticeText } from '../move-outcome';
 

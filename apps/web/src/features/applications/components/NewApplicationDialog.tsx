@@ -28,8 +28,8 @@ import {
   type ApplicationCreate,
   type DuplicateCheck,
 } from '@openseat/shared/schemas/applications';
-import type { ApiError } from '../../../app/http';
-import { message, priorityItemLabel } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message, priorityItemLabel } from '../../../lib/i18n';
 import {
   useCampusSchoolYears,
   useCheckDuplicates,

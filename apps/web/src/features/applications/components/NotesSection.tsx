@@ -3,8 +3,8 @@ import { Button, List, ListItem, ListItemText, Stack, TextField, Typography } fr
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
-import { useAbility } from '../../../app/client';
-import { message } from '../../../app/i18n';
+import { useAbility } from '../../../lib/client';
+import { message } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/dates';
 import { useAddNote } from '../api/applications';
 

@@ -16,7 +16,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { reorderReason } from '@openseat/shared/schemas/rules';
-import { message } from '../../../app/i18n';
+import { message } from '../../../lib/i18n';
 import { useGradeOptions, useReorderWaitingList } from '../api/applications';
 
 /** Reorders one grade's waiting list by priorities (spec section 5): final, acknowledged, with a reason. */

@@ -18,7 +18,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { message } from '../../../app/i18n';
+import { message } from '../../../lib/i18n';
 import {
   applicationKeys,
   useCopyJob,

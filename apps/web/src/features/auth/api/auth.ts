@@ -1,7 +1,7 @@
 import { CONTEXT_TYPE, type Language } from '@openseat/shared/constants';
 import type { LoginRequest, LoginResponse, ResetPasswordRequest, SessionUser } from '@openseat/shared/schemas/auth';
-import { http, otherTabs, session } from '../../../app/client';
-import { setLanguage } from '../../../app/i18n';
+import { http, otherTabs, session } from '../../../lib/client';
+import { setLanguage } from '../../../lib/i18n';
 
 /** Where a user lands after signing in (spec section 2); null: a maintainer must choose a school first. */
 export function landingPath(user: SessionUser): string | null {

@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecoveryRequestSchema, type RecoveryRequest } from '@openseat/shared/schemas/auth';
-import { message } from '../../../app/i18n';
+import { message } from '../../../lib/i18n';
 import { requestRecovery } from '../api/auth';
 
 export function RecoveryForm({ onBack }: { onBack: () => void }) {

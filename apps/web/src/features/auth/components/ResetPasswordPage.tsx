@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordRequestSchema, type ResetPasswordRequest } from '@openseat/shared/schemas/auth';
-import { message } from '../../../app/i18n';
+import { message } from '../../../lib/i18n';
 import { resetPassword } from '../api/auth';
 
 /** The token never leaves through a Referer header: this page sets no-referrer. */

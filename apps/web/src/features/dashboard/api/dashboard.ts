@@ -8,7 +8,7 @@ import type {
   DashboardStatusResponse,
   UserDashboardItemsResponse,
 } from '@openseat/shared/schemas/dashboard';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 /** What the figures are counted over: the top bar's campus (null = every campus in reach) and school period. */
 export type DashboardScope = { id_campus: number | null; id_school_year: number | null };

@@ -19,7 +19,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { UserDashboardItem } from '@openseat/shared/schemas/dashboard';
-import type { ApiError } from '../../../app/http';
+import type { ApiError } from '../../../lib/http';
 import { useSaveDashboardWidgets } from '../api/dashboard';
 
 type Entry = { id: number; on: boolean };

@@ -4,7 +4,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { useTranslation } from 'react-i18next';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import type { DashboardPeriod } from '@openseat/shared/schemas/dashboard';
-import { useSession } from '../../../app/client';
+import { useSession } from '../../../lib/client';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { useDashboardWidgets, type DashboardScope } from '../api/dashboard';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { CampusYearGradeRow, CampusYearRow, PeriodAction } from '@openseat/shared/schemas/enrollment';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 type Saved<T> = { message: string; data: T };
 

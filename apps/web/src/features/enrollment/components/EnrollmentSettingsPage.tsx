@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAbility } from '../../../app/client';
+import { useAbility } from '../../../lib/client';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDate } from '../../../lib/dates';
 import { useWorkingContext } from '../../../hooks/working-context';

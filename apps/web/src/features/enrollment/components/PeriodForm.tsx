@@ -6,8 +6,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CampusYearCreateSchema, type CampusYearRow } from '@openseat/shared/schemas/enrollment';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useCampusOptions } from '../../../hooks/lookups';
 import { useSavePeriod, useSchoolYears } from '../api/enrollment';
 

@@ -4,8 +4,8 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { spots as spotsRule } from '@openseat/shared/schemas/rules';
 import { gradeSeatsProblem } from '@openseat/shared/enrollment-rules';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useSaveSeats, useSeats } from '../api/enrollment';
 
 /** Seats per grade of a school period, checked here with the shared rules and again by the server. */

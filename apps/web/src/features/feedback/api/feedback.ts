@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { FeedbackRow } from '@openseat/shared/schemas/feedback';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 type Saved = { message: string; data: FeedbackRow };
 export type FeedbackListParams = { page: number; pageSize: number; text: string; id_status_feedback?: number };

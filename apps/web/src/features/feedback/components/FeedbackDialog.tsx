@@ -17,8 +17,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CreateFeedbackRequestSchema, type FeedbackRow } from '@openseat/shared/schemas/feedback';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { useFeedbackScreenshot, useSaveFeedback } from '../api/feedback';
 

@@ -3,7 +3,7 @@ import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../../app/client';
+import { useAbility } from '../../../lib/client';
 import { capturePage } from '../capture';
 import { FeedbackDialog } from './FeedbackDialog';
 

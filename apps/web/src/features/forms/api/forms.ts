@@ -8,7 +8,7 @@ import type {
 } from '@openseat/shared/schemas/communication';
 import type { CampusSchoolYearRow } from '@openseat/shared/schemas/enrollment';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 type Saved<T> = { message: string; data: T };
 export type SubmissionCsv = { headers: Array<{ key: string; label: string }>; data: Array<Record<string, string>> };
@@ -81,4 +81,4 @@ export const fetchSubmissionCsv = (body: SubmissionCsvRequest) =>
   http.post<SubmissionCsv>('/application/submission-to-csv', body);
 
 /** The export's JSON as a CSV file the browser downloads (shared with the lists' Export menu). */
-export { saveCsv } from '../../../app/download';
+export { saveCsv } from '../../../lib/download';

@@ -25,8 +25,8 @@ import type { z } from 'zod';
 import { FORM_PROVIDER, STATUSES } from '@openseat/shared/constants';
 import { CampusFormRequestSchema, FORM_FIELDS, type CampusFormRow } from '@openseat/shared/schemas/communication';
 import type { CampusSchoolYearRow } from '@openseat/shared/schemas/enrollment';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useSaveForm } from '../api/forms';
 
 const Schema = CampusFormRequestSchema.omit({ field_map: true });

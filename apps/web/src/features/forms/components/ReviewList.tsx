@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Paper, Stack, TablePagination, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../../app/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useReviewSubmissions } from '../api/forms';
 import { AnswersList } from './AnswersList';

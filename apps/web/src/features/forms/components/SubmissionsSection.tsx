@@ -3,9 +3,9 @@ import { Button, Card, CardContent, Chip, Paper, Stack, Typography } from '@mui/
 import DownloadIcon from '@mui/icons-material/Download';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../../app/client';
-import type { ApiError } from '../../../app/http';
-import { currentLanguage } from '../../../app/i18n';
+import { useAbility } from '../../../lib/client';
+import type { ApiError } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { fetchSubmissionCsv, saveCsv, useApplicationSubmissions } from '../api/forms';
 import { AnswersList } from './AnswersList';

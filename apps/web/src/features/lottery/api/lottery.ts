@@ -11,8 +11,8 @@ import type {
   MessageHoldSchedule,
 } from '@openseat/shared/schemas/lottery';
 import type { CampusYearGradeRow } from '@openseat/shared/schemas/enrollment';
-import { http } from '../../../app/client';
-import { downloadCsv } from '../../../app/download';
+import { http } from '../../../lib/client';
+import { downloadCsv } from '../../../lib/download';
 
 /** Answers come as `{ data }` (reads) or `{ message, data }` (writes); a bare body is read as the data itself. */
 type Envelope<T> = { message?: string; data: T };

@@ -16,7 +16,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { MessageHold } from '@openseat/shared/schemas/lottery';
 import { familyDateTime } from '@openseat/shared/zoned-time';
-import { currentLanguage } from '../../../app/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useMessageHolds, useReleaseHold, useScheduleRelease } from '../api/lottery';
 

@@ -22,8 +22,8 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { LotteryResult } from '@openseat/shared/schemas/lottery';
-import { useAbility } from '../../../app/client';
-import { currentLanguage } from '../../../app/i18n';
+import { useAbility } from '../../../lib/client';
+import { currentLanguage } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/dates';
 import {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
 import { translate } from '@openseat/shared/messages';
-import { currentLanguage } from '../../../app/i18n';
+import { currentLanguage } from '../../../lib/i18n';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Channel, MessageState } from '@openseat/shared/communication';
 import type { CapturedSms, OutboxEntry } from '@openseat/shared/schemas/communication';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 export type CapturedMailRow = {
   id_captured_mail: number;

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@openseat/shared/communication';
 import type { FailedMessages, ResendFailedResult } from '@openseat/shared/schemas/communication';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 /** The screen's filter: empty strings are "any"; times are the inputs' local date-times (yyyy-MM-ddTHH:mm). */
 export type FailedFilter = { channel: Channel | ''; from: string; to: string; id_campus: number | '' };

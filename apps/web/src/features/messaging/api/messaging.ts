@@ -7,7 +7,7 @@ import type {
   SendMultipleRequest,
 } from '@openseat/shared/schemas/communication';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 type Saved<T> = { message: string; data: T };
 type Notice = { message: string };

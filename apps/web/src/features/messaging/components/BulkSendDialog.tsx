@@ -19,8 +19,8 @@ import { useTranslation } from 'react-i18next';
 import type { Channel } from '@openseat/shared/communication';
 import { LIST_TYPE } from '@openseat/shared/constants';
 import type { MessageBatch } from '@openseat/shared/schemas/communication';
-import { useAbility } from '../../../app/client';
-import type { ApiError } from '../../../app/http';
+import { useAbility } from '../../../lib/client';
+import type { ApiError } from '../../../lib/http';
 import { batchDone, batchFinished, useBatch, useSendMultiple } from '../api/messaging';
 
 type Selection = { ids: number[]; listType: number; clear: () => void };

@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SendEmailRequestSchema } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useSendEmail } from '../api/messaging';
 
 type Input = z.input<typeof SendEmailRequestSchema>;

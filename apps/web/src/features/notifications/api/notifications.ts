@@ -8,7 +8,7 @@ import {
   type NotificationSettings,
   type SaveNotificationSettingsRequest,
 } from '@openseat/shared/schemas/notifications';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 export const notificationKeys = {
   all: ['notifications'] as const,

@@ -5,7 +5,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
-import { useSession } from '../../../app/client';
+import { useSession } from '../../../lib/client';
 import { useMarkRead, useUnreadNotifications } from '../api/notifications';
 import { NotificationList } from './NotificationList';
 import { NotificationSettingsDialog } from './NotificationSettingsDialog';

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { z } from 'zod';
 import type { PrioritiesRequestSchema, PriorityRow } from '@openseat/shared/schemas/enrollment';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 export const priorityKeys = {
   all: ['priorities'] as const,

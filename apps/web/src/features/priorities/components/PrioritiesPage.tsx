@@ -15,11 +15,11 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../../app/client';
-import type { ApiError } from '../../../app/http';
+import { useAbility } from '../../../lib/client';
+import type { ApiError } from '../../../lib/http';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';
-import { priorityItemLabel } from '../../../app/i18n';
+import { priorityItemLabel } from '../../../lib/i18n';
 import { usePriorities, useSavePriorities } from '../api/priorities';
 
 /** Priority levels per campus (e.g. sibling 1, staff child 2, in-district 3, general 4), used by the lottery. */

@@ -23,8 +23,8 @@ import {
   type CampusTextMessageRow,
   type ReminderRow,
 } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useSaveReminder } from '../api/reminders';
 
 type Input = z.input<typeof ReminderRequestSchema>;

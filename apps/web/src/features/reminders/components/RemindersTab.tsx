@@ -21,7 +21,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ReminderRow } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../app/http';
+import type { ApiError } from '../../../lib/http';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyRow } from '../../../components/EmptyRow';
 import { RowAction } from '../../../components/RowAction';

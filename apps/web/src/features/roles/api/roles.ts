@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 import type { PermissionRow, RoleRequest, RoleRow, SubjectWithActions } from '@openseat/shared/schemas/roles';
 import { lookupKeys } from '../../../hooks/lookups';
 

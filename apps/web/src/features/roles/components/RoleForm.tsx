@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CONTEXT_TYPE_NAMES } from '@openseat/shared/constants';
 import { RoleRequestSchema, type RoleRow } from '@openseat/shared/schemas/roles';
-import { contextLabel, message } from '../../../app/i18n';
+import { contextLabel, message } from '../../../lib/i18n';
 import { useSaveRole } from '../api/roles';
 
 type RoleFormInput = z.input<typeof RoleRequestSchema>;

@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAbility, useSession } from '../../../app/client';
-import { contextLabel, roleDescription, roleLabel, roleTypeLabel } from '../../../app/i18n';
+import { useAbility, useSession } from '../../../lib/client';
+import { contextLabel, roleDescription, roleLabel, roleTypeLabel } from '../../../lib/i18n';
 import { PageTitle } from '../../../components/PageTitle';
 import { useRoleOptions } from '../../../hooks/lookups';
 

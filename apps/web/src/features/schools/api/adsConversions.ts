@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { AdsEventRow, AdsSettings, AdsSettingsRequest } from '@openseat/shared/schemas/ads-conversions';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 export const adsConversionKeys = {
   settings: (id_school: number) => ['ads-conversions', id_school, 'settings'] as const,

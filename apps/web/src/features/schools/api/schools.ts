@@ -13,7 +13,7 @@ import type {
   SchoolRow,
   SchoolTab,
 } from '@openseat/shared/schemas/schools';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 import { lookupKeys } from '../../../hooks/lookups';
 
 type Saved<T> = { message: string; data: T };

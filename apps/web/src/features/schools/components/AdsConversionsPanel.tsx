@@ -27,8 +27,8 @@ import {
   type AdsSettings,
   type AdsSettingsRequest,
 } from '@openseat/shared/schemas/ads-conversions';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useAdsEvents, useAdsSettings, useSaveAdsSettings } from '../api/adsConversions';
 

@@ -19,8 +19,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CampusRequestSchema, type CampusRow } from '@openseat/shared/schemas/schools';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { useUpdateCampus } from '../api/schools';
 

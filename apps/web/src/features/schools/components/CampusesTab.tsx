@@ -14,7 +14,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAbility } from '../../../app/client';
+import { useAbility } from '../../../lib/client';
 import { useCampuses, useCreateCampus } from '../api/schools';
 import { EmptyRow } from '../../../components/EmptyRow';
 

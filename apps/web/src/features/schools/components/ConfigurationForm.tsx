@@ -3,8 +3,8 @@ import { Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, Text
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 export type ConfigField =

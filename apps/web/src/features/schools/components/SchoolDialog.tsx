@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SchoolRequestSchema, type SchoolRow } from '@openseat/shared/schemas/schools';
-import { message } from '../../../app/i18n';
+import { message } from '../../../lib/i18n';
 import { useSaveSchool } from '../api/schools';
 
 type Input = z.input<typeof SchoolRequestSchema>;

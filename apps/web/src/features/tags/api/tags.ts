@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { TagRequest, TagRow } from '@openseat/shared/schemas/enrollment';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 type Saved<T> = { message: string; data: T };
 export type TagListParams = { page: number; pageSize: number; text: string };

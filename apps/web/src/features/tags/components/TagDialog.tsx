@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TagRequestSchema, type TagRow } from '@openseat/shared/schemas/enrollment';
 import type { CampusOption } from '@openseat/shared/schemas/schools';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useSaveTag } from '../api/tags';
 
 type Input = z.input<typeof TagRequestSchema>;

@@ -10,7 +10,7 @@ import type {
   TextMessageTemplateRequest,
 } from '@openseat/shared/schemas/communication';
 import type { Page } from '@openseat/shared/schemas/pagination';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 /** E-mail and SMS templates of a campus (docs/api-templates.md). */
 

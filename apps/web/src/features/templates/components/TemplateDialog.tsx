@@ -23,8 +23,8 @@ import {
   type CampusEmailRow,
   type CampusTextMessageRow,
 } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../app/http';
-import { message } from '../../../app/i18n';
+import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { useMessageTypes, useSaveEmailTemplate, useSaveSmsTemplate, type TemplateKind } from '../api/templates';
 import { MergeFields } from './MergeFields';
 import { SmsSize } from './SmsSize';

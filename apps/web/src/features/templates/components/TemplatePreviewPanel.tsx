@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Autocomplete, Box, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationRow } from '@openseat/shared/schemas/applications';
-import type { ApiError } from '../../../app/http';
+import type { ApiError } from '../../../lib/http';
 import { useApplicationChoices, usePreviewTemplate, type TemplateKind } from '../api/templates';
 import { SmsSize } from './SmsSize';
 import { useSettled } from '../../../hooks/use-settled';

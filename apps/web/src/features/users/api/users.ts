@@ -3,7 +3,7 @@ import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import type { RoleRow } from '@openseat/shared/schemas/roles';
 import type { CreateUserRequest, UpdateUserRequest, UserRow, UserTab } from '@openseat/shared/schemas/users';
-import { http } from '../../../app/client';
+import { http } from '../../../lib/client';
 
 export type UserListParams = {
   tab: UserTab;
