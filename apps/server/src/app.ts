@@ -19,6 +19,7 @@ import { idempotencyPluginFp } from './plugins/idempotency';
 import type { AppDeps } from './plugins/types';
 import { registerErrorHandler } from './plugins/errors';
 import { apiModules } from './modules/index';
+import { installMoveEffects } from './modules/move-effects';
 
 export type ApiRoute = { method: string; url: string; public: boolean };
 
@@ -37,6 +38,7 @@ export type BuildOptions = { logStream?: LogStream };
 
 /** The app and its job workers (started here, stopped when the app closes, before the database is). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  installMoveEffects();
   const app = Fastify({
     logger: loggerOptions(deps.config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,

@@ -16,8 +16,9 @@ import { writeAudit } from '../../lib/audit';
 import { isUniqueViolation, sqlStateOf } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
-import { MoveSession, type MoveDeps } from '../applications/move-step';
-import * as moves from '../applications/moves.repository';
+import { familiesOf } from '../applications/siblings.service';
+import { lockGroups, openSession, type MoveSession } from '../status-moves/status-moves.service';
+import type { MoveDeps } from '../status-moves/status-moves.types';
 import {
   draw,
   inputsHash,
@@ -32,7 +33,6 @@ import { lotteryRecordCsv } from './lottery.csv';
 import { presentRecord, presentSummary } from './lottery.presenter';
 import * as repo from './lottery.repository';
 import type { LotteryRow, PeriodApplication, PeriodRow } from './lottery.repository';
-import { familiesOf } from './siblings';
 
 /*
  * Running the lottery of a school period (docs/api-lottery.md): the draw (one transaction, or nothing), the practice
@@ -285,10 +285,10 @@ async function asLotteryRefusal<T>(work: () => Promise<T>): Promise<T> {
 async function lockedPlanOf(tx: Tx, caller: Principal, period: PeriodRow): Promise<Plan> {
   const group = (id_grade: number) => ({ id_campus_year: period.id_campus_year, id_grade });
   const grades = new Set(await repo.appliedGrades(tx, period.id_campus_year));
-  await moves.lockGroups(tx, [...grades].map(group));
+  await lockGroups(tx, [...grades].map(group));
   const plan = await planOf(tx, caller.scope, period, true);
   const moving = [...plan.participants.values(), ...plan.late].map((p) => p.id_grade as number);
-  await moves.lockGroups(tx, [...new Set(moving)].filter((id) => !grades.has(id)).map(group));
+  await lockGroups(tx, [...new Set(moving)].filter((id) => !grades.has(id)).map(group));
   return plan;
 }
 
@@ -365,7 +365,7 @@ export async function runLottery(
           });
 
       const apps = [...locked.participants.values(), ...locked.late];
-      const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
+      const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
       // families hear nothing until staff release the draw's messages (now, or on a results day)
       session.holdMessages = { id_lottery: saved.id_lottery };
       await session.knowPlaces(period.id_campus_year, [
@@ -472,7 +472,7 @@ export async function addLateApplications({ db, jobs }: MoveDeps, caller: Princi
       );
       if (!arrivals.length) throw refuse('lotteryNoApplications', 'LOTTERY_NO_APPLICATIONS');
       const lateOnly: Plan = { ...plan, participants: new Map(), late: arrivals };
-      const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, arrivals);
+      const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, arrivals);
       const placed = await moveLate(session, arrivals, new Map());
       await session.flush();
       await writeAudit(tx, caller, {
