@@ -129,8 +129,10 @@ const en = {
   gradeHoldsSeat: 'This application holds a spot of its grade: it needs a grade.',
   noSpotsInGrade: 'The grade has no spots available.',
   noPreviousStatus: 'This application has no previous status to go back to.',
-  applicationsMoved: 'Applications moved.',
+  applicationsMoved: '{count} applications moved.',
   applicationMoved: 'Application moved.',
+  movesRefused: '{count} applications could not make that move from their status.',
+  moveRefused: 'One application could not make that move from its status.',
   movedBack: 'The application is back in its previous status.',
   transferNotSeatHolder: 'Only an offered, confirmed or enrolled application has a spot to transfer.',
   transferSameGrade: 'A spot can only go to an application of the same school period and grade.',
@@ -349,8 +351,10 @@ const es: Record<MessageKey, string> = {
   gradeHoldsSeat: 'Esta solicitud ocupa un cupo de su grado: necesita un grado.',
   noSpotsInGrade: 'El grado no tiene cupos disponibles.',
   noPreviousStatus: 'Esta solicitud no tiene un estado anterior al que volver.',
-  applicationsMoved: 'Solicitudes movidas.',
+  applicationsMoved: 'Se movieron {count} solicitudes.',
   applicationMoved: 'Solicitud movida.',
+  movesRefused: '{count} solicitudes no pueden hacer ese cambio desde su estado.',
+  moveRefused: 'Una solicitud no puede hacer ese cambio desde su estado.',
   movedBack: 'La solicitud volvió a su estado anterior.',
   transferNotSeatHolder: 'Solo una solicitud ofrecida, confirmada o inscrita tiene un cupo para transferir.',
   transferSameGrade: 'Un cupo solo puede pasar a una solicitud del mismo periodo escolar y grado.',
@@ -450,9 +454,21 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, value);
 }
 
-/** Translates a message key; text that is not a key is returned as it is. */
-export function translate(keyOrText: string, lng: string | undefined): string {
-  if (!isMessageKey(keyOrText)) return keyOrText;
+/** The values a message's `{name}` placeholders take. */
+export type MessageParams = Record<string, string | number>;
+
+/** A message as a service answers it: the key and its placeholders' values, translated at the edge. */
+export type KeyedMessage = { key: MessageKey; params?: MessageParams };
+
+/**
+ * Translates a message key and fills its `{name}` placeholders from `params`; text that is not a key is
+ * returned as it is (placeholders filled likewise). A placeholder without a value stays as written.
+ */
+export function translate(keyOrText: string, lng: string | undefined, params?: MessageParams): string {
   const language = (lng === 'es' ? 'es' : FALLBACK_LANGUAGE) satisfies Language;
-  return MESSAGES[language][keyOrText];
+  const text = isMessageKey(keyOrText) ? MESSAGES[language][keyOrText] : keyOrText;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : placeholder,
+  );
 }

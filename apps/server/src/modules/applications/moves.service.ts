@@ -1,6 +1,6 @@
 import { holdsSeat, mayMove, MOVEMENT_TYPE, statusName } from '@openseat/shared/application-status';
 import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
-import type { MessageKey } from '@openseat/shared/messages';
+import type { MessageKey, MessageParams } from '@openseat/shared/messages';
 import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
 import { writeAudits } from '../../lib/audit';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -22,11 +22,37 @@ import type { Movable, MoveDeps } from '../status-moves/status-moves.types';
 
 export type Refusal = { id_application: number; code: string; message: MessageKey };
 export type MoveOutcome = {
+  /** What the screen says about it (the web shows it as it is; the route also answers it translated). */
+  notice: MoveNotice;
   data: MovedRow[];
   nonTransferable: number[];
   refused: Refusal[];
   autoOffered: MovedRow[];
 };
+
+export type MoveNotice = { severity: 'success' | 'warning' | 'error'; key: MessageKey; params?: MessageParams };
+
+/**
+ * What the screen says after a move (spec section 4): when some had no seat, the warning if others moved and the
+ * error if none did (for one application, the error that names it); refusals are counted; otherwise success.
+ */
+export function moveNotice(outcome: Omit<MoveOutcome, 'notice' | 'autoOffered'>, asked: number): MoveNotice {
+  if (outcome.nonTransferable.length > 0) {
+    if (outcome.data.length > 0) return { severity: 'warning', key: 'someNotOffered' };
+    return { severity: 'error', key: asked === 1 ? 'applicationNotOffered' : 'noneOffered' };
+  }
+  const refused = outcome.refused.length;
+  if (refused > 0) {
+    const severity = outcome.data.length > 0 ? 'warning' : 'error';
+    return refused === 1
+      ? { severity, key: 'moveRefused' }
+      : { severity, key: 'movesRefused', params: { count: refused } };
+  }
+  if (asked === 1) return { severity: 'success', key: 'applicationMoved' };
+  return { severity: 'success', key: 'applicationsMoved', params: { count: outcome.data.length } };
+}
+
+const success = (key: MessageKey): MoveNotice => ({ severity: 'success', key });
 
 const movedRow = (app: Movable, from: number): MovedRow => ({
   id_application: app.id_application,
@@ -46,7 +72,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
   const to = input.id_status as StatusId;
   const can = caller.ability.can.bind(caller.ability);
   const outcome = await withLockedApplications(deps, caller, input.applicationIds, async (_tx, apps, session) => {
-    const outcome: MoveOutcome = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
+    const outcome: Omit<MoveOutcome, 'notice'> = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
     const moved: Array<{ app: Movable; from: number }> = [];
     const auto: Array<{ app: Movable; from: number }> = [];
     if (input.holdMessages) session.holdMessages = { id_lottery: null };
@@ -88,7 +114,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
     }));
     throw new AppError(first.code, first.message, errors, 409);
   }
-  return outcome;
+  return { notice: moveNotice(outcome, input.applicationIds.length), ...outcome };
 }
 
 const mayMoveAny = (from: number, to: number) => mayMove(() => true, from, to);
@@ -117,7 +143,13 @@ export async function moveToPrevious(deps: MoveDeps, caller: Principal, id_appli
     if (!(await session.move(app, target as StatusId, MOVEMENT_TYPE.PREVIOUS_STATUS)))
       throw refusalError('applicationNotOffered');
     await session.flush();
-    return { data: [movedRow(app, from)], nonTransferable: [], refused: [], autoOffered: [] };
+    return {
+      notice: success('movedBack'),
+      data: [movedRow(app, from)],
+      nonTransferable: [],
+      refused: [],
+      autoOffered: [],
+    };
   });
 }
 
@@ -145,6 +177,7 @@ export async function transferSpot(deps: MoveDeps, caller: Principal, input: Tra
     if (!(await session.move(receiver, STATUS.OFFERED))) throw refusalError('applicationNotOffered');
     await session.flush();
     return {
+      notice: success('spotTransferred'),
       data: [movedRow(giver, giverFrom), movedRow(receiver, receiverFrom)],
       nonTransferable: [],
       refused: [],

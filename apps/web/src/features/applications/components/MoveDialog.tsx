@@ -18,7 +18,7 @@ import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
 import { useAbility } from '../../../lib/client';
 import { useMoveApplications } from '../api/applications';
-import { moveNotice, noticeText } from '../move-outcome';
+import { noticeText } from '../move-outcome';
 
 /** The moves this application allows (the shared transition table) that the caller's permissions reach. */
 export function useOfferedMoves(application: ApplicationDetail | undefined): number[] {
@@ -46,10 +46,7 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
         id_status: target,
         ...(offering && hold ? { holdMessages: true } : {}),
       });
-      const notice = moveNotice(result, 1);
-      enqueueSnackbar(notice.severity === 'success' ? result.message : noticeText(notice, t), {
-        variant: notice.severity,
-      });
+      enqueueSnackbar(noticeText(result.notice), { variant: result.notice.severity });
       onClose();
     } catch (error) {
       enqueueSnackbar((error as Error).message, { variant: 'error' });
