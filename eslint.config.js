@@ -67,8 +67,8 @@ export default tseslint.config(
     },
   },
   {
-    // Feature screens fetch through their api/ files: components and feature helpers call the hooks.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Screens fetch through a feature's api/ files (or a shared hook): components and helpers call the hooks.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/features/*/api/**', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', { name: 'fetch', message: "Fetch in the feature's api/ files." }],
