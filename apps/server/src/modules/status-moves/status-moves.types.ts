@@ -2,7 +2,7 @@ import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import type { Scope } from '../../lib/scope';
 
-export type { Group, LotteryFacts, Movable } from './status-moves.repository';
+export type { Group, Movable } from './status-moves.repository';
 
 /** What a move needs besides the caller: the database, and the job queue its messages are sent by. */
 export type MoveDeps = { db: Db; jobs: JobQueue };
