@@ -1,7 +1,7 @@
 import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
 import type { UpdateProfileRequest, UserConfigurationRequest } from '@openseat/shared/schemas/account';
 import type { Db } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { AppError, notFound } from '../../lib/errors';
 import { canSeeCampus } from '../../lib/scope';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';

@@ -7,7 +7,7 @@ import {
 } from '@openseat/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import * as repo from './admin.repository';

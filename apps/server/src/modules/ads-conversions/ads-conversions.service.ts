@@ -1,6 +1,6 @@
 import type { AdsSettingsRequest } from '@openseat/shared/schemas/ads-conversions';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { presentEvent, presentSettings } from './ads-conversions.presenter';

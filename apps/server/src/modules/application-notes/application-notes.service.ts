@@ -1,7 +1,7 @@
 import type { NoteCreate } from '@openseat/shared/schemas/application-records';
 import type { Db } from '../../db/client';
-import { requireApplication } from '../../lib/application-ref';
-import { writeAudit } from '../../lib/audit';
+import { requireApplication } from '../applications/application-ref.service';
+import { writeAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/auth.principal';
 import { presentNote } from './application-notes.presenter';
 import * as repo from './application-notes.repository';

@@ -5,8 +5,8 @@ import type {
   ApplicationTagRequest,
 } from '@openseat/shared/schemas/application-records';
 import type { Db, Executor } from '../../db/client';
-import { requireApplication } from '../../lib/application-ref';
-import { writeAudit } from '../../lib/audit';
+import { requireApplication } from '../applications/application-ref.service';
+import { writeAudit } from '../audit/audit.service';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { presentTagsOf } from './application-tags.presenter';

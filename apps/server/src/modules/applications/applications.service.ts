@@ -7,9 +7,9 @@ import type {
   ApplicationUpdate,
 } from '@openseat/shared/schemas/applications';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
-import { requireApplication } from '../../lib/application-ref';
-import { requireCampus } from '../../lib/campus-ref';
+import { diff, writeAudit } from '../audit/audit.service';
+import { requireApplication } from './application-ref.service';
+import { requireCampus } from '../campuses/campus-ref.service';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { assertAcceptingApplications, listSeats } from '../enrollment/enrollment.service';

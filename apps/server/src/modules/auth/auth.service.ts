@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoginRequest, LoginResponse, ResetPasswordRequest } from '@openseat/shared/schemas/auth';
 import type { Db, Executor } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { decoy, hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';

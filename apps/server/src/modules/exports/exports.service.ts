@@ -1,8 +1,8 @@
 import { LIST_SUBJECT } from '@openseat/shared/application-status';
 import type { ApplicationExportQuery } from '@openseat/shared/schemas/application-records';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
-import { requireCampus } from '../../lib/campus-ref';
+import { writeAudit } from '../audit/audit.service';
+import { requireCampus } from '../campuses/campus-ref.service';
 import { forbidden } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
 import type { Principal } from '../auth/auth.principal';

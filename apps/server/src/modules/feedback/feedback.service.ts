@@ -5,7 +5,7 @@ import {
   type FeedbackListQuery,
 } from '@openseat/shared/schemas/feedback';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { readUploadForm, removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
 import type { Principal } from '../auth/auth.principal';

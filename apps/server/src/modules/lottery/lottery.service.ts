@@ -12,7 +12,7 @@ import type {
   LotteryVerification,
 } from '@openseat/shared/schemas/lottery';
 import type { Db, Executor, Tx } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { isUniqueViolation, sqlStateOf } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';

@@ -1,10 +1,10 @@
 import type { SchoolConfigurationRequest, SchoolListQuery, SchoolRequest } from '@openseat/shared/schemas/schools';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { encryptSecret } from '../../lib/crypto';
 import { forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
-import { assertSenderNumbersUnique } from '../communication/sms-senders';
+import { assertSenderNumbersUnique } from '../communication/sms-senders.service';
 import { assertMayChangeFields, isSystemUser } from './field-rules';
 import { SCHOOL_CSV_COLUMNS, presentSchool, presentSchoolConfiguration, schoolCsvCells } from './schools.presenter';
 import * as repo from './schools.repository';
