@@ -1,3 +1,4 @@
+import type { Language } from '@openseat/shared/constants';
 import {
   NOTIFICATION_TYPES,
   type NotificationListQuery,
@@ -36,13 +37,18 @@ export async function saveSettings(db: Db, caller: Principal, body: SaveNotifica
   return getSettings(db, caller);
 }
 
-export async function listUnread(db: Db, caller: Principal, query: NotificationListQuery): Promise<NotificationPage> {
+export async function listUnread(
+  db: Db,
+  caller: Principal,
+  query: NotificationListQuery,
+  lng: Language,
+): Promise<NotificationPage> {
   const reader = readerOf(caller);
   const [rows, total] = await Promise.all([
     repo.listUnread(db, reader, query.page, query.pageSize),
     repo.countUnread(db, reader),
   ]);
-  return { data: rows.map(presentNotification), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows.map((row) => presentNotification(row, lng)), total, page: query.page, pageSize: query.pageSize };
 }
 
 async function answer(db: Executor, caller: Principal, marked: number) {
