@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import { removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
 import { storedFilePath } from '../../lib/uploads';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentFile } from './application-files.presenter';
 import * as repo from './application-files.repository';
 import { readFileUpload } from './application-files.upload';

@@ -20,7 +20,7 @@ import type {
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, notFound, type FieldError } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import { presentPeriod, presentSchoolYear, presentSeat } from './enrollment.presenter';
 import * as repo from './enrollment.repository';

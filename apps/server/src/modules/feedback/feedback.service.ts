@@ -8,7 +8,7 @@ import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { readUploadForm, removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentFeedback } from './feedback.presenter';
 import * as repo from './feedback.repository';
 

@@ -7,7 +7,7 @@ import { requireCampus } from '../campuses/campus-ref.service';
 import { encryptSecret } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentForm, presentSubmission } from './forms.presenter';
 import * as repo from './forms.repository';
 

@@ -1,7 +1,7 @@
 import { SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import type { Db, Executor } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentCapturedSms, presentMail, presentMailSummary } from './mail.presenter';
 import * as repo from './mail.repository';
 import type { CapturedSmsInput } from './mail.types';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { queueMessages, type MessageDraft } from '../communication/outbox.service';
 import { recipientsOf } from '../communication/recipients.service';
 import { renderEmail, renderSms } from '../communication/render.service';

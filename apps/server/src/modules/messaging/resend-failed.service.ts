@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client';
 import { writeAudits } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import { canSeeSchool } from '../../lib/scope';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { queueMessages } from '../communication/outbox.service';
 import { copyOfMessage } from './message-copy';
 import type { MessagingDeps } from './messaging.service';

@@ -2,7 +2,7 @@ import type { PrioritiesRequest, PriorityRow } from '@openseat/shared/schemas/en
 import type { Db } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
 import { badRequest } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentPriority } from './priorities.presenter';
 import * as repo from './priorities.repository';
 import { lockCampus, requireCampus } from '../campuses/campus-ref.service';

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { requireCampus } from '../campuses/campus-ref.service';
 import { badRequest, notFound, type FieldError } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentReminder } from './reminders.presenter';
 import * as repo from './reminders.repository';
 

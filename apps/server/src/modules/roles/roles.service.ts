@@ -5,7 +5,7 @@ import type { PermissionUpsert, RoleRequest } from '@openseat/shared/schemas/rol
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentPermission, presentRole, presentSubjects } from './roles.presenter';
 import * as repo from './roles.repository';
 

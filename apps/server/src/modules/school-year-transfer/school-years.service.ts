@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
 import { writeAudit } from '../audit/audit.service';
 import { AppError, badRequest } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import {
   findMovable,
   lockGroups,

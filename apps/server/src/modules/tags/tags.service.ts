@@ -2,7 +2,7 @@ import type { TagListQuery, TagRequest } from '@openseat/shared/schemas/enrollme
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { findCampusRef } from '../campuses/campus-ref.service';
 import { presentTag } from './tags.presenter';
 import * as repo from './tags.repository';

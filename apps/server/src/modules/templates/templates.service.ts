@@ -10,7 +10,7 @@ import type {
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, notFound, type FieldError } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { findCampusRef } from '../campuses/campus-ref.service';
 import { recipientsOf } from '../communication/recipients.service';
 import { renderEmail, renderSms } from '../communication/render.service';

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE } from '../../lib/scope';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { groupOf, MoveSession } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import type { Group } from '../applications/moves.repository';
