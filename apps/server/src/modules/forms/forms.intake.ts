@@ -13,7 +13,7 @@ import { checkLead, insertLead } from '../applications/applications.service';
 import { groupOf, MoveSession, refusalOf } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import { auditMoves } from '../applications/moves.service';
-import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.events';
+import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.service';
 import {
   addressOf,
   cleanDate,

@@ -8,7 +8,7 @@ import {
 } from '@openseat/shared/schemas/notifications';
 import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repository';
 
@@ -74,3 +74,6 @@ export async function markApplicationRead(db: Db, caller: Principal, id_applicat
   if (!(await repo.findApplication(db, caller.scope, id_application))) throw notFound();
   return answer(db, caller, await repo.markApplicationRead(db, readerOf(caller), id_application));
 }
+
+/** The events other modules report, in the transaction of what they tell about (see notifications.events). */
+export { notifyFormSubmission, notifyMoves, notifyNewApplication } from './notifications.events';
