@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Channel, MessageState } from '@openseat/shared/communication';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
