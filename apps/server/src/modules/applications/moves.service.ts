@@ -2,9 +2,9 @@ import { holdsSeat, mayMove, MOVEMENT_TYPE, statusName } from '@openseat/shared/
 import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
 import type { MessageKey, MessageParams } from '@openseat/shared/messages';
 import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
-import { writeAudits } from '../../lib/audit';
+import { writeAudits } from '../audit/audit.service';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import {
   groupOf,
   historyOldestFirst,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { holdsSeat } from '@openseat/shared/application-status';
 import { PERIOD_STATE } from '@openseat/shared/constants';
 import { dayEndsAt, DEFAULT_TIME_ZONE } from '@openseat/shared/enrollment-rules';
 import type { MessageKey } from '@openseat/shared/messages';
@@ -6,7 +7,7 @@ import type { LotteryOutcome, LotteryPeriod, LotteryPlan, LotteryResult } from '
 import type { Db, Executor, Tx } from '../../db/client';
 import { sqlStateOf } from '../../lib/db-errors';
 import { AppError, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { familiesOf } from '../applications/siblings.service';
 import { lockGroups } from '../status-moves/status-moves.service';
 import { draw, type DrawEntry, type DrawInputs, type DrawOutcome } from './lottery.draw';
@@ -74,7 +75,7 @@ async function planOf(db: Executor, scope: Principal['scope'], period: PeriodRow
   const seatedFamilies = new Set<number>();
   for (const app of apps) {
     const family = families.get(app.id_application);
-    if (family != null && repo.SEAT_HOLDERS.has(app.id_status)) seatedFamilies.add(family);
+    if (family != null && holdsSeat(app.id_status)) seatedFamilies.add(family);
   }
   const lateSince = lateFrom(period);
   const participants = new Map<number, Participant>();

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
 import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { lotteryRecordCsv } from './lottery.csv';
 import { draw, inputsHash, resultHash, seedHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
 import { presentRecord, presentSummary } from './lottery.presenter';

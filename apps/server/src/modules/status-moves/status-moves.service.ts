@@ -1,7 +1,7 @@
 import { holdsSeat, isWaiting, statusName } from '@openseat/shared/application-status';
 import type { MessageKey } from '@openseat/shared/messages';
 import type { Executor, Tx } from '../../db/client';
-import { writeAudits, type AuditActor } from '../../lib/audit';
+import { writeAudits, type AuditActor } from '../audit/audit.service';
 import { sqlStateOf } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';

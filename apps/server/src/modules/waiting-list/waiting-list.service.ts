@@ -3,10 +3,10 @@ import { PERIOD_STATE, STATUS } from '@openseat/shared/constants';
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { WaitingListResult } from '@openseat/shared/schemas/waiting-list';
 import type { Db, Executor } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE } from '../../lib/scope';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import {
   auditMoves,
   findMovable,
