@@ -15,6 +15,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // no test reaches an address other than loopback
+          setupFiles: ['apps/server/src/test/network-guard.ts'],
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], env: { TZ: 'UTC' } } },
