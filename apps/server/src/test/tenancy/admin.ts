@@ -1,5 +1,5 @@
-import { type TestContext } from '../harness';
-import { type Row } from './kit';
+import type { TestContext } from '../harness';
+import type { Row } from './kit';
 
 // admin console (modules/admin): system users only; a school user is refused whatever its role holds
 let adminJobId = '';

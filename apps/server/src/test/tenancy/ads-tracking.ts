@@ -1,5 +1,5 @@
 import { SECRET_CHILDREN } from './applications';
-import { type Row } from './kit';
+import type { Row } from './kit';
 
 /** Ads tracking: every read names a campus of the caller's reach or none; another campus or school is not found. */
 const ADS_ALL_TIME = 'dateRange=6&startDate=2000-01-01&endDate=2099-12-31';

@@ -1,4 +1,4 @@
-import { type Row } from './kit';
+import type { Row } from './kit';
 
 /** Catalogs every school shares: the control runs for each, as the most limited caller. */
 export const CATALOG_ROWS: Row[] = [

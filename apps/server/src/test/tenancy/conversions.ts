@@ -1,8 +1,8 @@
 import { STATUS } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { createApplication } from '../application-factories';
-import { type Fixtures, type Row } from './kit';
+import type { Fixtures, Row } from './kit';
 
 // ---- conversion events (ads-conversions): the settings and the log of a school ----
 

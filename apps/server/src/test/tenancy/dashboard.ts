@@ -1,4 +1,4 @@
-import { type Row } from './kit';
+import type { Row } from './kit';
 
 // dashboard: figures of a campus the caller may see; another school's or campus's id answers 404
 const DASHBOARD_GETS = ['items', 'leads', 'ads', 'applications', 'bars-data'];

@@ -1,5 +1,5 @@
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { storeImage } from '../people-factories';
 import { tenancyFiles, type Call, type Fixtures, type ListRow, type Row } from './kit';
 

@@ -1,6 +1,6 @@
 import { FORM_PROVIDER } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { period, type Campus, type Fixtures, type Row } from './kit';
 
 // forms and intake: forms of a1 (and a2) of school A, one of b1 of school B, deliveries on each

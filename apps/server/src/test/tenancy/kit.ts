@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import { actionId, subjectId } from '@openseat/shared/permissions';
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { createCampus, createSchool, createUser } from '../factories';
 import { buildEnrollmentFixtures, createCampusGrades, createPeriod, createRoleWith } from '../enrollment-factories';
 import { buildApplicationFixtures, createApplication } from '../application-factories';

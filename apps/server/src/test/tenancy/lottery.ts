@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { STATUS } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { createCampus } from '../factories';
 import { createCampusGrades, createPeriod } from '../enrollment-factories';
 import { createApplication } from '../application-factories';

@@ -1,8 +1,8 @@
 import { STATUS } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { createApplication } from '../application-factories';
-import { type Fixtures, type Row } from './kit';
+import type { Fixtures, Row } from './kit';
 
 // manual sending, the communication log, batches and captured SMS (modules/messaging)
 type MessagingFixtures = Awaited<ReturnType<typeof buildMessagingFixtures>>;

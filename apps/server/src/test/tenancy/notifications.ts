@@ -1,6 +1,6 @@
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
-import { type Fixtures, type Row } from './kit';
+import type { TestContext } from '../harness';
+import type { Fixtures, Row } from './kit';
 
 type NotificationFixtures = Awaited<ReturnType<typeof buildNotificationFixtures>>;
 let nf: NotificationFixtures;

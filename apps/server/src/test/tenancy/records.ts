@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { STATUS } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { createPeriod } from '../enrollment-factories';
 import { createApplication } from '../application-factories';
 import { SECRET_CHILDREN, appOf } from './applications';

@@ -1,7 +1,7 @@
 import { STATUS } from '@openseat/shared/constants';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { createEmailTemplate, createReminder, createSmsTemplate } from '../reminder-factories';
-import { type Campus, type Fixtures, type Row } from './kit';
+import type { Campus, Fixtures, Row } from './kit';
 
 type ReminderFixtures = Awaited<ReturnType<typeof buildReminderFixtures>>;
 let rf: ReminderFixtures;

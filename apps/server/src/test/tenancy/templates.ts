@@ -1,7 +1,7 @@
 import * as s from '../../db/schema/index';
-import { type TestContext } from '../harness';
+import type { TestContext } from '../harness';
 import { SECRET_CHILDREN, appOf } from './applications';
-import { type Fixtures, type Row } from './kit';
+import type { Fixtures, Row } from './kit';
 
 // e-mail and SMS templates of a campus (modules/templates): A1's own, A2's (another campus) and B1's (another school)
 type TemplateFixtures = Awaited<ReturnType<typeof buildTemplateFixtures>>;
