@@ -1,0 +1,19 @@
+import './listen';
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
+import { queryClient, session } from '../lib/client';
+import { api } from './api';
+
+/*
+ * The component tests' setup (vitest project unit:web-components, jsdom): every request goes to msw's handlers (see
+ * listen.ts), and one no handler answers fails the test (nothing reaches a network). Between tests the screen, the
+ * cache, the session and the handlers a test added are reset.
+ */
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  session.clear();
+  api.resetHandlers();
+});
+afterAll(() => api.close());
