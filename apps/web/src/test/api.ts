@@ -1,6 +1,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { SessionUser } from '@openseat/shared/schemas/auth';
+import { CampusSchoolYearRowSchema } from '@openseat/shared/schemas/enrollment';
 
 /** The API as the component tests see it: msw handlers answering like the server (add them per test with `use`). */
 export const api = setupServer(
@@ -56,3 +57,22 @@ export const campusUser: SessionUser = {
   campusActive: true,
   configuration: { id_main_campus: 10, id_main_school_year: 3, lng: 'en', theme: 'default' },
 };
+
+/** The working context of `campusUser`: its campus and the started 2027-2028 period (id_school_year 3). */
+export const campusContext = [
+  answer('get', '/catalog/campuses', [
+    { id_campus: 10, name: 'Alpha North', id_school: 1, schoolName: 'Alpha Academy', timeZone: 'America/Phoenix' },
+  ]),
+  answer(
+    'get',
+    '/catalog/campus-school-years',
+    CampusSchoolYearRowSchema.array().parse([
+      { id_school_year: 3, name: '2027-2028', year_one: 2027, year_two: 2028, id_campus_year: 30, state: 'started' },
+    ]),
+  ),
+  answer('get', '/catalog/grade', [
+    { id_grade: 3, name: 'K' },
+    { id_grade: 4, name: '1st' },
+  ]),
+  answer('get', '/tag', { data: [], total: 0, page: 0, pageSize: 100 }),
+];
