@@ -1,6 +1,6 @@
 import './listen';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { queryClient, session } from '../lib/client';
 import { api } from './api';
@@ -10,6 +10,9 @@ import { api } from './api';
  * listen.ts), and one no handler answers fails the test (nothing reaches a network). Between tests the screen, the
  * cache, the session and the handlers a test added are reset.
  */
+// findBy and waitFor wait for a condition: long enough for a loaded machine (RTL's default is one second)
+configure({ asyncUtilTimeout: 10_000 });
+
 afterEach(() => {
   cleanup();
   queryClient.clear();

@@ -19,6 +19,12 @@ const savedSms = (): CampusTextMessageRow =>
     text_message: { id_text_message: 5, name: 'Welcome', text: 'Hi', id_text_message_type: 2, lng: 'en', fields: [] },
   });
 
+/** Types `text` into the field named `label` at once (a paste: typing key by key re-renders the dialog each time). */
+async function fill(user: ReturnType<typeof renderScreen>['user'], label: string, text: string) {
+  await user.click(screen.getByRole('textbox', { name: label }));
+  await user.paste(text);
+}
+
 async function chooseOption(user: ReturnType<typeof renderScreen>['user'], label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
   // the options come from a catalog request: wait for them
@@ -32,9 +38,9 @@ describe('TemplateDialog (SMS)', () => {
     const onClose = vi.fn();
     const { user } = renderScreen(<TemplateDialog kind="sms" id_campus={10} row={null} onClose={onClose} />);
 
-    await user.type(screen.getByRole('textbox', { name: t('templates.name') }), 'Welcome');
+    await fill(user, t('templates.name'), 'Welcome');
     await chooseOption(user, t('templates.type'), t('templates.types.2'));
-    await user.type(screen.getByRole('textbox', { name: t('templates.text') }), 'Hello there');
+    await fill(user, t('templates.text'), 'Hello there');
     await user.click(screen.getByRole('button', { name: t('common.save') }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -58,8 +64,8 @@ describe('TemplateDialog (SMS)', () => {
     const onClose = vi.fn();
     const { user } = renderScreen(<TemplateDialog kind="sms" id_campus={10} row={null} onClose={onClose} />);
 
-    await user.type(screen.getByRole('textbox', { name: t('templates.name') }), 'Offered');
-    await user.type(screen.getByRole('textbox', { name: t('templates.text') }), 'A seat');
+    await fill(user, t('templates.name'), 'Offered');
+    await fill(user, t('templates.text'), 'A seat');
     await user.click(screen.getByRole('button', { name: t('common.save') }));
 
     expect(await screen.findByText(translate('templateNeedsMove', 'en'))).toBeInTheDocument();
