@@ -64,18 +64,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit:shared', include: ['packages/shared/src/**/*.test.ts'] } },
       { test: { name: 'unit:web', include: ['apps/web/src/**/*.test.ts'], env: { TZ: 'UTC' } } },
-      {
-        // the screens' components, rendered in jsdom with the real providers against msw's answers (no server)
-        test: {
-          name: 'unit:web-components',
-          include: ['apps/web/src/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          env: { TZ: 'UTC' },
-          // a first render in jsdom loads MUI and the locales: seconds on a shared machine
-          testTimeout: 30_000,
-        },
-      },
+      // the screens' components (jsdom, msw): their own config, in the web workspace
+      'apps/web/vitest.config.ts',
       { test: { name: 'unit:server', include: SERVER_UNIT, ...server } },
       {
         test: {

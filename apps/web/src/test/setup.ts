@@ -1,4 +1,4 @@
-import './listen';
+import { unhandled } from './listen';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
@@ -18,5 +18,7 @@ afterEach(() => {
   queryClient.clear();
   session.clear();
   api.resetHandlers();
+  const missed = unhandled.splice(0);
+  if (missed.length) throw new Error(`requests no msw handler answers (add one): ${[...new Set(missed)].join(', ')}`);
 });
 afterAll(() => api.close());
