@@ -5,7 +5,7 @@ import * as s from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import { canSeeCampus, inCampus, type Scope } from '../../lib/scope';
 
-export { findCampusRef as findCampus, lockCampus } from '../../lib/campus-ref';
+export { lockCampus } from '../../lib/campus-ref';
 
 export async function schoolYearExists(db: Executor, id_school_year: number) {
   return (
