@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -43,42 +44,32 @@ export function SendEmailDialog({
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="send-email-title">
-      <DialogTitle id="send-email-title">{t('messaging.sendEmail')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="send-email-form" spacing={2} sx={{ pt: 1 }} onSubmit={submit} noValidate>
-          <TextField
-            label={t('messaging.subject')}
-            {...form.register('subject')}
-            error={!!errors.subject}
-            helperText={message(errors.subject?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-subject' } }}
-          />
-          <TextField
-            label={t('messaging.text')}
-            multiline
-            minRows={5}
-            {...form.register('text')}
-            error={!!errors.text}
-            helperText={
-              message(errors.text?.message) || t('messaging.mergeHelp', { example: '{{applicant_first_name}}' })
-            }
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-text' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          type="submit"
-          form="send-email-form"
-          variant="contained"
-          disabled={send.isPending}
-          data-testid="send-email-submit"
-        >
-          {t('messaging.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogForm
+      title={t('messaging.sendEmail')}
+      titleId="send-email-title"
+      onClose={onClose}
+      formId="send-email-form"
+      onSubmit={submit}
+      pending={send.isPending}
+      submitLabel={t('messaging.send')}
+      submitTestId="send-email-submit"
+    >
+      <TextField
+        label={t('messaging.subject')}
+        {...form.register('subject')}
+        error={!!errors.subject}
+        helperText={message(errors.subject?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-subject' } }}
+      />
+      <TextField
+        label={t('messaging.text')}
+        multiline
+        minRows={5}
+        {...form.register('text')}
+        error={!!errors.text}
+        helperText={message(errors.text?.message) || t('messaging.mergeHelp', { example: '{{applicant_first_name}}' })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-text' } }}
+      />
+    </DialogForm>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -56,55 +57,52 @@ export function TagDialog({
     }
   });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{tag ? t('tags.edit') : t('tags.create')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="tag-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+    <DialogForm
+      open={open}
+      title={tag ? t('tags.edit') : t('tags.create')}
+      onClose={onClose}
+      formId="tag-form"
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitTestId="tag-save"
+    >
+      <TextField
+        label={t('tags.name')}
+        {...form.register('name')}
+        error={!!errors.name}
+        helperText={message(errors.name?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'tag-name' } }}
+      />
+      <TextField
+        label={t('tags.description')}
+        multiline
+        {...form.register('description')}
+        error={!!errors.description}
+        helperText={message(errors.description?.message)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Controller
+        control={form.control}
+        name="id_campus"
+        render={({ field }) => (
           <TextField
-            label={t('tags.name')}
-            {...form.register('name')}
-            error={!!errors.name}
-            helperText={message(errors.name?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'tag-name' } }}
-          />
-          <TextField
-            label={t('tags.description')}
-            multiline
-            {...form.register('description')}
-            error={!!errors.description}
-            helperText={message(errors.description?.message)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Controller
-            control={form.control}
-            name="id_campus"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('tags.campus')}
-                disabled={tag !== null}
-                {...field}
-                value={field.value ?? ''}
-                error={!!errors.id_campus}
-                helperText={message(errors.id_campus?.message)}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'tag-campus' } as object } }}
-              >
-                {campuses.map((c) => (
-                  <MenuItem key={c.id_campus} value={c.id_campus}>
-                    {c.schoolName} · {c.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="tag-form" variant="contained" disabled={save.isPending} data-testid="tag-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            select
+            label={t('tags.campus')}
+            disabled={tag !== null}
+            {...field}
+            value={field.value ?? ''}
+            error={!!errors.id_campus}
+            helperText={message(errors.id_campus?.message)}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'tag-campus' } as object } }}
+          >
+            {campuses.map((c) => (
+              <MenuItem key={c.id_campus} value={c.id_campus}>
+                {c.schoolName} · {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+    </DialogForm>
   );
 }
