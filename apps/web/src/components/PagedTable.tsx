@@ -1,4 +1,4 @@
-import { Children, type ReactNode } from 'react';
+import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import {
   Paper,
   Table,
@@ -24,8 +24,8 @@ export type Paging = {
 
 export type PagedTableProps<Row> = {
   testId: string;
-  /** The header cells; the empty row spans as many columns as there are cells. */
-  head: ReactNode[];
+  /** The header cells (a fragment of them); the empty row spans as many columns as there are cells. */
+  head: ReactNode;
   /** The loaded rows (undefined while loading: no empty row yet). */
   rows: readonly Row[] | undefined;
   renderRow: (row: Row) => ReactNode;
@@ -38,6 +38,10 @@ export type PagedTableProps<Row> = {
   containerSx?: SxProps<Theme>;
   busy?: boolean;
   label?: string;
+  /** What the body shows while the rows load (skeleton rows). */
+  loading?: ReactNode;
+  /** More attributes of the table (`data-*`). */
+  tableProps?: { [key: `data-${string}`]: unknown };
 };
 
 /** A list table: header, rows, a "No results" row when empty, and (for a server-paged list) its pagination. */
@@ -52,16 +56,22 @@ export function PagedTable<Row>({
   containerSx,
   busy,
   label,
+  loading,
+  tableProps,
 }: PagedTableProps<Row>) {
-  const cells = Children.toArray(head);
+  const cells = Children.toArray(
+    isValidElement(head) && head.type === Fragment
+      ? (head as ReactElement<{ children: ReactNode }>).props.children
+      : head,
+  );
   return (
     <TableContainer component={paper ? Paper : 'div'} sx={containerSx}>
-      <Table size="small" data-testid={testId} aria-busy={busy} aria-label={label}>
+      <Table size="small" data-testid={testId} aria-busy={busy} aria-label={label} {...tableProps}>
         <TableHead>
           <TableRow>{cells}</TableRow>
         </TableHead>
         <TableBody>
-          {rows?.map(renderRow)}
+          {rows ? rows.map(renderRow) : loading}
           <EmptyRow show={empty ?? rows?.length === 0} columns={cells.length} />
         </TableBody>
       </Table>
@@ -71,7 +81,7 @@ export function PagedTable<Row>({
 }
 
 /** The pagination of a server-paged list. */
-export function Pagination({ paging }: { paging: Paging }) {
+export function Pagination({ paging, testId }: { paging: Paging; testId?: string }) {
   const { page, pageSize, total, onPageChange, onPageSizeChange } = paging;
   return (
     <TablePagination
@@ -82,6 +92,7 @@ export function Pagination({ paging }: { paging: Paging }) {
       rowsPerPageOptions={onPageSizeChange ? [10, 25, 50, 100] : [pageSize]}
       onPageChange={(_, p) => onPageChange(p)}
       onRowsPerPageChange={onPageSizeChange && ((e) => onPageSizeChange(Number(e.target.value)))}
+      data-testid={testId}
     />
   );
 }
