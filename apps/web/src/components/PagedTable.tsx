@@ -28,9 +28,11 @@ export type PagedTableProps<Row> = {
   head: ReactNode;
   /** The loaded rows (undefined while loading: no empty row yet). */
   rows: readonly Row[] | undefined;
-  renderRow: (row: Row) => ReactNode;
+  renderRow: (row: Row, index: number) => ReactNode;
   /** Whether to show the "No results" row; by default when the loaded rows are none. */
   empty?: boolean;
+  /** What the empty row says ("No results" unless told). */
+  emptyText?: string;
   /** Pagination under the table; none for a list shown whole. */
   paging?: Paging;
   /** The container's look: on a Paper by default. */
@@ -38,6 +40,8 @@ export type PagedTableProps<Row> = {
   containerSx?: SxProps<Theme>;
   busy?: boolean;
   label?: string;
+  /** The table's own tab stop (a table that scrolls sideways on a phone must be reachable by keyboard). */
+  focusable?: boolean;
   /** What the body shows while the rows load (skeleton rows). */
   loading?: ReactNode;
   /** More attributes of the table (`data-*`). */
@@ -51,11 +55,13 @@ export function PagedTable<Row>({
   rows,
   renderRow,
   empty,
+  emptyText,
   paging,
   paper = true,
   containerSx,
   busy,
   label,
+  focusable,
   loading,
   tableProps,
 }: PagedTableProps<Row>) {
@@ -66,22 +72,29 @@ export function PagedTable<Row>({
   );
   return (
     <TableContainer component={paper ? Paper : 'div'} sx={containerSx}>
-      <Table size="small" data-testid={testId} aria-busy={busy} aria-label={label} {...tableProps}>
+      <Table
+        size="small"
+        data-testid={testId}
+        aria-busy={busy}
+        aria-label={label}
+        tabIndex={focusable ? 0 : undefined}
+        {...tableProps}
+      >
         <TableHead>
           <TableRow>{cells}</TableRow>
         </TableHead>
         <TableBody>
           {rows ? rows.map(renderRow) : loading}
-          <EmptyRow show={empty ?? rows?.length === 0} columns={cells.length} />
+          <EmptyRow show={empty ?? rows?.length === 0} columns={cells.length} text={emptyText} />
         </TableBody>
       </Table>
-      {paging && <Pagination paging={paging} />}
+      {paging && <ListPagination paging={paging} />}
     </TableContainer>
   );
 }
 
 /** The pagination of a server-paged list. */
-export function Pagination({ paging, testId }: { paging: Paging; testId?: string }) {
+export function ListPagination({ paging, testId }: { paging: Paging; testId?: string }) {
   const { page, pageSize, total, onPageChange, onPageSizeChange } = paging;
   return (
     <TablePagination

@@ -7,7 +7,7 @@ import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
 import type { AdsApplicationRow } from '@openseat/shared/schemas/ads-tracking';
 import { useAbility } from '../../../lib/client';
 import { currentLanguage } from '../../../lib/i18n';
-import { PagedTable, Pagination } from '../../../components/PagedTable';
+import { ListPagination, PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../lib/dates';
 import { exportAds, useAdsApplications, type AdsTableParams } from '../api/ads-tracking';
 import { useSettled } from '../../../hooks/use-settled';
@@ -138,7 +138,7 @@ export function AdsApplicationsTable({
           </TableRow>
         )}
       />
-      <Pagination
+      <ListPagination
         paging={{
           page,
           pageSize: PAGE_SIZE_DEFAULT,

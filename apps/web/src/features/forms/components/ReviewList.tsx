@@ -1,6 +1,6 @@
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/PagedTable';
+import { ListPagination } from '../../../components/PagedTable';
 import { usePaging } from '../../../hooks/use-paging';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/dates';
@@ -40,7 +40,7 @@ export function ReviewList({ id_campus }: { id_campus: number }) {
           </Paper>
         ))}
       </Stack>
-      {(review.data?.total ?? 0) > PAGE_SIZE && <Pagination paging={paging(review.data?.total)} />}
+      {(review.data?.total ?? 0) > PAGE_SIZE && <ListPagination paging={paging(review.data?.total)} />}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/PagedTable';
+import { ListPagination } from '../../../components/PagedTable';
 import { usePaging } from '../../../hooks/use-paging';
 import { PageTitle } from '../../../components/PageTitle';
 import { useMarkRead, useUnreadNotifications } from '../api/notifications';
@@ -53,7 +53,7 @@ export default function NotificationsPage() {
       {unread.isError && <Alert severity="error">{t('notifications.loadFailed')}</Alert>}
       <Paper variant="outlined">
         <NotificationList rows={unread.data?.data} loading={unread.isLoading} skeletonRows={6} />
-        {total > PAGE_SIZE && <Pagination paging={paging(unread.data?.total)} />}
+        {total > PAGE_SIZE && <ListPagination paging={paging(unread.data?.total)} />}
       </Paper>
       <NotificationSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Stack>
