@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CampusYearCreateSchema, type CampusYearRow } from '@openseat/shared/schemas/enrollment';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useCampusOptions } from '../../../hooks/lookups';
 import { useSavePeriod, useSchoolYears } from '../api/enrollment';
@@ -48,6 +48,7 @@ export function PeriodForm({
     resolver: zodResolver(CampusYearCreateSchema),
     defaultValues: valuesOf(period, id_campus),
   });
+  const refused = useShowRefusal(form.setError);
   useEffect(() => form.reset(valuesOf(period, id_campus)), [period, id_campus, form]);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -56,9 +57,7 @@ export function PeriodForm({
       enqueueSnackbar(res.message, { variant: 'success' });
       onSaved(res.data);
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   const select = (

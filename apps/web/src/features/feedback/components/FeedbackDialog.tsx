@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CreateFeedbackRequestSchema, type FeedbackRow } from '@openseat/shared/schemas/feedback';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { useFeedbackScreenshot, useSaveFeedback } from '../api/feedback';
@@ -46,6 +46,7 @@ export function FeedbackDialog({
       url: feedback ? (feedback.url ?? '') : (initial?.url ?? ''),
     },
   });
+  const refused = useShowRefusal(form.setError);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -58,9 +59,7 @@ export function FeedbackDialog({
       enqueueSnackbar(saved.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   return (

@@ -12,6 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,6 @@ import {
 } from '@openseat/shared/schemas/communication';
 import { DialogForm } from '../../../components/DialogForm';
 import { useAbility } from '../../../lib/client';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { batchDone, batchFinished, useBatch, useSendMultiple } from '../api/messaging';
 
@@ -111,6 +111,7 @@ export function BulkSendDialog({
     resolver: zodResolver(SendMultipleRequestSchema),
     defaultValues: { ids, channel: 'email', subject: '', text: '', list: declined ? 'declined' : 'any' },
   });
+  const refused = useShowRefusal(form.setError);
   const errors = form.formState.errors;
   const channel = useWatch({ control: form.control, name: 'channel' });
   const [batchId, setBatchId] = useState<number | null>(null);
@@ -125,9 +126,7 @@ export function BulkSendDialog({
       enqueueSnackbar(res.message, { variant: 'success' });
       setBatchId(res.data.id_message_batch);
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   const title = t('messaging.bulkTitle', { count: ids.length });

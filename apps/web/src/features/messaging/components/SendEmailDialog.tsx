@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { DialogForm } from '../../../components/DialogForm';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SendEmailRequestSchema } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useSendEmail } from '../api/messaging';
 
@@ -25,22 +24,20 @@ export function SendEmailDialog({
   onSent: (notice: string) => void;
 }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const [key] = useState(() => crypto.randomUUID());
   const send = useSendEmail();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(SendEmailRequestSchema),
     defaultValues: { id_application, subject: '', text: '' },
   });
+  const refused = useShowRefusal(form.setError);
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     try {
       onSent((await send.mutateAsync({ body, key })).message);
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((f) => form.setError(f.path as keyof Input, { message: f.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   return (

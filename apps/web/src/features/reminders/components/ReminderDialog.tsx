@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
@@ -12,13 +13,11 @@ import {
   type CampusTextMessageRow,
   type ReminderRow,
 } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useSaveReminder } from '../api/reminders';
 
 type Input = z.input<typeof ReminderRequestSchema>;
 type Output = z.output<typeof ReminderRequestSchema>;
-type Field = 'name' | 'id_status' | 'periodicity' | 'id_campus_email' | 'id_campus_text_message' | 'isActive';
 
 const valuesOf = (reminder: ReminderRow | null, id_campus: number): Input => ({
   id_campus,
@@ -76,6 +75,7 @@ export function ReminderDialog({
     resolver,
     defaultValues: valuesOf(reminder, id_campus),
   });
+  const refused = useShowRefusal(form.setError);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -83,9 +83,7 @@ export function ReminderDialog({
       enqueueSnackbar(saved.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as Field, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   // the spec's rule (at least one template) is checked on the e-mail field: shown for the pair, above both

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TagRequestSchema, type TagRow } from '@openseat/shared/schemas/enrollment';
 import type { CampusOption } from '@openseat/shared/schemas/schools';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useSaveTag } from '../api/tags';
 
@@ -41,6 +41,7 @@ export function TagDialog({
     resolver: zodResolver(TagRequestSchema),
     defaultValues: valuesOf(tag, defaultCampus),
   });
+  const refused = useShowRefusal(form.setError);
   // the dialog mounts for each tag: its defaults are set once; only an empty campus is filled in later
   useEffect(() => {
     if (defaultCampus !== null && !form.getValues('id_campus')) form.setValue('id_campus', defaultCampus);
@@ -51,9 +52,7 @@ export function TagDialog({
       enqueueSnackbar((await save.mutateAsync({ id_tag: tag?.id_tag, body })).message, { variant: 'success' });
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   return (

@@ -1,10 +1,10 @@
 import { Box, MenuItem, Stack, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TYPE } from '@openseat/shared/communication';
 import { DialogForm } from '../../../components/DialogForm';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useMessageTypes, useSaveEmailTemplate, useSaveSmsTemplate, type TemplateKind } from '../api/templates';
 import { useMergeInsert } from '../hooks/use-merge-insert';
@@ -47,6 +47,7 @@ export function TemplateDialog({
     defaultValues: templateValues(kind, row),
     reValidateMode: 'onSubmit',
   });
+  const refused = useShowRefusal(form.setError);
   const values = useWatch({ control: form.control }) as TemplateValues;
   const { insert, track } = useMergeInsert(form, !isEmail);
   const statusChange = values.id_type === MESSAGE_TYPE.STATUS_CHANGE;
@@ -67,10 +68,8 @@ export function TemplateDialog({
       enqueueSnackbar(result.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      const e = error as ApiError;
       form.clearErrors();
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof TemplateValues, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
 

@@ -10,7 +10,7 @@ import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import { requiredSelect } from '@openseat/shared/schemas/rules';
 import { CreateUserRequestSchema, UpdateUserRequestSchema, type UserRow } from '@openseat/shared/schemas/users';
 import { useSession } from '../../../lib/client';
-import type { ApiError } from '../../../lib/http';
+import { setFieldErrors } from '../../../lib/form-errors';
 import { message, roleLabel } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCampusOptions, useSchoolOptions } from '../../../hooks/lookups';
@@ -92,7 +92,7 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
       enqueueSnackbar(res.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      (error as ApiError).errors?.forEach((fe) => form.setError(fe.path as keyof FormInput, { message: fe.message }));
+      setFieldErrors(form.setError, error);
       throw error;
     }
   }
