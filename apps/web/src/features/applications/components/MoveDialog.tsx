@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, DialogContentText, FormControlLabel, Radio, RadioGroup } from '@mui/material';
+import { DialogContentText, FormControlLabel, Radio, RadioGroup } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -90,22 +91,12 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
         )}
       />
       {offering && (
-        <Controller
+        <FormCheckbox
           control={form.control}
           name="holdMessages"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value ?? false}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  data-testid="move-hold"
-                />
-              }
-              label={t('applications.holdMessage')}
-              sx={{ mt: 1 }}
-            />
-          )}
+          label={t('applications.holdMessage')}
+          testId="move-hold"
+          sx={{ mt: 1 }}
         />
       )}
     </DialogForm>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Checkbox, FormControlLabel, LinearProgress, MenuItem, TextField } from '@mui/material';
+import { Alert, LinearProgress, MenuItem, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -94,21 +95,11 @@ export function ReorderWaitingListDialog({
         helperText={errors.reason ? message(errors.reason.message) : t('waiting.reasonHint')}
         slotProps={{ htmlInput: { 'data-testid': 'reorder-reason' } }}
       />
-      <Controller
+      <FormCheckbox
         control={form.control}
         name="acknowledged"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(e) => field.onChange(e.target.checked)}
-                data-testid="reorder-acknowledge"
-              />
-            }
-            label={t('waiting.acknowledge')}
-          />
-        )}
+        label={t('waiting.acknowledge')}
+        testId="reorder-acknowledge"
       />
       {errors.acknowledged && (
         <Alert severity="error" role="alert">

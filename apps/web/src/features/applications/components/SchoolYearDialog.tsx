@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  DialogActions,
-  FormControlLabel,
-  LinearProgress,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogActions, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -136,16 +126,11 @@ export function SchoolYearDialog({
             )}
           />
           <Alert severity="warning">{t(`applications.schoolYearWarning_${mode}`)}</Alert>
-          <Controller
+          <FormCheckbox
             control={form.control}
             name="understood"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                label={t('applications.cannotBeUndone')}
-                data-testid="school-year-understood"
-              />
-            )}
+            label={t('applications.cannotBeUndone')}
+            labelTestId="school-year-understood"
           />
         </>
       )}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { Button, Grid, MenuItem, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
@@ -170,40 +171,21 @@ export function PeriodForm({
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
+        <FormCheckbox
           control={form.control}
           name="auto_move_waiting_list_on_decline"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  disabled={disabled}
-                  checked={Boolean(field.value)}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-              }
-              label={t('periods.fields.auto_move_waiting_list_on_decline')}
-            />
-          )}
+          label={t('periods.fields.auto_move_waiting_list_on_decline')}
+          disabled={disabled}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
+        <FormCheckbox
           control={form.control}
           name="sibling_priority"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  disabled={disabled}
-                  checked={Boolean(field.value)}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  data-testid="period-sibling_priority"
-                />
-              }
-              label={t('periods.fields.sibling_priority')}
-            />
-          )}
+          label={t('periods.fields.sibling_priority')}
+          asSwitch
+          disabled={disabled}
+          testId="period-sibling_priority"
         />
       </Grid>
       {!disabled && (

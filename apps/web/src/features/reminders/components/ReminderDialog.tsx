@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
+import { Alert, MenuItem, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
@@ -196,21 +197,12 @@ export function ReminderDialog({
         t('reminders.sms'),
         texts.map((row) => [row.id_campus_text_message, textLabel(row)]),
       )}
-      <Controller
+      <FormCheckbox
         control={form.control}
         name="isActive"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={Boolean(field.value)}
-                onChange={(e) => field.onChange(e.target.checked)}
-                data-testid="reminder-active"
-              />
-            }
-            label={t('reminders.active')}
-          />
-        )}
+        label={t('reminders.active')}
+        asSwitch
+        testId="reminder-active"
       />
     </DialogForm>
   );

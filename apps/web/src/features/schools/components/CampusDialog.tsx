@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Avatar, Button, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
+import { Alert, Avatar, Button, Stack, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { DialogForm } from '../../../components/DialogForm';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CampusRequestSchema, type CampusRow } from '@openseat/shared/schemas/schools';
@@ -127,16 +128,7 @@ export function CampusDialog({
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `campus-${f}` } }}
         />
       ))}
-      <Controller
-        control={form.control}
-        name="isMain"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
-            label={t('campus.isMain')}
-          />
-        )}
-      />
+      <FormCheckbox control={form.control} name="isMain" label={t('campus.isMain')} />
     </DialogForm>
   );
 }
