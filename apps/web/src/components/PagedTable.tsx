@@ -3,6 +3,7 @@ import {
   Paper,
   Table,
   TableBody,
+  TableCell,
   TableContainer,
   TableHead,
   TablePagination,
@@ -10,7 +11,9 @@ import {
   type SxProps,
   type Theme,
 } from '@mui/material';
+import { useTranslation } from 'react-i18next';
 import { EmptyRow } from './EmptyRow';
+import { VisuallyHidden } from './VisuallyHidden';
 
 /** A server page of a list: the page shown (from 0), its size and the whole count. */
 export type Paging = {
@@ -26,6 +29,8 @@ export type PagedTableProps<Row> = {
   testId: string;
   /** The header cells (a fragment of them); the empty row spans as many columns as there are cells. */
   head: ReactNode;
+  /** A last column of row actions (edit, delete): its header is named for screen readers only. */
+  actions?: boolean;
   /** The loaded rows (undefined while loading: no empty row yet). */
   rows: readonly Row[] | undefined;
   renderRow: (row: Row, index: number) => ReactNode;
@@ -52,6 +57,7 @@ export type PagedTableProps<Row> = {
 export function PagedTable<Row>({
   testId,
   head,
+  actions = false,
   rows,
   renderRow,
   empty,
@@ -65,11 +71,18 @@ export function PagedTable<Row>({
   loading,
   tableProps,
 }: PagedTableProps<Row>) {
+  const { t } = useTranslation();
   const cells = Children.toArray(
     isValidElement(head) && head.type === Fragment
       ? (head as ReactElement<{ children: ReactNode }>).props.children
       : head,
   );
+  if (actions)
+    cells.push(
+      <TableCell key="actions">
+        <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+      </TableCell>,
+    );
   return (
     <TableContainer component={paper ? Paper : 'div'} sx={containerSx}>
       <Table

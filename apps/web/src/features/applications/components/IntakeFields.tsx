@@ -1,5 +1,5 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
-import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form';
+import { Controller, get, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ApplicationCreateSchema } from '@openseat/shared/schemas/applications';
 import { message } from '../../../lib/i18n';
@@ -7,43 +7,6 @@ import { message } from '../../../lib/i18n';
 export type IntakeInput = z.input<typeof ApplicationCreateSchema>;
 export type IntakeForm = UseFormReturn<IntakeInput, unknown, z.output<typeof ApplicationCreateSchema>>;
 type Name = FieldPath<IntakeInput>;
-
-/** The error of a nested field (`applicant.firstName`). */
-const errorOf = (form: IntakeForm, name: Name) =>
-  name.split('.').reduce<unknown>((e, k) => (e as Record<string, unknown> | undefined)?.[k], form.formState.errors) as
-    { message?: string } | undefined;
-
-/** One text input of the intake form, half a row wide. */
-export function IntakeTextField({
-  form,
-  name,
-  label,
-  type = 'text',
-  required = false,
-}: {
-  form: IntakeForm;
-  name: Name;
-  label: string;
-  type?: string;
-  required?: boolean;
-}) {
-  const error = errorOf(form, name);
-  return (
-    <Grid size={{ xs: 12, sm: 6 }}>
-      <TextField
-        fullWidth
-        size="small"
-        type={type}
-        label={label}
-        required={required}
-        {...form.register(name)}
-        error={!!error}
-        helperText={message(error?.message)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `new-${name}` } }}
-      />
-    </Grid>
-  );
-}
 
 /** One choice of the intake form; with `empty` it may stay unchosen, without it is required. */
 export function IntakeSelect({
@@ -59,7 +22,7 @@ export function IntakeSelect({
   options: Array<[number | string, string]>;
   empty?: string;
 }) {
-  const error = errorOf(form, name);
+  const error = get(form.formState.errors, name) as { message?: string } | undefined;
   return (
     <Grid size={{ xs: 12, sm: 6 }}>
       <Controller

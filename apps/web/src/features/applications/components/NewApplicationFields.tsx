@@ -2,9 +2,10 @@ import { Grid, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HEARD_FROM } from '@openseat/shared/schemas/applications';
+import { GridTextField } from '../../../components/GridTextField';
 import { priorityItemLabel } from '../../../lib/i18n';
 import { useCampusSchoolYears, useGuardianTypes, usePeriodGrades, usePriorityOptions } from '../api/applications';
-import { IntakeSelect, IntakeTextField, type IntakeForm } from './IntakeFields';
+import { IntakeSelect, type IntakeForm } from './IntakeFields';
 
 type Campus = { id_campus: number; name: string };
 
@@ -63,17 +64,53 @@ export function NewApplicationFields({ form, campuses }: { form: IntakeForm; cam
         {t('intake.student')}
       </Typography>
       <Grid container spacing={2}>
-        <IntakeTextField form={form} name="applicant.firstName" label={t('applications.firstName')} required />
-        <IntakeTextField form={form} name="applicant.lastName" label={t('applications.lastName')} required />
-        <IntakeTextField form={form} name="applicant.dateOfBirth" label={t('applications.dateOfBirth')} type="date" />
-        <IntakeTextField form={form} name="applicant.email" label={t('applications.email')} type="email" />
-        <IntakeTextField form={form} name="applicant.phoneNumber" label={t('applications.phone')} type="tel" />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="applicant.firstName"
+          label={t('applications.firstName')}
+          required
+        />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="applicant.lastName"
+          label={t('applications.lastName')}
+          required
+        />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="applicant.dateOfBirth"
+          label={t('applications.dateOfBirth')}
+          type="date"
+        />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="applicant.email"
+          label={t('applications.email')}
+          type="email"
+        />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="applicant.phoneNumber"
+          label={t('applications.phone')}
+          type="tel"
+        />
       </Grid>
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
         {t('intake.guardian')}
       </Typography>
       <Grid container spacing={2}>
-        <IntakeTextField form={form} name="guardian.name" label={t('applications.guardianName')} required />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="guardian.name"
+          label={t('applications.guardianName')}
+          required
+        />
         <IntakeSelect
           form={form}
           name="guardian.id_guardian_type"
@@ -84,8 +121,20 @@ export function NewApplicationFields({ form, campuses }: { form: IntakeForm; cam
           ])}
           empty={notSelected}
         />
-        <IntakeTextField form={form} name="guardian.email" label={t('applications.email')} type="email" />
-        <IntakeTextField form={form} name="guardian.phoneNumber" label={t('applications.phone')} type="tel" />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="guardian.email"
+          label={t('applications.email')}
+          type="email"
+        />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="guardian.phoneNumber"
+          label={t('applications.phone')}
+          type="tel"
+        />
       </Grid>
     </>
   );

@@ -14,7 +14,6 @@ import { usePaging } from '../../../hooks/use-paging';
 import { PagedTable } from '../../../components/PagedTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { RowAction } from '../../../components/RowAction';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { formatDate } from '../../../lib/dates';
 import { useDeleteFeedback, useFeedbackList, useFeedbackScreenshot, useSaveFeedback } from '../api/feedback';
@@ -129,11 +128,9 @@ export default function FeedbackPage() {
             <TableCell>{t('feedback.author')}</TableCell>
             <TableCell>{t('feedback.date')}</TableCell>
             <TableCell>{t('feedback.screenshot')}</TableCell>
-            <TableCell>
-              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-            </TableCell>
           </>
         }
+        actions
         rows={list.data?.data}
         renderRow={(row) => (
           <TableRow key={row.id_feedback} data-testid={`feedback-row-${row.id_feedback}`}>

@@ -21,7 +21,6 @@ import type { ApiError } from '../../../lib/http';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PagedTable } from '../../../components/PagedTable';
 import { RowAction } from '../../../components/RowAction';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import {
   useCampusEmails,
   useCampusTextMessages,
@@ -183,11 +182,9 @@ export default function RemindersTab({ id_campus }: { id_campus: number }) {
               <TableCell>{t('reminders.email')}</TableCell>
               <TableCell>{t('reminders.sms')}</TableCell>
               <TableCell>{t('reminders.active')}</TableCell>
-              <TableCell>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-              </TableCell>
             </>
           }
+          actions
           rows={rows}
           empty={reminders.isSuccess && rows.length === 0}
           renderRow={(row) => (

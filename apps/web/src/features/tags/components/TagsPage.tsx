@@ -8,7 +8,6 @@ import type { TagRow } from '@openseat/shared/schemas/enrollment';
 import { useAbility } from '../../../lib/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageTitle } from '../../../components/PageTitle';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { useDeleteTag, useTags } from '../api/tags';
 import { TagDialog } from './TagDialog';
@@ -60,11 +59,9 @@ export default function TagsPage() {
             <TableCell>{t('tags.name')}</TableCell>
             <TableCell>{t('tags.description')}</TableCell>
             <TableCell>{t('tags.campus')}</TableCell>
-            <TableCell>
-              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-            </TableCell>
           </>
         }
+        actions
         rows={tags.data?.data}
         renderRow={(row) => (
           <TableRow key={row.id_tag}>

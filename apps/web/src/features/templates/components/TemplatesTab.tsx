@@ -8,7 +8,6 @@ import type { CampusEmailRow, CampusTextMessageRow } from '@openseat/shared/sche
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PagedTable } from '../../../components/PagedTable';
 import { RowAction } from '../../../components/RowAction';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import {
   useDeleteTemplate,
   useEmailTemplates,
@@ -123,11 +122,9 @@ export function TemplatesTab({ kind, id_campus }: { kind: TemplateKind; id_campu
             <TableCell sx={hideOnPhone}>{t('templates.type')}</TableCell>
             <TableCell sx={hideOnPhone}>{t('templates.move')}</TableCell>
             <TableCell sx={hideOnPhone}>{t('templates.language')}</TableCell>
-            <TableCell>
-              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-            </TableCell>
           </>
         }
+        actions
         rows={list.data?.data}
         renderRow={(row: AnyRow) => {
           const r = summaryOf(kind, row);

@@ -12,7 +12,6 @@ import { useAbility, useSession } from '../../../lib/client';
 import { downloadCsv } from '../../../lib/download';
 import { roleLabel } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useDeactivateUser, useUsers } from '../api/users';
 import { UserDialog } from './UserDialog';
 import { SearchField } from '../../../components/SearchField';
@@ -108,11 +107,9 @@ export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_ca
             <TableCell>{t('users.place')}</TableCell>
             <TableCell>{t('users.telephone')}</TableCell>
             <TableCell>{t('users.status')}</TableCell>
-            <TableCell>
-              <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-            </TableCell>
           </>
         }
+        actions
         rows={users.data?.data}
         renderRow={(row) => (
           <TableRow key={row.id_user} hover>
