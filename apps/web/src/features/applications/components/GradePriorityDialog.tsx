@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, MenuItem, TextField } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,6 +9,7 @@ import {
   type ApplicationDetail,
 } from '@openseat/shared/schemas/applications';
 import { DialogForm } from '../../../components/DialogForm';
+import { useDialogSave } from '../../../hooks/use-dialog-save';
 import { priorityItemLabel } from '../../../lib/i18n';
 import { useGradeOptions, usePriorityOptions, useSaveGradeAndPriority } from '../api/applications';
 
@@ -21,7 +20,6 @@ type Input = z.input<typeof GradePrioritySchema>;
 /** Add or remove the grade and the priority item of an application (spec section 2 dialog). */
 export function GradePriorityDialog({ application, onClose }: { application: ApplicationDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const grades = useGradeOptions();
   const priorities = usePriorityOptions();
   const save = useSaveGradeAndPriority();
@@ -33,16 +31,8 @@ export function GradePriorityDialog({ application, onClose }: { application: App
       id_priority_item: application.id_priority_item ?? '',
     },
   });
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const onSubmit = form.handleSubmit(async (change) => {
-    try {
-      const res = await save.mutateAsync(change);
-      enqueueSnackbar(res.message, { variant: 'success' });
-      onClose();
-    } catch (error) {
-      setRefusal((error as Error).message);
-    }
-  });
+  const { refusal, save: send } = useDialogSave(onClose);
+  const onSubmit = form.handleSubmit((change) => send(() => save.mutateAsync(change)));
   return (
     <DialogForm
       title={t('applications.gradeAndPriority')}

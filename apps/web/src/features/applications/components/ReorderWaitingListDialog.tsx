@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, LinearProgress, MenuItem, TextField } from '@mui/material';
 import { FormCheckbox } from '../../../components/FormCheckbox';
-import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { WaitingListReorderSchema, type WaitingListReorder } from '@openseat/shared/schemas/lottery';
 import { DialogForm } from '../../../components/DialogForm';
+import { useDialogSave } from '../../../hooks/use-dialog-save';
 import { message } from '../../../lib/i18n';
 import { useGradeOptions, useReorderWaitingList } from '../api/applications';
 
@@ -26,7 +25,6 @@ export function ReorderWaitingListDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const grades = useGradeOptions();
   const reorder = useReorderWaitingList();
   // the reason's rule shows once the field is left (then on every change), like the server's message
@@ -39,17 +37,8 @@ export function ReorderWaitingListDialog({
   const values = useWatch({ control: form.control });
   // final: the button waits for a valid reason (the shared rule), a grade and the box ticked
   const ready = WaitingListReorderSchema.safeParse(values).success;
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const onSubmit = form.handleSubmit(async (body) => {
-    setRefusal(null);
-    try {
-      const res = await reorder.mutateAsync(body);
-      enqueueSnackbar(res.message, { variant: 'success' });
-      onClose();
-    } catch (e) {
-      setRefusal((e as Error).message);
-    }
-  });
+  const { refusal, save } = useDialogSave(onClose);
+  const onSubmit = form.handleSubmit((body) => save(() => reorder.mutateAsync(body)));
   return (
     <DialogForm
       title={t('waiting.reorderByPriorities')}
