@@ -27,7 +27,10 @@ export type Paging = {
 
 export type PagedTableProps<Row> = {
   testId: string;
-  /** The header cells (a fragment of them); the empty row spans as many columns as there are cells. */
+  /**
+   * The header cells (a fragment of them, or an array of labels); the empty row spans as many columns as there are
+   * cells.
+   */
   head: ReactNode;
   /** A last column of row actions (edit, delete): its header is named for screen readers only. */
   actions?: boolean;
@@ -72,11 +75,12 @@ export function PagedTable<Row>({
   tableProps,
 }: PagedTableProps<Row>) {
   const { t } = useTranslation();
+  // a plain label is a header cell of its own
   const cells = Children.toArray(
     isValidElement(head) && head.type === Fragment
       ? (head as ReactElement<{ children: ReactNode }>).props.children
       : head,
-  );
+  ).map((cell, i) => (typeof cell === 'string' ? <TableCell key={i}>{cell}</TableCell> : cell));
   if (actions)
     cells.push(
       <TableCell key="actions">

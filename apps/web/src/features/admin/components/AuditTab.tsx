@@ -63,16 +63,14 @@ export function AuditTab() {
         testId="admin-audit-table"
         label={t('admin.auditTable')}
         containerSx={{ overflowX: 'auto' }}
-        head={
-          <>
-            <TableCell>{t('admin.time')}</TableCell>
-            <TableCell>{t('admin.user')}</TableCell>
-            <TableCell>{t('admin.school')}</TableCell>
-            <TableCell>{t('admin.action')}</TableCell>
-            <TableCell>{t('admin.record')}</TableCell>
-            <TableCell>{t('admin.changes')}</TableCell>
-          </>
-        }
+        head={[
+          t('admin.time'),
+          t('admin.user'),
+          t('admin.school'),
+          t('admin.action'),
+          t('admin.record'),
+          t('admin.changes'),
+        ]}
         emptyText={t('admin.noAudit')}
         rows={audit.data?.data}
         renderRow={(row) => (

@@ -96,17 +96,15 @@ export function AdsApplicationsTable({
         containerSx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
         busy={list.isPlaceholderData}
         tableProps={{ 'data-stale': String(list.isPlaceholderData) }}
-        head={
-          <>
-            <TableCell>{t('adsTracking.date')}</TableCell>
-            <TableCell>{t('adsTracking.id')}</TableCell>
-            <TableCell>{t('adsTracking.applicant')}</TableCell>
-            <TableCell>{t('adsTracking.campaignId')}</TableCell>
-            <TableCell>{t('adsTracking.adId')}</TableCell>
-            <TableCell>{t('adsTracking.applicationStatus')}</TableCell>
-            <TableCell>{t('adsTracking.platform')}</TableCell>
-          </>
-        }
+        head={[
+          t('adsTracking.date'),
+          t('adsTracking.id'),
+          t('adsTracking.applicant'),
+          t('adsTracking.campaignId'),
+          t('adsTracking.adId'),
+          t('adsTracking.applicationStatus'),
+          t('adsTracking.platform'),
+        ]}
         loading={Array.from({ length: 5 }, (_, i) => (
           <TableRow key={i} data-testid="ads-table-loading">
             <TableCell colSpan={COLUMNS}>

@@ -36,17 +36,15 @@ export default function EnrollmentSettingsPage() {
       </Stack>
       <PagedTable
         testId="periods-table"
-        head={
-          <>
-            <TableCell>{t('periods.fields.id_campus')}</TableCell>
-            <TableCell>{t('periods.fields.id_school_year')}</TableCell>
-            <TableCell>{t('periods.state')}</TableCell>
-            <TableCell>{t('periods.fields.spots')}</TableCell>
-            <TableCell>{t('periods.taken')}</TableCell>
-            <TableCell>{t('periods.fields.enrollment_start_date')}</TableCell>
-            <TableCell>{t('periods.fields.enrollment_end_date')}</TableCell>
-          </>
-        }
+        head={[
+          t('periods.fields.id_campus'),
+          t('periods.fields.id_school_year'),
+          t('periods.state'),
+          t('periods.fields.spots'),
+          t('periods.taken'),
+          t('periods.fields.enrollment_start_date'),
+          t('periods.fields.enrollment_end_date'),
+        ]}
         rows={periods.data}
         renderRow={(p) => (
           <TableRow

@@ -120,16 +120,14 @@ export default function FeedbackPage() {
       </Stack>
       <PagedTable
         testId="feedback-table"
-        head={
-          <>
-            <TableCell>{t('feedback.title')}</TableCell>
-            <TableCell>{t('feedback.type')}</TableCell>
-            <TableCell>{t('feedback.status')}</TableCell>
-            <TableCell>{t('feedback.author')}</TableCell>
-            <TableCell>{t('feedback.date')}</TableCell>
-            <TableCell>{t('feedback.screenshot')}</TableCell>
-          </>
-        }
+        head={[
+          t('feedback.title'),
+          t('feedback.type'),
+          t('feedback.status'),
+          t('feedback.author'),
+          t('feedback.date'),
+          t('feedback.screenshot'),
+        ]}
         actions
         rows={list.data?.data}
         renderRow={(row) => (

@@ -21,17 +21,15 @@ export function OutcomesTable({
       label={label}
       paper={false}
       containerSx={{ overflowX: 'auto', mb: 2 }}
-      head={
-        <>
-          <TableCell>{t('lottery.grade')}</TableCell>
-          <TableCell>{t('lottery.correlative')}</TableCell>
-          <TableCell>{t('lottery.applicant')}</TableCell>
-          <TableCell>{t('lottery.level')}</TableCell>
-          <TableCell>{t('lottery.number')}</TableCell>
-          <TableCell>{t('lottery.result')}</TableCell>
-          <TableCell>{t('lottery.waitingPosition')}</TableCell>
-        </>
-      }
+      head={[
+        t('lottery.grade'),
+        t('lottery.correlative'),
+        t('lottery.applicant'),
+        t('lottery.level'),
+        t('lottery.number'),
+        t('lottery.result'),
+        t('lottery.waitingPosition'),
+      ]}
       rows={outcomes}
       renderRow={(o) => (
         <TableRow key={o.id_application} data-testid={`outcome-${o.correlative}`}>

@@ -51,17 +51,15 @@ export function OutboxTab() {
         testId="outbox-table"
         label={t('messaging.outboxTab')}
         containerSx={{ overflowX: 'auto' }}
-        head={
-          <>
-            <TableCell>{t('messaging.time')}</TableCell>
-            <TableCell>{t('messaging.school')}</TableCell>
-            <TableCell>{t('messaging.type')}</TableCell>
-            <TableCell>{t('messaging.recipient')}</TableCell>
-            <TableCell>{t('messaging.subject')}</TableCell>
-            <TableCell>{t('messaging.status')}</TableCell>
-            <TableCell>{t('messaging.error')}</TableCell>
-          </>
-        }
+        head={[
+          t('messaging.time'),
+          t('messaging.school'),
+          t('messaging.type'),
+          t('messaging.recipient'),
+          t('messaging.subject'),
+          t('messaging.status'),
+          t('messaging.error'),
+        ]}
         emptyText={t('messaging.outboxEmpty')}
         rows={outbox.data?.data}
         renderRow={(m) => (

@@ -93,12 +93,7 @@ export function PrioritiesPanel({ fixedCampus }: { fixedCampus?: number }) {
       )}
       <PagedTable
         testId="priorities-table"
-        head={
-          <>
-            <TableCell>{t('priorities.item')}</TableCell>
-            <TableCell>{t('priorities.level')}</TableCell>
-          </>
-        }
+        head={[t('priorities.item'), t('priorities.level')]}
         rows={rows.data}
         renderRow={(r) => (
           <TableRow key={r.id_priority_item}>

@@ -174,16 +174,14 @@ export default function RemindersTab({ id_campus }: { id_campus: number }) {
       ) : (
         <PagedTable
           testId="reminders-table"
-          head={
-            <>
-              <TableCell>{t('reminders.name')}</TableCell>
-              <TableCell>{t('reminders.status')}</TableCell>
-              <TableCell>{t('reminders.frequency')}</TableCell>
-              <TableCell>{t('reminders.email')}</TableCell>
-              <TableCell>{t('reminders.sms')}</TableCell>
-              <TableCell>{t('reminders.active')}</TableCell>
-            </>
-          }
+          head={[
+            t('reminders.name'),
+            t('reminders.status'),
+            t('reminders.frequency'),
+            t('reminders.email'),
+            t('reminders.sms'),
+            t('reminders.active'),
+          ]}
           actions
           rows={rows}
           empty={reminders.isSuccess && rows.length === 0}

@@ -25,15 +25,7 @@ export default function RolesPage() {
       )}
       <PagedTable
         testId="roles-table"
-        head={
-          <>
-            <TableCell>{t('roles.name')}</TableCell>
-            <TableCell>{t('roles.context')}</TableCell>
-            <TableCell>{t('roles.type')}</TableCell>
-            <TableCell>{t('roles.description')}</TableCell>
-            <TableCell>{t('roles.status')}</TableCell>
-          </>
-        }
+        head={[t('roles.name'), t('roles.context'), t('roles.type'), t('roles.description'), t('roles.status')]}
         rows={roles.data}
         renderRow={(role) => (
           <TableRow

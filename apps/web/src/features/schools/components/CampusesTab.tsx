@@ -49,14 +49,7 @@ export function CampusesTab({ id_school }: { id_school: number }) {
       <PagedTable
         testId="campuses-table"
         paper={false}
-        head={
-          <>
-            <TableCell>{t('schools.fields.name')}</TableCell>
-            <TableCell>{t('schools.fields.email')}</TableCell>
-            <TableCell>{t('schools.fields.telephone')}</TableCell>
-            <TableCell>{t('users.status')}</TableCell>
-          </>
-        }
+        head={[t('schools.fields.name'), t('schools.fields.email'), t('schools.fields.telephone'), t('users.status')]}
         rows={campuses.data?.data}
         renderRow={(c) => (
           <TableRow key={c.id_campus} hover>

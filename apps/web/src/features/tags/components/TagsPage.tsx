@@ -54,13 +54,7 @@ export default function TagsPage() {
       </Stack>
       <PagedTable
         testId="tags-table"
-        head={
-          <>
-            <TableCell>{t('tags.name')}</TableCell>
-            <TableCell>{t('tags.description')}</TableCell>
-            <TableCell>{t('tags.campus')}</TableCell>
-          </>
-        }
+        head={[t('tags.name'), t('tags.description'), t('tags.campus')]}
         actions
         rows={tags.data?.data}
         renderRow={(row) => (

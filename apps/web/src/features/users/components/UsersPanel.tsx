@@ -99,16 +99,14 @@ export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_ca
       )}
       <PagedTable
         testId="users-table"
-        head={
-          <>
-            <TableCell>{t('users.name')}</TableCell>
-            <TableCell>{t('users.email')}</TableCell>
-            <TableCell>{t('users.role')}</TableCell>
-            <TableCell>{t('users.place')}</TableCell>
-            <TableCell>{t('users.telephone')}</TableCell>
-            <TableCell>{t('users.status')}</TableCell>
-          </>
-        }
+        head={[
+          t('users.name'),
+          t('users.email'),
+          t('users.role'),
+          t('users.place'),
+          t('users.telephone'),
+          t('users.status'),
+        ]}
         actions
         rows={users.data?.data}
         renderRow={(row) => (
