@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, MenuItem, TextField } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
+import { Alert } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -43,39 +44,20 @@ export function GradePriorityDialog({ application, onClose }: { application: App
       pending={save.isPending}
       submitTestId="grade-save"
     >
-      <Controller
+      <FormSelect
         control={form.control}
         name="id_grade"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('applications.grade')}
-            {...field}
-            value={field.value ?? ''}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'grade-choice' } as object } }}
-          >
-            <MenuItem value="">{t('common.notSelected')}</MenuItem>
-            {(grades.data ?? []).map((g) => (
-              <MenuItem key={g.id_grade} value={g.id_grade}>
-                {g.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('applications.grade')}
+        empty={t('common.notSelected')}
+        options={(grades.data ?? []).map((g) => ({ value: g.id_grade, label: g.name }))}
+        testId="grade-choice"
       />
-      <Controller
+      <FormSelect
         control={form.control}
         name="id_priority_item"
-        render={({ field }) => (
-          <TextField select label={t('applications.priority')} {...field} value={field.value ?? ''}>
-            <MenuItem value="">{t('common.notSelected')}</MenuItem>
-            {(priorities.data ?? []).map((p) => (
-              <MenuItem key={p.id_priority_item} value={p.id_priority_item}>
-                {priorityItemLabel(p.name)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('applications.priority')}
+        empty={t('common.notSelected')}
+        options={(priorities.data ?? []).map((p) => ({ value: p.id_priority_item, label: priorityItemLabel(p.name) }))}
       />
       {refusal && (
         <Alert severity="error" role="alert">

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, DialogActions, LinearProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, DialogActions, LinearProgress, Typography } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
 import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SchoolYearMoveSchema } from '@openseat/shared/schemas/application-records';
@@ -106,24 +107,12 @@ export function SchoolYearDialog({
       {!none && jobId === null && (
         <>
           <Typography>{t('applications.schoolYearCount', { count: applicationIds.length })}</Typography>
-          <Controller
+          <FormSelect
             control={form.control}
             name="target"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('applications.targetSchoolYear')}
-                {...field}
-                value={field.value ?? ''}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'school-year-target' } as object } }}
-              >
-                {(targets.data ?? []).map((y) => (
-                  <MenuItem key={y.id_school_year} value={y.id_school_year}>
-                    {y.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={t('applications.targetSchoolYear')}
+            options={(targets.data ?? []).map((y) => ({ value: y.id_school_year, label: y.name }))}
+            testId="school-year-target"
           />
           <Alert severity="warning">{t(`applications.schoolYearWarning_${mode}`)}</Alert>
           <FormCheckbox

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, MenuItem, TextField } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
 import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
@@ -66,28 +67,14 @@ export function PeriodForm({
     options: Array<{ value: number; label: string }>,
     locked: boolean,
   ) => (
-    <Controller
+    <FormSelect
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          label={t(`periods.fields.${name}`)}
-          disabled={disabled || locked}
-          {...field}
-          value={field.value ?? ''}
-          error={!!errors[name]}
-          helperText={message(errors[name]?.message)}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `period-${name}` } as object } }}
-        >
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={t(`periods.fields.${name}`)}
+      options={options}
+      fullWidth
+      disabled={disabled || locked}
+      testId={`period-${name}`}
     />
   );
   return (

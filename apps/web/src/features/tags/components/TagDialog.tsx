@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MenuItem, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
 import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TagRequestSchema, type TagRow } from '@openseat/shared/schemas/enrollment';
@@ -80,27 +81,13 @@ export function TagDialog({
         helperText={message(errors.description?.message)}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <Controller
+      <FormSelect
         control={form.control}
         name="id_campus"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('tags.campus')}
-            disabled={tag !== null}
-            {...field}
-            value={field.value ?? ''}
-            error={!!errors.id_campus}
-            helperText={message(errors.id_campus?.message)}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'tag-campus' } as object } }}
-          >
-            {campuses.map((c) => (
-              <MenuItem key={c.id_campus} value={c.id_campus}>
-                {c.schoolName} · {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('tags.campus')}
+        disabled={tag !== null}
+        options={campuses.map((c) => ({ value: c.id_campus, label: `${c.schoolName} · ${c.name}` }))}
+        testId="tag-campus"
       />
     </DialogForm>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
 import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
@@ -112,26 +113,12 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
     label: string,
     options: Array<{ value: number; label: string; disabled?: boolean }>,
   ) => (
-    <Controller
+    <FormSelect
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          label={label}
-          {...field}
-          value={field.value ?? ''}
-          error={!!errors[name]}
-          helperText={message(errors[name]?.message)}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `user-${name.replace('id_', '')}` } as object } }}
-        >
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={label}
+      options={options}
+      testId={`user-${name.replace('id_', '')}`}
     />
   );
   const check = (checked: boolean, onChange: (v: boolean) => void, label: string) => (
