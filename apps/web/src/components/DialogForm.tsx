@@ -79,6 +79,8 @@ export type DialogFormProps = Omit<DialogFooterProps, 'onCancel' | 'formId' | 'o
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Shown above the form (a notice, an error). */
   before?: ReactNode;
+  /** The fields as they are, without the column's spacing (a radio list; a step that shows no fields). */
+  plain?: boolean;
   /** Replaces the footer (a dialog whose steps end with other buttons). */
   footer?: ReactNode;
   children: ReactNode;
@@ -99,6 +101,7 @@ export function DialogForm({
   formId,
   onSubmit,
   before,
+  plain = false,
   footer,
   children,
   ...footerProps
@@ -116,9 +119,15 @@ export function DialogForm({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         {before}
-        <Stack component="form" id={formId} spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
-          {children}
-        </Stack>
+        {plain ? (
+          <form id={formId} onSubmit={onSubmit} noValidate>
+            {children}
+          </form>
+        ) : (
+          <Stack component="form" id={formId} spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+            {children}
+          </Stack>
+        )}
       </DialogContent>
       {footer ?? <DialogFooter onCancel={onClose} formId={formId} {...footerProps} />}
     </Dialog>

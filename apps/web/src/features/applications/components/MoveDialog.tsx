@@ -63,6 +63,7 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
       disabled={target === null}
       submitLabel={t('applications.move')}
       submitTestId="move-submit"
+      plain
       before={
         <DialogContentText sx={{ mb: 1 }}>
           {t('applications.moveFrom', { status: t(`statuses.${application.id_status}`) })}

@@ -103,6 +103,7 @@ export function SchoolYearDialog({
         </>
       }
       footer={footer}
+      plain={none || jobId !== null}
     >
       {!none && jobId === null && (
         <>

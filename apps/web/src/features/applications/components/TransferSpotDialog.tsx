@@ -51,6 +51,7 @@ export function TransferSpotDialog({ application, onClose }: { application: Appl
       pending={transfer.isPending}
       disabled={to === null}
       submitLabel={t('applications.transferSpot')}
+      plain
       before={
         <>
           <DialogContentText sx={{ mb: 1 }}>{t('applications.transferSpotHelp')}</DialogContentText>

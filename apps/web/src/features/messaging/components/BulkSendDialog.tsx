@@ -141,6 +141,7 @@ export function BulkSendDialog({
       pending={send.isPending}
       submitLabel={t('messaging.send')}
       submitTestId="bulk-send-submit"
+      plain={sent}
       before={
         <>
           {sent && batch.data && <Progress batch={batch.data} />}
