@@ -1,4 +1,4 @@
-import type { Mail } from '../../lib/mailer';
+import type { Mail } from '../mail/mail.types';
 
 const TEXT = {
   en: {

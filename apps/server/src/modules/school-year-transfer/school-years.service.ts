@@ -4,9 +4,9 @@ import { translate, type MessageKey } from '@openseat/shared/messages';
 import type { SchoolYearMove } from '@openseat/shared/schemas/application-records';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { AppError, badRequest } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import {
   findMovable,
   lockGroups,
