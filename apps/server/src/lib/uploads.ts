@@ -5,7 +5,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { isStorableText } from '@openseat/shared/schemas/rules';
-import { AppError, badRequest } from './errors';
+import { AppError, badRequest, payloadTooLarge } from './errors';
 
 export const IMAGE_LIMIT = 2 * 1024 * 1024;
 /** Decoding stops beyond this many pixels: a small file may claim a huge canvas (a decompression bomb). */
@@ -27,7 +27,7 @@ export const mimeOfStoredImage = (file: string) =>
 
 export type CheckedImage = { buffer: Buffer; ext: string; field: string };
 
-const notAnImage = (field: string) => new AppError('VALIDATION', 'fileType', [{ path: field, message: 'fileType' }]);
+const notAnImage = (field: string) => badRequest('fileType', [{ path: field, message: 'fileType' }]);
 
 /**
  * Decodes the whole image as the kind its content claims and encodes it again: what is stored is pixels we
@@ -48,9 +48,9 @@ async function reencode(buffer: Buffer, kind: ImageKind, field: string): Promise
 /** Reads an uploaded image: size limit, real type by its content, then decoded and re-encoded. */
 export async function readImage(file: MultipartFile): Promise<CheckedImage> {
   const buffer = await file.toBuffer().catch(() => {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge');
+    throw payloadTooLarge('fileTooLarge');
   });
-  if (buffer.length > IMAGE_LIMIT || file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge');
+  if (buffer.length > IMAGE_LIMIT || file.file.truncated) throw payloadTooLarge('fileTooLarge');
   const detected = await fileTypeFromBuffer(buffer);
   const kind = detected ? IMAGE_KINDS[detected.mime] : undefined;
   if (!kind) throw notAnImage(file.fieldname);

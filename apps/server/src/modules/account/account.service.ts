@@ -2,7 +2,7 @@ import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
 import type { UpdateProfileRequest, UserConfigurationRequest } from '@openseat/shared/schemas/account';
 import type { Db } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
-import { AppError, notFound } from '../../lib/errors';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors';
 import { canSeeCampus } from '../../lib/scope';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import type { Principal } from '../auth/auth.principal';
@@ -46,15 +46,13 @@ export async function updateProfile(db: Db, caller: Principal, input: UpdateProf
 export async function changePassword(db: Db, caller: Principal, input: ChangePasswordRequest) {
   const user = await auth.findUserById(db, caller.id_user);
   if (!user) throw notFound();
-  if (isThrottled(user)) throw new AppError('TOO_MANY_REQUESTS', 'accountLocked');
+  if (isThrottled(user)) throw tooManyRequests('accountLocked');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await auth.recordFailedAttempt(db, caller.id_user, LOGIN_THROTTLE);
-    throw new AppError('VALIDATION', 'wrongCurrentPassword', [
-      { path: 'currentPassword', message: 'wrongCurrentPassword' },
-    ]);
+    throw badRequest('wrongCurrentPassword', [{ path: 'currentPassword', message: 'wrongCurrentPassword' }]);
   }
   if (isCommonPassword(input.newPassword))
-    throw new AppError('VALIDATION', 'passwordCommon', [{ path: 'newPassword', message: 'passwordCommon' }]);
+    throw badRequest('passwordCommon', [{ path: 'newPassword', message: 'passwordCommon' }]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await auth.setPasswordHash(tx, caller.id_user, passwordHash, { endAccessTokens: false });

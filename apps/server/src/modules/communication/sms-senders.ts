@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { lockSenders, senderClashOf } from './sms-senders.repository';
 
 /**
@@ -13,5 +13,5 @@ export async function assertSenderNumbersUnique(tx: Executor, where: { id_school
   if (!(await senderClashOf(tx, where.id_school, where.id_campus))) return;
   // the field the form shows it on: the campus's number, or the school's account
   const path = where.id_campus === undefined ? 'twilio_account_sid' : 'phone_number';
-  throw new AppError('CONFLICT', 'smsSenderInUse', [{ path, message: 'smsSenderInUse' }]);
+  throw conflict('smsSenderInUse', [{ path, message: 'smsSenderInUse' }]);
 }

@@ -19,7 +19,7 @@ import type {
 } from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
-import { AppError, badRequest, notFound, type FieldError } from '../../lib/errors';
+import { AppError, badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import { presentPeriod, presentSchoolYear, presentSeat } from './enrollment.presenter';
@@ -28,8 +28,8 @@ import { requireCampus } from '../../lib/campus-ref';
 import { isUniqueViolation } from '../../lib/db-errors';
 
 /** A finalized period is frozen: any change to it or its seats is refused. */
-const periodFinalized = () => new AppError('PERIOD_FINALIZED', 'periodFinalized', [], 409);
-const periodState = (message: MessageKey) => new AppError('PERIOD_STATE', message, [], 409);
+const periodFinalized = () => new AppError('PERIOD_FINALIZED', 'periodFinalized');
+const periodState = (message: MessageKey) => new AppError('PERIOD_STATE', message);
 
 async function requirePeriod(db: Executor, caller: Principal, id_campus_year: number, lock = false) {
   const period = await repo.findPeriod(db, caller.scope, id_campus_year, lock);
@@ -77,7 +77,7 @@ export async function createPeriod(db: Db, caller: Principal, input: CampusYearC
       const campus = await requireCampus(tx, caller.scope, input.id_campus);
       await assertSchoolYear(tx, input.id_school_year);
       if (await repo.findPeriodOf(tx, caller.scope, campus.id_campus, input.id_school_year))
-        throw new AppError('CONFLICT', 'periodExists');
+        throw conflict('periodExists');
       const values = {
         ...periodValues(input),
         id_school: campus.id_school,
@@ -98,7 +98,7 @@ export async function createPeriod(db: Db, caller: Principal, input: CampusYearC
     });
   } catch (error) {
     // two requests raced past the check: the unique constraint decides
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'periodExists');
+    if (isUniqueViolation(error)) throw conflict('periodExists');
     throw error;
   }
 }
@@ -116,7 +116,7 @@ export async function updatePeriod(db: Db, caller: Principal, input: CampusYearU
           throw badRequest('invalidValue', [{ path: 'id_school_year', message: 'invalidValue' }]);
         await assertSchoolYear(tx, input.id_school_year);
         if (await repo.findPeriodOf(tx, caller.scope, before.id_campus, input.id_school_year))
-          throw new AppError('CONFLICT', 'periodExists');
+          throw conflict('periodExists');
       }
       const seats = await repo.listSeats(tx, caller.scope, before.id_campus_year, true);
       const taken = seats.reduce((sum, g) => sum + g.taken, 0);
@@ -141,7 +141,7 @@ export async function updatePeriod(db: Db, caller: Principal, input: CampusYearU
       return getPeriod(tx, caller, before.id_campus_year);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'periodExists');
+    if (isUniqueViolation(error)) throw conflict('periodExists');
     throw error;
   }
 }
@@ -300,9 +300,9 @@ export async function assertAcceptingApplications(
   const { today } = await campusToday(db, SYSTEM_SCOPE, id_campus, now);
   const decision = enrollmentDecision(period ?? null, today);
   if (decision.reason === 'ended' || decision.reason === 'finalized')
-    throw new AppError('ENROLLMENT_ENDED', 'enrollmentEnded', [], 409);
+    throw new AppError('ENROLLMENT_ENDED', 'enrollmentEnded');
   if (decision.reason === 'not_started' || !period)
-    throw new AppError('ENROLLMENT_NOT_STARTED', 'enrollmentNotStarted', [], 409);
+    throw new AppError('ENROLLMENT_NOT_STARTED', 'enrollmentNotStarted');
   return { id_campus_year: period.id_campus_year };
 }
 

@@ -6,7 +6,7 @@ import { diff, writeAudit } from '../../lib/audit';
 import { requireCampus } from '../../lib/campus-ref';
 import { encryptSecret } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, conflict } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { presentForm, presentSubmission } from './forms.presenter';
 import * as repo from './forms.repository';
@@ -19,7 +19,7 @@ import * as repo from './forms.repository';
 
 export type FormDeps = { db: Db; publicUrl: () => string; encryptionKey: Buffer };
 
-const formIdTaken = () => new AppError('CONFLICT', 'formIdTaken', [{ path: 'form_id', message: 'formIdTaken' }]);
+const formIdTaken = () => conflict('formIdTaken', [{ path: 'form_id', message: 'formIdTaken' }]);
 
 async function requireForm(db: Executor, caller: Principal, id_campus_form: number, lock = false) {
   const form = await repo.findForm(db, caller.scope, id_campus_form, lock);

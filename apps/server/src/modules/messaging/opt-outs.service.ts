@@ -4,7 +4,7 @@ import { escapeHtml } from '@openseat/shared/communication';
 import { translate } from '@openseat/shared/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { unauthorized, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { addressKey } from '../communication/outbox.service';
 import { recordDelivery } from '../communication/outbox.repository';
@@ -82,7 +82,7 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
-const signatureInvalid = () => new AppError('UNAUTHORIZED', 'signatureInvalid');
+const signatureInvalid = () => unauthorized('signatureInvalid');
 
 /** Whether `given` is Twilio's signature of the request under this auth token. */
 function signedWith(authToken: string | null, url: string, params: Record<string, string>, given: string | undefined) {

@@ -5,7 +5,7 @@ import type { SchoolYearMove } from '@openseat/shared/schemas/application-record
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
 import { writeAudit } from '../../lib/audit';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import {
   findMovable,
@@ -28,7 +28,7 @@ type Period = Awaited<ReturnType<typeof repo.openPeriodsOf>>[number];
 export async function targetsOf(db: Executor, caller: Principal, ids: number[]) {
   const apps = await findMovable(db, caller.scope, ids, false);
   // any id out of reach answers 404, as everywhere
-  if (apps.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 'notFound');
+  if (apps.length !== new Set(ids).size) throw notFound();
   const campuses = [...new Set(apps.map((x) => x.id_campus))];
   const periods = await repo.openPeriodsOf(db, campuses);
   const ownYears = new Set(
@@ -74,8 +74,8 @@ function refusalsFor(ids: number[], found: Movable[], lng: string): Refusal[] {
 /** Nothing could go: the request fails as a whole with the reason of the first (400, nothing changed). */
 function nothingMoves(refused: Refusal[]): never {
   // none in reach: as for any other id out of reach
-  if (refused.every((r) => r.code === 'NOT_FOUND')) throw new AppError('NOT_FOUND', 'notFound');
-  throw new AppError('VALIDATION', refused[0]?.message ?? 'noSchoolYearTarget', [
+  if (refused.every((r) => r.code === 'NOT_FOUND')) throw notFound();
+  throw badRequest(refused[0]?.message ?? 'noSchoolYearTarget', [
     { path: 'target', message: refused[0]?.message ?? 'noSchoolYearTarget' },
   ]);
 }
@@ -184,6 +184,6 @@ export async function requestCopy(db: Db, jobs: JobQueue, caller: Principal, inp
 
 export async function copyStatus(db: Db, caller: Principal, id_application_copy: number) {
   const copy = await repo.findOwnCopy(db, caller.scope, caller.id_user, id_application_copy);
-  if (!copy) throw new AppError('NOT_FOUND', 'notFound');
+  if (!copy) throw notFound();
   return presentCopy(copy);
 }

@@ -1,13 +1,13 @@
 import type { TagListQuery, TagRequest } from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, conflict } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { presentTag } from './tags.presenter';
 import * as repo from './tags.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 
-const nameTaken = () => new AppError('CONFLICT', 'tagNameTaken', [{ path: 'name', message: 'tagNameTaken' }]);
+const nameTaken = () => conflict('tagNameTaken', [{ path: 'name', message: 'tagNameTaken' }]);
 
 async function requireTag(db: Executor, caller: Principal, id_tag: number) {
   const tag = await repo.findTag(db, caller.scope, id_tag);

@@ -9,7 +9,7 @@ import type {
 } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
-import { AppError, badRequest, notFound, type FieldError } from '../../lib/errors';
+import { badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { recipientsOf } from '../communication/recipients';
 import { renderEmail, renderSms } from '../communication/render';
@@ -23,7 +23,7 @@ import * as repo from './templates.repository';
 
 const STATUS_IDS = new Set<number>(Object.values(STATUS));
 const TYPE_IDS = new Set<number>(Object.values(MESSAGE_TYPE));
-const inUse = () => new AppError('CONFLICT', 'templateInUse');
+const inUse = () => conflict('templateInUse');
 
 /** The type and bound move of a template: valid catalog ids, a status change needs `to`, from != to. */
 function checkRules(typeField: string, id_type: number, binding: repo.Binding) {

@@ -6,7 +6,7 @@ import { UpdateUserRequestSchema, type CreateUserRequest, type UserListQuery } f
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../../lib/audit';
 import { findCampusRef } from '../../lib/campus-ref';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
 import { hashPassword, isCommonPassword } from '../../lib/password';
 import { canSeeCampus, canSeeSchool, type Scope } from '../../lib/scope';
 import { readUploadForm, withStoredImage, type UploadForm } from '../../lib/form-upload';
@@ -215,7 +215,7 @@ export async function updateUser(db: Db, dataDir: string, caller: Principal, for
       await assertMayChange(tx, caller, before);
       if (input.isActive !== before.isActive) {
         if (!caller.ability.can('enable_disable', 'users')) throw forbidden('noPermissionUserStatus');
-        if (input.id_user === caller.id_user) throw new AppError('CONFLICT', 'conflict');
+        if (input.id_user === caller.id_user) throw conflict('conflict');
       }
       const role = await activeRole(tx, input.id_role);
       const placement = await placementFor(tx, caller, input, role);
@@ -260,7 +260,7 @@ export async function deactivateUser(db: Db, caller: Principal, id_user: number)
   await db.transaction(async (tx) => {
     const user = await repo.findUser(tx, caller.scope, id_user);
     if (!user) throw notFound();
-    if (user.id_user === caller.id_user) throw new AppError('CONFLICT', 'conflict');
+    if (user.id_user === caller.id_user) throw conflict('conflict');
     if (sharedBeyond(caller.scope, await repo.servedSchoolIds(tx, caller.scope, id_user))) {
       await repo.unlinkFromSchool(tx, caller.scope, id_user);
       await writeAudit(tx, caller, { action: 'user.unlink', entity: 'user', entityId: id_user });
