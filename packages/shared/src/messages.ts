@@ -450,9 +450,21 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, value);
 }
 
-/** Translates a message key; text that is not a key is returned as it is. */
-export function translate(keyOrText: string, lng: string | undefined): string {
-  if (!isMessageKey(keyOrText)) return keyOrText;
+/** The values a message's `{name}` placeholders take. */
+export type MessageParams = Record<string, string | number>;
+
+/** A message as a service answers it: the key and its placeholders' values, translated at the edge. */
+export type KeyedMessage = { key: MessageKey; params?: MessageParams };
+
+/**
+ * Translates a message key and fills its `{name}` placeholders from `params`; text that is not a key is
+ * returned as it is (placeholders filled likewise). A placeholder without a value stays as written.
+ */
+export function translate(keyOrText: string, lng: string | undefined, params?: MessageParams): string {
   const language = (lng === 'es' ? 'es' : FALLBACK_LANGUAGE) satisfies Language;
-  return MESSAGES[language][keyOrText];
+  const text = isMessageKey(keyOrText) ? MESSAGES[language][keyOrText] : keyOrText;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : placeholder,
+  );
 }

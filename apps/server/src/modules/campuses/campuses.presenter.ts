@@ -83,6 +83,15 @@ export const gradeLabel = (
   lng: Language,
 ) => (g.label && g.label !== g.name ? g.label : ageSchool ? `${g.age} ${translate('yearsOld', lng)}` : g.name);
 
+/** A grade active on some campuses of a school, labelled as an option without a campus label. */
+export type SchoolGrade = { id_grade: number; name: string; age: number; campusIds: number[] };
+
+export const presentSchoolGrade = ({ campusIds, ...g }: SchoolGrade, ageSchool: boolean, lng: Language) => ({
+  ...g,
+  label: gradeLabel({ ...g, label: null }, ageSchool, lng),
+  campusIds,
+});
+
 export const presentActiveGrade = (
   g: {
     id_campus_grade: number;

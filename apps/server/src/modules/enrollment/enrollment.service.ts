@@ -8,12 +8,11 @@ import {
   readinessProblems,
   todayIso,
 } from '@openseat/shared/enrollment-rules';
-import { translate, type MessageKey } from '@openseat/shared/messages';
+import type { MessageKey } from '@openseat/shared/messages';
 import type {
   CampusYearCreate,
   CampusYearListQuery,
   CampusYearUpdate,
-  EnrollmentStatus,
   PeriodAction,
   SeatsUpdate,
 } from '@openseat/shared/schemas/enrollment';
@@ -22,7 +21,7 @@ import { diff, writeAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
 import type { Principal } from '../auth/auth.principal';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
-import { presentPeriod, presentSchoolYear, presentSeat } from './enrollment.presenter';
+import { presentPeriod, presentSchoolYear, presentSeat, type KeyedEnrollmentStatus } from './enrollment.presenter';
 import * as repo from './enrollment.repository';
 import { requireCampus } from '../../lib/campus-ref';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -251,9 +250,8 @@ export async function enrollmentStatus(
   caller: Principal,
   id_campus: number,
   id_school_year: number | undefined,
-  lng: string,
   now = new Date(),
-): Promise<EnrollmentStatus> {
+): Promise<KeyedEnrollmentStatus> {
   await requireCampus(db, caller.scope, id_campus);
   const { timeZone, today } = await campusToday(db, caller.scope, id_campus, now);
   const period =
@@ -272,8 +270,8 @@ export async function enrollmentStatus(
   return {
     acceptingApplications: decision.open,
     reason: decision.reason,
-    message: message && translate(message, lng),
-    help: decision.reason === 'ended' ? translate('enrollmentEndedHelp', lng) : null,
+    messageKey: message,
+    helpKey: decision.reason === 'ended' ? 'enrollmentEndedHelp' : null,
     endDate: period?.enrollment_end_date ?? null,
     id_campus_year: period?.id_campus_year ?? null,
     id_school_year: period?.id_school_year ?? null,

@@ -177,7 +177,6 @@ export async function listSubmissions(
   db: Db,
   caller: Principal,
   query: { id_campus: number; status?: 'processed' | 'needs_review'; page: number; pageSize: number },
-  lng: string,
 ) {
   await requireCampus(db, caller.scope, query.id_campus);
   const { rows, total } = await repo.listSubmissions(
@@ -187,12 +186,12 @@ export async function listSubmissions(
     query.page,
     query.pageSize,
   );
-  return { data: rows.map((r) => presentSubmission(r, lng)), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows, total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function submissionsOfApplication(db: Db, caller: Principal, id_application: number, lng: string) {
+export async function submissionsOfApplication(db: Db, caller: Principal, id_application: number) {
   await requireApplication(db, caller.scope, id_application);
-  return (await repo.submissionsOfApplication(db, caller.scope, id_application)).map((r) => presentSubmission(r, lng));
+  return repo.submissionsOfApplication(db, caller.scope, id_application);
 }
 
 const FIXED = [
