@@ -18,6 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import { mayGrantAllCampuses } from '@openseat/shared/role-levels';
 import { requiredSelect } from '@openseat/shared/schemas/rules';
 import { CreateUserRequestSchema, UpdateUserRequestSchema, type UserRow } from '@openseat/shared/schemas/users';
 import { useSession } from '../../../lib/client';
@@ -26,7 +27,6 @@ import { message, roleLabel } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCampusOptions, useSchoolOptions } from '../../../hooks/lookups';
 import { useAssignableRoles, useSaveUser } from '../api/users';
-import { mayGrantAllCampuses } from '../assignable';
 
 // the shared request rules, with the role as a select ("Required field." when none is chosen)
 const createSchema = CreateUserRequestSchema.extend({ id_role: requiredSelect });
