@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
+import { IMAGE_LIMIT, type ImageType } from '@openseat/shared/images';
 import { isStorableText } from '@openseat/shared/schemas/rules';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 
-export const IMAGE_LIMIT = 2 * 1024 * 1024;
 /** Decoding stops beyond this many pixels: a small file may claim a huge canvas (a decompression bomb). */
 const MAX_PIXELS = 25_000_000;
 /** Stored images are at most this wide and high: photos and logos, not print masters. */
@@ -15,12 +15,12 @@ const MAX_EDGE = 2048;
 
 type ImageKind = { ext: string; mime: string; encode: (image: Sharp) => Sharp };
 
-/** The accepted kinds, by the MIME type `file-type` reads from the content. */
+/** The accepted kinds (the shared IMAGE_TYPES), by the MIME type `file-type` reads from the content. */
 const IMAGE_KINDS: Record<string, ImageKind> = {
   'image/png': { ext: 'png', mime: 'image/png', encode: (image) => image.png() },
   'image/jpeg': { ext: 'jpg', mime: 'image/jpeg', encode: (image) => image.jpeg({ quality: 85 }) },
   'image/webp': { ext: 'webp', mime: 'image/webp', encode: (image) => image.webp({ quality: 85 }) },
-};
+} satisfies Record<ImageType, ImageKind>;
 
 export const mimeOfStoredImage = (file: string) =>
   Object.values(IMAGE_KINDS).find((kind) => file.endsWith(`.${kind.ext}`))?.mime ?? 'application/octet-stream';

@@ -18,6 +18,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import { IMAGE_ACCEPT } from '@openseat/shared/images';
 import { mayGrantAllCampuses } from '@openseat/shared/role-levels';
 import { requiredSelect } from '@openseat/shared/schemas/rules';
 import { CreateUserRequestSchema, UpdateUserRequestSchema, type UserRow } from '@openseat/shared/schemas/users';
@@ -229,7 +230,7 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
                   <input
                     hidden
                     type="file"
-                    accept="image/png,image/jpeg,image/webp"
+                    accept={IMAGE_ACCEPT}
                     onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
                   />
                 </Button>
