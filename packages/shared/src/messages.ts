@@ -1,5 +1,5 @@
 import type { Language } from './constants';
-import { FALLBACK_LANGUAGE } from './constants';
+import { supportedLanguage } from './constants';
 
 /**
  * Validation and error messages, spec section 5 and 8 wording, in English and Spanish.
@@ -461,8 +461,7 @@ export type KeyedMessage = { key: MessageKey; params?: MessageParams };
  * returned as it is (placeholders filled likewise). A placeholder without a value stays as written.
  */
 export function translate(keyOrText: string, lng: string | undefined, params?: MessageParams): string {
-  const language = (lng === 'es' ? 'es' : FALLBACK_LANGUAGE) satisfies Language;
-  const text = isMessageKey(keyOrText) ? MESSAGES[language][keyOrText] : keyOrText;
+  const text = isMessageKey(keyOrText) ? MESSAGES[supportedLanguage(lng)][keyOrText] : keyOrText;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : placeholder,
