@@ -1,8 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+/** The folders of apps/web/src/features: each is a zone no other feature imports. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**'] },
@@ -20,6 +27,71 @@ export default tseslint.config(
     files: ['apps/web/**/*.tsx', 'apps/web/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // The web's layers point one way: lib <- components, hooks <- features <- app (bulletproof-react's zones).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: 'apps/web/src',
+          zones: [
+            ...WEB_FEATURES.map((feature) => ({
+              target: `./features/${feature}`,
+              from: './features',
+              except: [`./${feature}`],
+              message:
+                'Features do not import each other: what two features share lives in components/, hooks/ or lib/.',
+            })),
+            {
+              target: ['./features', './components', './hooks', './lib'],
+              from: './app',
+              message: 'app/ holds the router, providers and layout: nothing below it imports it.',
+            },
+            {
+              target: './lib',
+              from: ['./features', './components', './hooks'],
+              message: 'lib/ is the bottom layer: it imports no feature, component or hook.',
+            },
+            {
+              target: ['./components', './hooks'],
+              from: './features',
+              message: 'Shared components and hooks import no feature.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Screens fetch through a feature's api/ files (or a shared hook): components and helpers call the hooks.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: "Fetch in the feature's api/ files." }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/lib/client$',
+              importNames: ['http'],
+              message: "Call the HTTP client in the feature's api/ files; components call their hooks.",
+            },
+          ],
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQuery', 'useMutation', 'useSuspenseQuery', 'useInfiniteQuery', 'useQueries'],
+              message: "Queries and mutations live in the feature's api/ files.",
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

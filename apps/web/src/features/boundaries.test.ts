@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** The web's house rules, checked on the source: features stay apart, and components never fetch. */
+/**
+ * A house rule lint cannot say: a feature's screens live in its components/ folder. The import zones (features
+ * apart, app/ on top, lib/ at the bottom) and "fetch only in api/ files" are ESLint rules (eslint.config.js).
+ */
 const FEATURES = import.meta.dirname;
 
 const sourceFiles = (dir: string): string[] =>
@@ -12,33 +15,9 @@ const sourceFiles = (dir: string): string[] =>
     return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') ? [full] : [];
   });
 
-const featureOf = (file: string) => path.relative(FEATURES, file).split(path.sep)[0];
-const importsOf = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'|import\('(\.[^']+)'\)/g)].map((m) => m[1] ?? m[2]);
-
 describe('web features', () => {
-  const files = sourceFiles(FEATURES);
-
-  it('do not import each other (what two features share lives in components/ or hooks/)', () => {
-    const crossings = files.flatMap((file) =>
-      importsOf(file)
-        .map((spec) => path.resolve(path.dirname(file), spec))
-        .filter((target) => target.startsWith(FEATURES + path.sep) && featureOf(target) !== featureOf(file))
-        .map((target) => `${path.relative(FEATURES, file)} -> ${path.relative(FEATURES, target)}`),
-    );
-    expect(crossings).toEqual([]);
-  });
-
-  it('fetch only in their api/ files: components call hooks', () => {
-    const fetching = files
-      .filter((file) => !path.relative(FEATURES, file).split(path.sep).includes('api'))
-      .filter((file) => /\bhttp\.|\bfetch\(|\buse(Query|Mutation)\(/.test(readFileSync(file, 'utf8')))
-      .map((file) => path.relative(FEATURES, file));
-    expect(fetching).toEqual([]);
-  });
-
   it('keep their pages in components/ (no loose screen files beside api/ and components/)', () => {
-    const loose = files
+    const loose = sourceFiles(FEATURES)
       .map((file) => path.relative(FEATURES, file).split(path.sep))
       .filter((parts) => parts.length === 2 && parts[1].endsWith('Page.tsx'))
       .map((parts) => parts.join('/'));

@@ -30,6 +30,26 @@ describe('interface words: English and Spanish have the same keys', () => {
     expect([...ES.keys()].filter((k) => !EN.has(k))).toEqual([]);
   });
 
+  it('every per-feature file gives each English section a Spanish one, and both reach the catalogue', () => {
+    const files = import.meta.glob<Record<string, Tree>>(['./*.ts', '!./en.ts', '!./es.ts', '!./*.test.ts'], {
+      eager: true,
+    });
+    const sections = Object.entries(files).flatMap(([file, exports]) =>
+      Object.keys(exports)
+        .filter((name) => name.endsWith('En'))
+        .map((name) => ({ file, name, base: name.slice(0, -2), exports })),
+    );
+    expect(sections.length).toBeGreaterThan(0);
+    const catalogued = new Set<unknown>(Object.values(en));
+    for (const { file, name, base, exports } of sections) {
+      const spanish = exports[`${base}Es`];
+      expect(spanish, `${file}: ${base}Es`).toBeDefined();
+      expect([...leaves(spanish).keys()], `${file}: ${base}`).toEqual([...leaves(exports[name]).keys()]);
+      expect(catalogued.has(exports[name]), `${file}: ${name} is in en.ts`).toBe(true);
+      expect((Object.values(es) as unknown[]).includes(spanish), `${file}: ${base}Es is in es.ts`).toBe(true);
+    }
+  });
+
   it('no text is empty, and both languages use the same {{placeholders}}', () => {
     expect([...EN, ...ES].filter(([, text]) => text.trim() === '').map(([k]) => k)).toEqual([]);
     const differing = [...EN].filter(([key, text]) => {

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CampusOption } from '@openseat/shared/schemas/schools';
 import { lookupKeys } from '../../hooks/lookups';
 import { http, useSession } from '../../lib/client';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
-import type { Language, ThemeName } from '@openseat/shared/constants';
+import type { ThemeName } from '@openseat/shared/constants';
 import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
 import { http, session } from '../../../lib/client';
 
@@ -37,10 +37,4 @@ export const useChangePassword = () =>
 export async function saveTheme(theme: ThemeName) {
   session.updateUser((u) => ({ ...u, configuration: { ...u.configuration, theme } }));
   await http.post('/user/theme', { theme });
-}
-
-export async function saveLanguage(lng: Language) {
-  if (!session.get().accessToken) return;
-  session.updateUser((u) => ({ ...u, configuration: { ...u.configuration, lng } }));
-  await http.put('/user/configuration', { lng });
 }

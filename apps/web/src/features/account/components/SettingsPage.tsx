@@ -3,7 +3,7 @@ import { Button, Card, CardContent, Grid, MenuItem, Stack, TextField, Typography
 import { useTranslation } from 'react-i18next';
 import { THEMES, type ThemeName } from '@openseat/shared/constants';
 import { useSession } from '../../../lib/client';
-import { LanguageSwitch } from '../../../app/layout/LanguageSwitch';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { PALETTE_SWATCHES } from '../../../lib/theme';
 import { PageTitle } from '../../../components/PageTitle';
 import { saveTheme } from '../api/account';

@@ -22,10 +22,12 @@ import type {
   SchoolYearMove,
   UserFilterList,
 } from '@openseat/shared/schemas/application-records';
-import type { CampusSchoolYearRow, CampusYearGradeRow, TagRow } from '@openseat/shared/schemas/enrollment';
+import type { CampusYearGradeRow, TagRow } from '@openseat/shared/schemas/enrollment';
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
 import type { Page } from '@openseat/shared/schemas/pagination';
+import { campusSchoolYearsQuery } from '../../../hooks/working-context';
 import { http } from '../../../lib/client';
+import { applicationKeys as sharedApplicationKeys } from '../../../lib/query-keys';
 import { downloadCsv, saveCsv, type JsonTable } from '../../../lib/download';
 
 /** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
@@ -38,9 +40,17 @@ export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'
   >;
 
 export const applicationKeys = {
-  all: ['applications'] as const,
+  all: sharedApplicationKeys.all,
   list: (p: ListParams) => ['applications', 'list', p] as const,
   detail: (id: number) => ['applications', 'detail', id] as const,
+  tags: (id_campus: number | null | undefined) => ['applications', 'tags', id_campus] as const,
+  schoolYearTargets: (applicationIds: number[]) => ['applications', 'school-year-targets', applicationIds] as const,
+  copy: (id: number | null) => ['applications', 'copy', id] as const,
+  spots: (id_campus_year: number | null) => ['applications', 'spots', id_campus_year] as const,
+  savedFilters: (listType: number) => ['user-filters', listType] as const,
+  grades: ['catalog', 'grade'] as const,
+  priorityItems: ['catalog', 'priority-item'] as const,
+  guardianTypes: ['catalog', 'guardian-type'] as const,
 };
 
 /** Empty filters are dropped from the query (spec section 5). */
@@ -94,7 +104,7 @@ export const useMarkUnread = () =>
 /** Every grade, for the grade filter (the catalogue every signed-in user may read). */
 export const useGradeOptions = () =>
   useQuery({
-    queryKey: ['catalog', 'grade'],
+    queryKey: applicationKeys.grades,
     queryFn: () => http.get<Array<{ id_grade: number; name: string }>>('/catalog/grade'),
     staleTime: Infinity,
   });
@@ -155,7 +165,7 @@ export async function downloadFile(id_application_file: number, name: string) {
 /** The tags of a campus, for tagging and the tag filter (any signed-in user in scope may read them). */
 export const useCampusTags = (id_campus: number | null | undefined) =>
   useQuery({
-    queryKey: ['applications', 'tags', id_campus],
+    queryKey: applicationKeys.tags(id_campus),
     queryFn: () => http.get<Page<TagRow>>('/tag', { id_campus: id_campus!, page: 0, pageSize: 100 }),
     enabled: typeof id_campus === 'number',
   });
@@ -174,7 +184,7 @@ export const useBulkTag = () =>
 
 export const usePriorityOptions = () =>
   useQuery({
-    queryKey: ['catalog', 'priority-item'],
+    queryKey: applicationKeys.priorityItems,
     queryFn: () => http.get<Array<{ id_priority_item: number; name: string }>>('/catalog/priority-item'),
     staleTime: Infinity,
   });
@@ -197,7 +207,7 @@ export const useDeleteApplication = () =>
 /** The school years a selection may be copied or transferred to (empty: none, the screen says so). */
 export const useSchoolYearTargets = (applicationIds: number[]) =>
   useQuery({
-    queryKey: ['applications', 'school-year-targets', applicationIds],
+    queryKey: applicationKeys.schoolYearTargets(applicationIds),
     queryFn: () =>
       http.get<Array<{ id_school_year: number; name: string }>>('/application/school-year-targets', {
         applicationIds: applicationIds.join(','),
@@ -217,7 +227,7 @@ export const useCopyToSchoolYear = () =>
 /** A copy's progress, asked every second until it is done or failed. */
 export const useCopyJob = (id: number | null) =>
   useQuery({
-    queryKey: ['applications', 'copy', id],
+    queryKey: applicationKeys.copy(id),
     queryFn: () => http.get<CopyJob>(`/application/copy-to-school-year/${id}`),
     enabled: id !== null,
     refetchInterval: (query) =>
@@ -227,7 +237,7 @@ export const useCopyJob = (id: number | null) =>
 /** The caller's saved filters of one list (lists that keep none answer an empty list without asking). */
 export const useSavedFilters = (listType: number, keeps: boolean) =>
   useQuery({
-    queryKey: ['user-filters', listType],
+    queryKey: applicationKeys.savedFilters(listType),
     queryFn: () => http.get<UserFilterList>('/user/filter', { listType }),
     enabled: keeps,
     staleTime: Infinity,
@@ -239,7 +249,7 @@ export function useSaveFilters(listType: number) {
     mutationFn: async (items: Array<{ id_filter: number; values: number[] }>) => {
       for (const item of items) await http.put('/user/filter', { listType, ...item });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.savedFilters(listType) }),
   });
 }
 
@@ -247,7 +257,7 @@ export function useResetFilters(listType: number) {
   const client = useQueryClient();
   return useWriteMutation({
     mutationFn: () => http.request('DELETE', '/user/filter', { query: { listType } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['user-filters', listType] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.savedFilters(listType) }),
   });
 }
 
@@ -262,22 +272,17 @@ export const useCreateApplication = () =>
 
 export const useGuardianTypes = () =>
   useQuery({
-    queryKey: ['catalog', 'guardian-type'],
+    queryKey: applicationKeys.guardianTypes,
     queryFn: () => http.get<Array<{ id_guardian_type: number; name: string }>>('/catalog/guardian-type'),
     staleTime: Infinity,
   });
 
-export const useCampusSchoolYears = (id_campus: number | null) =>
-  useQuery({
-    queryKey: ['context', 'years', id_campus],
-    queryFn: () => http.get<CampusSchoolYearRow[]>('/catalog/campus-school-years', { id_campus: id_campus! }),
-    enabled: id_campus !== null,
-  });
+export const useCampusSchoolYears = (id_campus: number | null) => useQuery(campusSchoolYearsQuery(id_campus));
 
 /** The grades of a school period (those with seats set up), for the intake's grade picker. */
 export const usePeriodGrades = (id_campus_year: number | null) =>
   useQuery({
-    queryKey: ['applications', 'spots', id_campus_year],
+    queryKey: applicationKeys.spots(id_campus_year),
     queryFn: () => http.get<CampusYearGradeRow[]>(`/application/spots/${id_campus_year}`),
     enabled: id_campus_year !== null,
   });

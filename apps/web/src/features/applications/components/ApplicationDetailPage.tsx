@@ -1,39 +1,15 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Chip,
-  Grid,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  Step,
-  StepLabel,
-  Stepper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, Grid, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { PROGRESS_STEPS } from '@openseat/shared/application-status';
-import { holdsSeat, isStatusId } from '@openseat/shared/application-status';
+import { useNavigate, useParams } from 'react-router';
+import { holdsSeat } from '@openseat/shared/application-status';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
 import { useAbility } from '../../../lib/client';
 import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
-import { formatDate, formatDateTime } from '../../../lib/dates';
-import { useZonedDateTime } from '../../../hooks/use-zoned-date-time';
-import { currentLanguage } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/dates';
 import {
   useApplication,
   useDeleteApplication,
@@ -42,6 +18,8 @@ import {
   usePreviousStatus,
 } from '../api/applications';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ApplicationFacts } from './ApplicationFacts';
+import { Section } from './DetailSection';
 import { EditInfoDialog } from './EditInfoDialog';
 import { GradePriorityDialog } from './GradePriorityDialog';
 import { TransferSpotDialog } from './TransferSpotDialog';
@@ -49,7 +27,8 @@ import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
 import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
-import { TagsSection } from './TagsSection';
+import { StatusHistory } from './StatusHistory';
+import { StatusProgress } from './StatusProgress';
 import { WaitingReasonInfo } from './WaitingReasonInfo';
 
 /** One application (spec section 2): who, where it stands, its history, notes, files and tags. */
@@ -106,11 +85,6 @@ function Detail({
   }, [a.id_application, a.read, read]);
 
   const name = `${a.applicant.firstName} ${a.applicant.lastName}`;
-  const field = (label: string, value: string | null | undefined, empty = t('intake.notGiven')) => (
-    <ListItem disableGutters sx={{ py: 0.25 }}>
-      <ListItemText primary={value || empty} secondary={label} />
-    </ListItem>
-  );
   return (
     <>
       <PageTitle>{`${name} · #${a.correlative}`}</PageTitle>
@@ -182,82 +156,9 @@ function Detail({
           </Button>
         )}
       </Stack>
-      <Progress id_status={a.id_status} t={t} />
-      <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Section title={t('applications.studentInfo')}>
-            <List dense>
-              {field(t('applications.applicant'), name)}
-              {field(t('applications.dateOfBirth'), formatDate(a.applicant.dateOfBirth, t('common.noDate')))}
-              {field(t('applications.grade'), a.grade?.name, t('common.notSelected'))}
-              {field(t('applications.email'), a.applicant.email)}
-              {field(t('applications.phone'), a.applicant.phoneNumber)}
-              {field(t('applications.address'), a.applicant.address)}
-              {field(t('applications.currentSchool'), a.applicant.actualSchool)}
-              {field(t('applications.priority'), a.priority_item?.name, t('common.notSelected'))}
-            </List>
-          </Section>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Section title={t('applications.guardianInfo')}>
-            <List dense>
-              {field(t('applications.guardianName'), a.applicant.guardianName)}
-              {field(
-                t('applications.guardianType'),
-                a.applicant.guardianType &&
-                  t(`intake.guardianTypes.${a.applicant.guardianType.name}`, {
-                    defaultValue: a.applicant.guardianType.name,
-                  }),
-                t('common.notSelected'),
-              )}
-              {field(t('applications.email'), a.applicant.guardianEmail)}
-              {field(t('applications.phone'), a.applicant.guardianPhoneNumber)}
-              {field(t('applications.address'), a.applicant.guardianAddress)}
-              {field(t('applications.occupation'), a.applicant.guardianOccupation)}
-              {field(
-                t('messaging.guardianLanguage'),
-                a.applicant.guardianLanguage === 'es' ? t('messaging.spanish') : t('messaging.english'),
-              )}
-            </List>
-          </Section>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Section title={t('applications.eventInfo')}>
-            <List dense>
-              {field(t('applications.eventDate'), formatDateTime(a.event_date, currentLanguage(), t('common.noDate')))}
-              {field(t('applications.eventPreference'), a.event_preference)}
-              {field(
-                t('intake.heardFrom'),
-                a.heard_from && t(`intake.heard.${a.heard_from}`, { defaultValue: a.heard_from }),
-              )}
-              {field(t('applications.campus'), a.campuses[0]?.campus.name)}
-              {field(t('applications.schoolYear'), a.school_year.name)}
-            </List>
-          </Section>
-          <Section title={t('applications.tags')}>
-            <TagsSection application={a} />
-          </Section>
-          {a.siblings.length > 0 && (
-            <Section title={t('waiting.siblings')}>
-              <List dense data-testid="application-siblings">
-                {a.siblings.map((s) => (
-                  <ListItem key={s.id_application} disableGutters>
-                    <ListItemText
-                      primary={
-                        <Link component={RouterLink} to={`${listPath}/${s.id_application}`}>
-                          {`#${s.correlative} ${s.applicantName}`}
-                        </Link>
-                      }
-                      secondary={`${s.grade ?? t('common.notSelected')} · ${t(`statuses.${s.id_status}`)}`}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </Section>
-          )}
-        </Grid>
-      </Grid>
-      <History application={a} t={t} />
+      <StatusProgress id_status={a.id_status} t={t} />
+      <ApplicationFacts application={a} listPath={listPath} t={t} />
+      <StatusHistory application={a} t={t} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
           <Section title={t('applications.notes')}>
@@ -292,72 +193,5 @@ function Detail({
         onClose={() => setDeleting(false)}
       />
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper sx={{ p: 2, mb: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-/** The steps of spec section 4 for the current status. */
-function Progress({ id_status, t }: { id_status: number; t: T }) {
-  if (!isStatusId(id_status)) return null;
-  const { steps, current } = PROGRESS_STEPS[id_status];
-  return (
-    <Paper sx={{ p: 2, mb: 2, overflowX: 'auto' }}>
-      <Stepper activeStep={current} alternativeLabel aria-label={t('applications.progress')}>
-        {steps.map((step) => (
-          <Step key={step} completed={steps.indexOf(step) < current}>
-            <StepLabel>{t(`statuses.${step}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-    </Paper>
-  );
-}
-
-/** Who made a history row without a user: the way the application came in (its first row), else 'Unknown'. */
-const byWhat = (origin: string | null, t: T) =>
-  origin ? t(`intake.origins.${origin}`, { defaultValue: t('common.unknown') }) : t('common.unknown');
-
-function History({ application, t }: { application: ApplicationDetail; t: T }) {
-  const moment = useZonedDateTime(application.id_campus);
-  return (
-    <Section title={t('applications.statusHistory')}>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" data-testid="status-history">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('applications.date')}</TableCell>
-              <TableCell>{t('applications.movement')}</TableCell>
-              <TableCell>{t('applications.by')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {application.statuses.map((s) => (
-              <TableRow key={s.id_application_status}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{moment(s.createdAt, t('common.noDate'))}</TableCell>
-                <TableCell>
-                  {s.statusFrom
-                    ? t('applications.movedFromTo', {
-                        from: t(`statuses.${s.statusFrom.id_status}`),
-                        to: t(`statuses.${s.id_status}`),
-                      })
-                    : t(`statuses.${s.id_status}`)}
-                </TableCell>
-                <TableCell>{s.author?.name ?? byWhat(s.statusFrom === null ? application.origin : null, t)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Section>
   );
 }

@@ -8,7 +8,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { LoginRequestSchema, type LoginRequest } from '@openseat/shared/schemas/auth';
 import { useSession } from '../../../lib/client';
 import { message } from '../../../lib/i18n';
-import { LanguageSwitch } from '../../../app/layout/LanguageSwitch';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { landingPath, login } from '../api/auth';
 import { RecoveryForm } from './RecoveryForm';
 import { SchoolChoice } from './SchoolChoice';

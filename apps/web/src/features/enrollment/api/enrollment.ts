@@ -1,25 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import type { CampusYearGradeRow, CampusYearRow, PeriodAction } from '@openseat/shared/schemas/enrollment';
+import { periodQuery } from '../../../hooks/periods';
 import { http } from '../../../lib/client';
+import { contextKeys, periodKeys as sharedPeriodKeys } from '../../../lib/query-keys';
 
 type Saved<T> = { message: string; data: T };
 
 export const periodKeys = {
-  all: ['periods'] as const,
+  ...sharedPeriodKeys,
   list: (p: object) => ['periods', 'list', p] as const,
-  one: (id: number) => ['periods', id] as const,
   seats: (id: number) => ['periods', id, 'seats'] as const,
+  schoolYears: ['catalog', 'school-year'] as const,
 };
 
 export const usePeriods = (p: { id_campus?: number; historical: boolean }) =>
   useQuery({ queryKey: periodKeys.list(p), queryFn: () => http.get<CampusYearRow[]>('/enrollment/campusYear/all', p) });
-export const usePeriod = (id: number | null) =>
-  useQuery({
-    queryKey: periodKeys.one(id ?? 0),
-    queryFn: () => http.get<CampusYearRow>('/enrollment/campusYear', { id_campus_year: id! }),
-    enabled: id !== null,
-  });
+export const usePeriod = (id: number | null) => useQuery(periodQuery(id));
 export const useSeats = (id: number) =>
   useQuery({
     queryKey: periodKeys.seats(id),
@@ -27,7 +24,7 @@ export const useSeats = (id: number) =>
   });
 export const useSchoolYears = () =>
   useQuery({
-    queryKey: ['catalog', 'school-year'],
+    queryKey: periodKeys.schoolYears,
     queryFn: () => http.get<Array<{ id_school_year: number; name: string }>>('/catalog/school-year'),
   });
 
@@ -38,7 +35,7 @@ function useWrite<I, O>(fn: (input: I) => Promise<O>) {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: periodKeys.all }),
-        client.invalidateQueries({ queryKey: ['context'] }),
+        client.invalidateQueries({ queryKey: contextKeys.all }),
       ]),
   });
 }

@@ -11,6 +11,7 @@ export const feedbackKeys = {
   all: ['feedback'] as const,
   list: (p: FeedbackListParams) => ['feedback', 'list', p] as const,
   screenshot: (row: FeedbackRow) => ['feedback', 'screenshot', row.id_feedback, row.updatedAt] as const,
+  noScreenshot: ['feedback', 'screenshot', 0] as const,
 };
 
 export const useFeedbackList = (params: FeedbackListParams) =>
@@ -23,7 +24,7 @@ export const useFeedbackList = (params: FeedbackListParams) =>
 /** The screenshot, read through the authorised client (an `<img src>` would carry no token). */
 export const useFeedbackScreenshot = (row: FeedbackRow | null) =>
   useQuery({
-    queryKey: row ? feedbackKeys.screenshot(row) : ['feedback', 'screenshot', 0],
+    queryKey: row ? feedbackKeys.screenshot(row) : feedbackKeys.noScreenshot,
     queryFn: async () =>
       (await http.request<Response>('GET', row!.screen_shot!.replace(/^\/api/, ''), { raw: true })).blob(),
     enabled: Boolean(row?.screen_shot),

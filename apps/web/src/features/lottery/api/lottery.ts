@@ -13,6 +13,8 @@ import type {
 import type { CampusYearGradeRow } from '@openseat/shared/schemas/enrollment';
 import { http } from '../../../lib/client';
 import { downloadCsv } from '../../../lib/download';
+import { periodQuery } from '../../../hooks/periods';
+import { applicationKeys, periodKeys } from '../../../lib/query-keys';
 
 /** Answers come as `{ data }` (reads) or `{ message, data }` (writes); a bare body is read as the data itself. */
 type Envelope<T> = { message?: string; data: T };
@@ -25,6 +27,9 @@ export const lotteryKeys = {
   all: ['lottery'] as const,
   list: (id_campus_year: number) => ['lottery', 'list', id_campus_year] as const,
   one: (id: number) => ['lottery', id] as const,
+  spots: (id_campus_year: number) => ['lottery', 'spots', id_campus_year] as const,
+  plan: (p: LotteryPeriod | null) => ['lottery', 'plan', p?.id_campus ?? 0, p?.id_school_year ?? 0] as const,
+  holds: (id_campus: number | null) => ['lottery', 'holds', id_campus ?? 0] as const,
 };
 
 /** The draws and commitments of a school period, newest first as the server sends them. */
@@ -47,7 +52,7 @@ export const useLotteryRecord = (id: number | null) =>
 /** The seats of each grade (spots, taken, available) for the run-lottery dialog. */
 export const useSpots = (id_campus_year: number) =>
   useQuery({
-    queryKey: ['lottery', 'spots', id_campus_year],
+    queryKey: lotteryKeys.spots(id_campus_year),
     queryFn: async () =>
       unwrap(
         await http.get<Envelope<CampusYearGradeRow[]> | CampusYearGradeRow[]>(`/application/spots/${id_campus_year}`),
@@ -67,8 +72,8 @@ function useLotteryWrite<I, O>(fn: (input: I) => Promise<O>) {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: lotteryKeys.all }),
-        client.invalidateQueries({ queryKey: ['periods'] }),
-        client.invalidateQueries({ queryKey: ['applications'] }),
+        client.invalidateQueries({ queryKey: periodKeys.all }),
+        client.invalidateQueries({ queryKey: applicationKeys.all }),
       ]),
   });
 }
@@ -91,24 +96,12 @@ export const useLateApplications = () =>
   useLotteryWrite(async (p: LotteryPeriod) => ({ message: messageOf(await http.post<unknown>('/lottery/late', p)) }));
 
 /** The school period a lottery screen belongs to (campus and school year of the draw). */
-export const useLotteryPeriod = (id_campus_year: number | null) =>
-  useQuery({
-    queryKey: ['periods', id_campus_year ?? 0],
-    queryFn: () =>
-      http.get<{
-        id_campus_year: number;
-        id_campus: number;
-        id_school_year: number;
-        state: string;
-        campus: { name: string };
-      }>('/enrollment/campusYear', { id_campus_year: id_campus_year! }),
-    enabled: id_campus_year !== null,
-  });
+export const useLotteryPeriod = (id_campus_year: number | null) => useQuery(periodQuery(id_campus_year));
 
 /** What a real draw of the period would move now (the confirmation names the families it tells). */
 export const useLotteryPlan = (p: LotteryPeriod | null) =>
   useQuery({
-    queryKey: ['lottery', 'plan', p?.id_campus ?? 0, p?.id_school_year ?? 0],
+    queryKey: lotteryKeys.plan(p),
     queryFn: () =>
       http.get<LotteryPlan>('/lottery/plan', { id_campus: p!.id_campus, id_school_year: p!.id_school_year }),
     enabled: p !== null,
@@ -117,7 +110,7 @@ export const useLotteryPlan = (p: LotteryPeriod | null) =>
 /** The campus's held messages (a draw's offers, held staff moves), newest first. */
 export const useMessageHolds = (id_campus: number | null) =>
   useQuery({
-    queryKey: ['lottery', 'holds', id_campus ?? 0],
+    queryKey: lotteryKeys.holds(id_campus),
     queryFn: async () =>
       unwrap(await http.get<Envelope<MessageHold[]> | MessageHold[]>('/lottery/holds', { id_campus: id_campus! })),
     enabled: id_campus !== null,

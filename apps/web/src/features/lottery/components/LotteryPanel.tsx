@@ -1,23 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -30,36 +12,16 @@ import {
   downloadRecordCsv,
   useLateApplications,
   useLotteries,
-  useLotteryPlan,
   useLotteryRecord,
   usePracticeLottery,
-  useRunLottery,
-  useSpots,
 } from '../api/lottery';
-import { fingerprint, practiceCsv, saveText } from '../format';
+import { fingerprint } from '../format';
 import { HeldMessagesPanel } from './HeldMessagesPanel';
-import { OutcomesTable } from './OutcomesTable';
-
-export type LotteryPeriodRef = { id_campus_year: number; id_campus: number; id_school_year: number; started: boolean };
-
-const mono = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
-
-/** The selected and waiting lists of a result. */
-export function ResultLists({ result }: { result: Pick<LotteryResult, 'selectedList' | 'waitingList'> }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Typography variant="subtitle1" component="h3">
-        {t('lottery.selectedList', { count: result.selectedList.length })}
-      </Typography>
-      <OutcomesTable outcomes={result.selectedList} testId="lottery-selected" label={t('lottery.selectedListName')} />
-      <Typography variant="subtitle1" component="h3">
-        {t('lottery.waitingList', { count: result.waitingList.length })}
-      </Typography>
-      <OutcomesTable outcomes={result.waitingList} testId="lottery-waiting" label={t('lottery.waitingListName')} />
-    </>
-  );
-}
+import { mono } from './mono';
+import type { LotteryPeriodRef } from './period-ref';
+import { PracticeResultDialog } from './PracticeResultDialog';
+import { ResultLists } from './ResultLists';
+import { RunLotteryDialog } from './RunLotteryDialog';
 
 /** The lottery of a school period in enrollment settings: its state, practice, the draw, its record. */
 export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
@@ -89,24 +51,6 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
       enqueueSnackbar((e as Error).message, { variant: 'error' });
     }
   };
-  const downloadPractice = (r: LotteryResult) =>
-    saveText(
-      practiceCsv(
-        r,
-        [
-          t('lottery.grade'),
-          t('lottery.correlative'),
-          t('lottery.applicant'),
-          t('lottery.level'),
-          t('lottery.number'),
-          t('lottery.result'),
-          t('lottery.order'),
-          t('lottery.waitingPosition'),
-        ],
-        (x) => t(`lottery.results.${x}`),
-      ),
-      `lottery-practice-${period.id_campus_year}.csv`,
-    );
 
   return (
     <Box data-testid="lottery-panel">
@@ -210,36 +154,11 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
           }}
         />
       )}
-      <Dialog
-        open={practiceResult !== null}
+      <PracticeResultDialog
+        result={practiceResult}
+        id_campus_year={period.id_campus_year}
         onClose={() => setPracticeResult(null)}
-        fullWidth
-        maxWidth="lg"
-        aria-labelledby="lottery-practice-title"
-        data-testid="lottery-practice-dialog"
-      >
-        <DialogTitle id="lottery-practice-title">{t('lottery.practiceTitle')}</DialogTitle>
-        <DialogContent>
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t('lottery.practiceNote')}
-          </Alert>
-          <Typography sx={{ mb: 2 }}>
-            {t('lottery.seed')}:{' '}
-            <Box component="span" sx={mono} data-testid="lottery-practice-seed">
-              {practiceResult?.seed}
-            </Box>
-          </Typography>
-          {practiceResult && <ResultLists result={practiceResult} />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => practiceResult && downloadPractice(practiceResult)} data-testid="lottery-practice-csv">
-            {t('lottery.downloadCsv')}
-          </Button>
-          <Button onClick={() => setPracticeResult(null)} data-testid="lottery-practice-close">
-            {t('common.close')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       {running && <RunLotteryDialog period={period} onClose={() => setRunning(false)} />}
       <ConfirmDialog
         open={addingLate}
@@ -253,129 +172,5 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
         onClose={() => setAddingLate(false)}
       />
     </Box>
-  );
-}
-
-/** Explains the draw, shows the seats per grade, asks for a confirmation, runs it and shows the lists. */
-export function RunLotteryDialog({
-  period,
-  onClose,
-  id_lottery,
-}: {
-  period: LotteryPeriodRef;
-  onClose: () => void;
-  id_lottery?: number;
-}) {
-  const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
-  const spots = useSpots(period.id_campus_year);
-  const plan = useLotteryPlan({ id_campus: period.id_campus, id_school_year: period.id_school_year });
-  const run = useRunLottery();
-  const [confirmed, setConfirmed] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [result, setResult] = useState<LotteryResult | null>(null);
-  const go = async () => {
-    setRefusal(null);
-    try {
-      const res = await run.mutateAsync({
-        id_campus: period.id_campus,
-        id_school_year: period.id_school_year,
-        ...(id_lottery ? { id_lottery } : {}),
-      });
-      setResult(res.data);
-      enqueueSnackbar(res.message || t('lottery.drawnNotice'), { variant: 'success' });
-    } catch (e) {
-      setRefusal((e as Error).message);
-    }
-  };
-  return (
-    <Dialog
-      open
-      onClose={run.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth={result ? 'lg' : 'sm'}
-      aria-labelledby="lottery-run-title"
-      data-testid="lottery-run-dialog"
-    >
-      <DialogTitle id="lottery-run-title">{t('lottery.run')}</DialogTitle>
-      <DialogContent>
-        {result ? (
-          <>
-            <Alert severity="success" sx={{ mb: 2 }}>
-              {t('lottery.runDone', { selected: result.selectedList.length, waiting: result.waitingList.length })}
-            </Alert>
-            <ResultLists result={result} />
-          </>
-        ) : (
-          <>
-            <Typography sx={{ mb: 1 }}>{t('lottery.rules')}</Typography>
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('lottery.final')}
-            </Alert>
-            {spots.data && spots.data.length > 0 && (
-              <Table size="small" sx={{ mb: 2 }} aria-label={t('lottery.seatsPerGrade')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('lottery.grade')}</TableCell>
-                    <TableCell align="right">{t('lottery.seats')}</TableCell>
-                    <TableCell align="right">{t('lottery.free')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {spots.data.map((g) => (
-                    <TableRow key={g.id_grade}>
-                      <TableCell>{g.grade.name}</TableCell>
-                      <TableCell align="right">{g.spots}</TableCell>
-                      <TableCell align="right">{g.available}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-            <Alert severity="info" sx={{ mb: 2 }} data-testid="lottery-run-plan">
-              {plan.data ? t('lottery.drawConfirm', plan.data) : t('lottery.drawCounting')}
-            </Alert>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={confirmed}
-                  onChange={(e) => setConfirmed(e.target.checked)}
-                  data-testid="lottery-run-confirm"
-                />
-              }
-              label={t('lottery.confirmRun')}
-            />
-            {run.isPending && <LinearProgress aria-label={t('lottery.drawing')} sx={{ mt: 2 }} />}
-            {refusal && (
-              <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="lottery-run-refusal">
-                {refusal}
-              </Alert>
-            )}
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {result ? (
-          <Button onClick={onClose} data-testid="lottery-run-close">
-            {t('common.close')}
-          </Button>
-        ) : (
-          <>
-            <Button onClick={onClose} disabled={run.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              color="warning"
-              disabled={!confirmed || !plan.data || run.isPending}
-              onClick={() => void go()}
-              data-testid="lottery-run-accept"
-            >
-              {t('lottery.runNow')}
-            </Button>
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import type {
 } from '@openseat/shared/schemas/communication';
 import type { Page } from '@openseat/shared/schemas/pagination';
 import { http } from '../../../lib/client';
+import { applicationKeys } from '../../../lib/query-keys';
 
 type Saved<T> = { message: string; data: T };
 type Notice = { message: string };
@@ -18,8 +19,8 @@ export const messagingKeys = {
    * Under the applications' key: every change to an application (a move, an edit) refreshes its log, since a move
    * may have queued messages.
    */
-  logs: ['applications', 'communication'] as const,
-  log: (id_application: number, page: number) => ['applications', 'communication', id_application, page] as const,
+  logs: applicationKeys.communication,
+  log: applicationKeys.communicationPage,
   batch: (id: number) => ['messaging', 'batch', id] as const,
 };
 

@@ -12,6 +12,7 @@ import { http } from '../../../lib/client';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
+  allUnread: ['notifications', 'unread'] as const,
   unread: (page: number, pageSize: number) => ['notifications', 'unread', page, pageSize] as const,
   settings: ['notifications', 'settings'] as const,
 };
@@ -53,7 +54,7 @@ export function useMarkRead() {
             ? `/notification/${which.id_notification}/read`
             : `/notification/application/${which.id_application}/read`,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['notifications', 'unread'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.allUnread }),
   });
 }
 

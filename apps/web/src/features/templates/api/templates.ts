@@ -20,6 +20,8 @@ export type TemplateListParams = { page: number; pageSize: number; text: string;
 
 export const templateKeys = {
   all: (kind: TemplateKind) => ['templates', kind] as const,
+  messageTypes: (kind: TemplateKind) => ['catalog', kind === 'email' ? 'email-type' : 'text-message-type'] as const,
+  applicationChoices: (id_campus: number, text: string) => ['templates', 'applications', id_campus, text] as const,
   list: (kind: TemplateKind, id_campus: number, p: TemplateListParams) =>
     ['templates', kind, 'list', id_campus, p] as const,
 };
@@ -90,7 +92,7 @@ export type MessageType = { id: number; name: string };
 /** The e-mail type or text message type catalog (1 status change, 2 reminder, 3 manually sent). */
 export const useMessageTypes = (kind: TemplateKind) =>
   useQuery({
-    queryKey: ['catalog', kind === 'email' ? 'email-type' : 'text-message-type'],
+    queryKey: templateKeys.messageTypes(kind),
     queryFn: async (): Promise<MessageType[]> => {
       if (kind === 'email') {
         const rows = await http.get<Array<{ id_email_type: number; name: string }>>('/catalog/email-type');
@@ -105,7 +107,7 @@ export const useMessageTypes = (kind: TemplateKind) =>
 /** Applications of the campus whose names match `text`, to preview a template on (the inbox list). */
 export const useApplicationChoices = (id_campus: number, text: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['templates', 'applications', id_campus, text],
+    queryKey: templateKeys.applicationChoices(id_campus, text),
     queryFn: () =>
       http.get<ApplicationPage>('/application', {
         id_campus,

@@ -1,8 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@openseat/shared/constants';
-import { saveLanguage } from '../../features/account/api/account';
-import { currentLanguage, setLanguage } from '../../lib/i18n';
+import { saveLanguage } from '../hooks/language';
+import { currentLanguage, setLanguage } from '../lib/i18n';
 
 const INVERSE_SX = {
   '& .MuiInputBase-root': { color: 'inherit' },
