@@ -453,9 +453,6 @@ export function isMessageKey(value: string): value is MessageKey {
 /** The values a message's `{name}` placeholders take. */
 export type MessageParams = Record<string, string | number>;
 
-/** A message as a service answers it: the key and its placeholders' values, translated at the edge. */
-export type KeyedMessage = { key: MessageKey; params?: MessageParams };
-
 /**
  * Translates a message key and fills its `{name}` placeholders from `params`; text that is not a key is
  * returned as it is (placeholders filled likewise). A placeholder without a value stays as written.
