@@ -11,6 +11,83 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/*
+ * Server layers (docs/contributing.md): only repositories touch the database, and a module reaches another only
+ * through what that module offers.
+ */
+const SERVER = 'apps/server/src';
+const MODULES = readdirSync(new URL(`./${SERVER}/modules`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Files that may import drizzle-orm (and the table objects): repositories, db/, the job runner, SQL helpers, tests. */
+const DATABASE_FILES = [
+  `${SERVER}/**/*.repository.ts`,
+  `${SERVER}/db/**`,
+  `${SERVER}/jobs/**`,
+  // SQL helpers that build conditions for repositories (never run a query): `inIds`, `rowsOf`; `inSchool`, `inCampus`
+  `${SERVER}/lib/sql.ts`,
+  `${SERVER}/lib/scope.ts`,
+  `${SERVER}/**/*.test.ts`,
+  `${SERVER}/test/**`,
+];
+
+/**
+ * What one module may import of another: its service, its types and its job definitions. Routes are imported by
+ * modules/index.ts only (outside every module), repositories and other files by their own module only.
+ */
+const PUBLIC_FILES = ['**/*.service.ts', '**/*.types.ts', '**/*.jobs.ts'];
+const moduleZones = MODULES.map((name) => ({
+  target: MODULES.filter((other) => other !== name).map((other) => `${SERVER}/modules/${other}/**`),
+  from: `${SERVER}/modules/${name}/**`,
+  except: PUBLIC_FILES,
+  message: `Another module reaches ${name} through its *.service.ts (or *.types.ts, *.jobs.ts) only.`,
+}));
+const routeZone = {
+  target: `${SERVER}/**/*.routes.ts`,
+  from: `${SERVER}/**/*.repository.ts`,
+  message: 'Routes call services; only services call repositories.',
+};
+
+/**
+ * PENDING fix/moves: imports that break the module rule only inside the files that fix/moves is rewriting (the
+ * status-move engine leaving applications/ for modules/status-moves/, the cycles among applications, lottery,
+ * waiting-list and forms). Each file may still make the imports listed; the integrator removes this list after
+ * merging fix/moves.
+ */
+const PENDING_MOVES = {
+  'applications/applications.presenter.ts': ['waiting-list/waiting-list.presenter.ts'],
+  'applications/applications.repository.ts': ['waiting-list/waiting-list.repository.ts'],
+  'applications/applications.service.ts': ['lottery/siblings.ts'],
+  'applications/move-step.ts': [
+    'ads-conversions/ads-conversions.queue.ts',
+    'communication/status-messages.ts',
+    'notifications/notifications.events.ts',
+  ],
+  'forms/forms.intake.ts': ['applications/moves.repository.ts', 'applications/move-step.ts'],
+  'lottery/lottery.service.ts': ['applications/moves.repository.ts', 'applications/move-step.ts'],
+  'school-year-transfer/school-years.service.ts': ['applications/moves.repository.ts'],
+  'waiting-list/waiting-list.repository.ts': ['applications/moves.repository.ts'],
+  'waiting-list/waiting-list.service.ts': ['applications/moves.repository.ts', 'applications/move-step.ts'],
+};
+const pendingMovesConfigs = Object.entries(PENDING_MOVES).map(([file, imports]) => ({
+  files: [`${SERVER}/modules/${file}`],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...moduleZones.map((zone) => ({
+            ...zone,
+            except: [...zone.except, ...imports.map((imported) => `**/modules/${imported}`)],
+          })),
+          routeZone,
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -93,5 +170,37 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: DATABASE_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message:
+                'Only repositories (and db/, the job runner) touch the database: move the query to a *.repository.ts.',
+            },
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              allowTypeImports: true,
+              message:
+                'Only repositories (and db/, the job runner) touch the tables: move the query to a *.repository.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`, `${SERVER}/**/*.testing.ts`, `${SERVER}/test/**`],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, routeZone] }] },
+  },
+  ...pendingMovesConfigs,
   prettier,
 );

@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import type { JobContext } from '../apps/server/src/jobs/job';
-import { createMailer } from '../apps/server/src/lib/mailer';
+import { createMailer } from '../apps/server/src/modules/mail/mailer.service';
 import { dispatchDue } from '../apps/server/src/modules/communication/outbox.jobs';
 import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp';
 import { createBenchDatabase, percentiles, startServer, timeEach, type Row, type Server } from './harness';

@@ -7,7 +7,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins';
 import { isDemoSeedNeeded, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
 import { createJobRunner } from './jobs/runner';
-import { createMailer } from './lib/mailer';
+import { createMailer } from './modules/mail/mailer.service';
 import { markServerRunning } from './modules/backup/running-server';
 import { loadSecrets } from './lib/secrets';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
-import type { Mailer } from '../lib/mailer';
+import type { Mailer } from '../modules/mail/mail.types';
 import type { Secrets } from '../lib/secrets';
 
 /** What a job's handler may use; `jobs` queues follow-up work (a mail) in the handler's own transaction. */

@@ -23,3 +23,11 @@ export function decryptSecret(key: Buffer, sealed: string): string {
 
 /** What the client sees of a secret: its last 4 characters. */
 export const maskSecret = (plain: string | null) => (plain ? `••••${plain.slice(-4)}` : null);
+
+/** What the client sees of a stored secret: `'••••' + last 4 characters`, or null when none is stored. */
+export const maskedSecret = (key: Buffer, sealed: string | null) =>
+  maskSecret(sealed ? decryptSecret(key, sealed) : null);
+
+/** A secret field's write: undefined keeps the stored secret, null or '' clears it, a value replaces it (encrypted). */
+export const sealSecret = (key: Buffer, value: string | null | undefined) =>
+  value === undefined ? undefined : value ? encryptSecret(key, value) : null;

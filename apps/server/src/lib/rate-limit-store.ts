@@ -1,8 +1,6 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rateLimitCounter } from '../db/schema/index';
-import { sha256 } from './crypto';
+import { countHit, sweepExpiredCounters } from './rate-limit.repository';
 
 type Counted = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counted) => void;
@@ -27,27 +25,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   async function sweepNowAndThen() {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
-    await db.delete(rateLimitCounter).where(lt(rateLimitCounter.resetAt, sql`now()`));
+    await sweepExpiredCounters(db);
   }
 
   async function count(key: string, windowMs: number, max: number, continueExceeding: boolean): Promise<Counted> {
-    const newWindowEnd = sql`now() + ${windowMs} * interval '1 millisecond'`;
-    const expired = sql`${rateLimitCounter.resetAt} <= now()`;
-    const restart = continueExceeding ? sql`(${expired} OR ${rateLimitCounter.hits} >= ${max})` : expired;
-    const [row] = await db
-      .insert(rateLimitCounter)
-      .values({ key: sha256(key), hits: 1, resetAt: newWindowEnd })
-      .onConflictDoUpdate({
-        target: rateLimitCounter.key,
-        set: {
-          hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimitCounter.hits} + 1 END`,
-          resetAt: sql`CASE WHEN ${restart} THEN excluded.reset_at ELSE ${rateLimitCounter.resetAt} END`,
-        },
-      })
-      .returning({
-        current: rateLimitCounter.hits,
-        ttl: sql<number>`GREATEST(0, CEIL(EXTRACT(EPOCH FROM ${rateLimitCounter.resetAt} - now()) * 1000))::int`,
-      });
+    const row = await countHit(db, key, windowMs, max, continueExceeding);
     await sweepNowAndThen();
     return row;
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { Principal } from '../modules/auth/auth.principal';
+import type { Principal } from '../modules/auth/auth.types';
 import { authenticate } from '../modules/auth/auth.service';
 import type { AppDeps } from './types';
 import './types';

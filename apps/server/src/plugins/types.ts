@@ -1,10 +1,10 @@
 import type { Action, Subject } from '@openseat/shared/permissions';
 import type { MessageKey } from '@openseat/shared/messages';
-import type { Principal } from '../modules/auth/auth.principal';
+import type { Principal } from '../modules/auth/auth.types';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { JobRunner } from '../jobs/runner';
-import type { Mailer } from '../lib/mailer';
+import type { Mailer } from '../modules/mail/mail.types';
 import type { Secrets } from '../lib/secrets';
 
 declare module 'fastify' {

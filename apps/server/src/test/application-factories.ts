@@ -4,7 +4,7 @@ import { holdsSeat, SEAT_HOLDING_STATUSES } from '@openseat/shared/application-s
 import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { Executor } from '../db/client';
 import * as s from '../db/schema/index';
-import { nextCorrelative } from '../lib/correlative';
+import { nextCorrelative } from '../modules/applications/intake.repository';
 import { rowsOf } from '../lib/sql';
 
 let counter = 0;

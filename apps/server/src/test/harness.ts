@@ -12,7 +12,8 @@ import { migrateDatabase } from '../db/migrate';
 import { JOBS } from '../jobs/registry';
 import type { JobContext } from '../jobs/job';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/runner';
-import { createMailer, type Mailer } from '../lib/mailer';
+import { createMailer } from '../modules/mail/mailer.service';
+import type { Mailer } from '../modules/mail/mail.types';
 import type { Secrets } from '../lib/secrets';
 
 export type TestContext = {

@@ -1,13 +1,12 @@
 import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
 import type { UpdateProfileRequest, UserConfigurationRequest } from '@openseat/shared/schemas/account';
 import type { Db } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, notFound, tooManyRequests } from '../../lib/errors';
 import { canSeeCampus } from '../../lib/scope';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
-import type { Principal } from '../auth/auth.principal';
-import * as auth from '../auth/auth.repository';
-import { isThrottled, LOGIN_THROTTLE } from '../auth/auth.throttle';
+import type { Principal } from '../auth/auth.types';
+import * as auth from '../auth/auth.service';
 import * as repo from './account.repository';
 
 const present = (row: NonNullable<Awaited<ReturnType<typeof repo.findProfile>>>) => ({
@@ -46,18 +45,17 @@ export async function updateProfile(db: Db, caller: Principal, input: UpdateProf
 export async function changePassword(db: Db, caller: Principal, input: ChangePasswordRequest) {
   const user = await auth.findUserById(db, caller.id_user);
   if (!user) throw notFound();
-  if (isThrottled(user)) throw tooManyRequests('accountLocked');
+  if (auth.isThrottled(user)) throw tooManyRequests('accountLocked');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await auth.recordFailedAttempt(db, caller.id_user, LOGIN_THROTTLE);
+    await auth.recordFailedPassword(db, caller.id_user);
     throw badRequest('wrongCurrentPassword', [{ path: 'currentPassword', message: 'wrongCurrentPassword' }]);
   }
   if (isCommonPassword(input.newPassword))
     throw badRequest('passwordCommon', [{ path: 'newPassword', message: 'passwordCommon' }]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await auth.setPasswordHash(tx, caller.id_user, passwordHash, { endAccessTokens: false });
+    await auth.replacePassword(tx, caller.id_user, passwordHash);
     await repo.revokeOtherSessions(tx, caller.id_user, caller.sessionId);
-    await auth.cancelResetLinks(tx, caller.id_user);
     await writeAudit(tx, caller, { action: 'user.change_password', entity: 'user', entityId: caller.id_user });
   });
 }

@@ -7,9 +7,9 @@ import {
 } from '@openseat/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { forbidden, notFound, conflict } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import * as repo from './admin.repository';
 
 /** The console covers every school and the job queue of the installation: system users only. */

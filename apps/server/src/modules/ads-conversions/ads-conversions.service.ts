@@ -1,8 +1,8 @@
 import type { AdsSettingsRequest } from '@openseat/shared/schemas/ads-conversions';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentEvent, presentSettings } from './ads-conversions.presenter';
 import * as repo from './ads-conversions.repository';
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 import { containsPattern } from '../../lib/sql';
-import { searchCondition } from '../applications/applications.repository';
+import { searchCondition } from '../../db/application-filters';
 
 /*
  * Reads of the applications that came from an ad (`platform` set). Every query is scoped to the caller's

@@ -16,8 +16,8 @@ import {
   type StatusCount,
 } from '@openseat/shared/schemas/ads-tracking';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
-import { requireCampus } from '../../lib/campus-ref';
+import { writeAudit } from '../audit/audit.service';
+import { requireCampus } from '../campuses/campus-ref.service';
 import type { Scope } from '../../lib/scope';
 import * as repo from './ads-tracking.repository';
 import { csvCells, presentRow } from './ads-tracking.presenter';

@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import type { Db } from '../../db/client';
-import { requireApplication } from '../../lib/application-ref';
-import { writeAudit } from '../../lib/audit';
+import { requireApplication } from '../applications/application-ref.service';
+import { writeAudit } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import { removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
 import { storedFilePath } from '../../lib/uploads';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import * as repo from './application-files.repository';
 import { readFileUpload } from './application-files.upload';
 

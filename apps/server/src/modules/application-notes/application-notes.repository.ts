@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 
-// The application itself is looked up (and scoped) with lib/application-ref first: these reach its notes by its id.
+// The application itself is looked up (and scoped) with applications/application-ref.service first: these reach its notes by its id.
 
 export type NoteRecord = {
   id_application_note: number;

@@ -1,8 +1,8 @@
 import type { NoteCreate } from '@openseat/shared/schemas/application-records';
 import type { Db } from '../../db/client';
-import { requireApplication } from '../../lib/application-ref';
-import { writeAudit } from '../../lib/audit';
-import type { Principal } from '../auth/auth.principal';
+import { requireApplication } from '../applications/application-ref.service';
+import { writeAudit } from '../audit/audit.service';
+import type { Principal } from '../auth/auth.types';
 import * as repo from './application-notes.repository';
 
 export async function addNote(db: Db, caller: Principal, input: NoteCreate) {

@@ -4,11 +4,11 @@ import type {
   ApplicationTagRequest,
 } from '@openseat/shared/schemas/application-records';
 import type { Db, Executor } from '../../db/client';
-import { requireApplication } from '../../lib/application-ref';
-import { writeAudit } from '../../lib/audit';
+import { requireApplication } from '../applications/application-ref.service';
+import { writeAudit } from '../audit/audit.service';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Refusal } from '../../lib/refusals';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentTagsOf } from './application-tags.presenter';
 import * as repo from './application-tags.repository';
 

@@ -7,11 +7,11 @@ import type {
   ApplicationUpdate,
 } from '@openseat/shared/schemas/applications';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
-import { requireApplication } from '../../lib/application-ref';
-import { requireCampus } from '../../lib/campus-ref';
+import { diff, writeAudit } from '../audit/audit.service';
+import { requireApplication } from './application-ref.service';
+import { requireCampus } from '../campuses/campus-ref.service';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { assertAcceptingApplications, listSeats } from '../enrollment/enrollment.service';
 import { presentDetail, presentHistory, presentRow, statusRef } from './applications.presenter';
 import * as repo from './applications.repository';
@@ -19,7 +19,7 @@ import * as intake from './intake.repository';
 import { previousOf, refusalError } from './moves.service';
 import { findMovable, insertHistory } from './moves.repository';
 import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from '../lottery/siblings';
-import { notifyNewApplication } from '../notifications/notifications.events';
+import { notifyNewApplication } from '../notifications/notifications.service';
 import type { Scope } from '../../lib/scope';
 
 /**

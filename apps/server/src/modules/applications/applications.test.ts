@@ -12,7 +12,7 @@ import type {
 import type { CampusYearGradeRow } from '@openseat/shared/schemas/enrollment';
 import { allowedTargets, MOVE_TARGETS, STATUS_IDS, transitionOf } from '@openseat/shared/application-status';
 import * as s from '../../db/schema/index';
-import { listConditions, type TextMatch } from './applications.repository';
+import { listConditions, type TextMatch } from '../../db/application-filters';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { createCampus, createSchool } from '../../test/factories';
 import { createCampusGrades, createPeriod, createRoleWith, createTag } from '../../test/enrollment-factories';

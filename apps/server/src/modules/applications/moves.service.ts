@@ -3,10 +3,10 @@ import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants'
 import type { MessageKey } from '@openseat/shared/messages';
 import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
 import type { Executor, Tx } from '../../db/client';
-import { writeAudits, type AuditActor } from '../../lib/audit';
+import { writeAudits, type AuditActor } from '../audit/audit.service';
 import { sqlStateOf } from '../../lib/db-errors';
 import { AppError, forbidden, notFound, type ErrorCode } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { groupOf, MoveSession, refusalOf, type MoveDeps } from './move-step';
 export type { MoveDeps } from './move-step';
 import * as repo from './moves.repository';

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@openseat/shared/communication';
 import { supportedLanguage } from '@openseat/shared/constants';
-import type { Mail } from '../../lib/mailer';
+import type { Mail } from '../mail/mail.types';
 
 const TEXT = {
   en: {

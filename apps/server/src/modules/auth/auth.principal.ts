@@ -1,4 +1,4 @@
-import { buildAbility, type AppAbility } from '@openseat/shared/ability';
+import { buildAbility } from '@openseat/shared/ability';
 import { CONTEXT_TYPE, DEFAULT_THEME, FALLBACK_LANGUAGE } from '@openseat/shared/constants';
 import type { PermissionRule, SessionUser } from '@openseat/shared/schemas/auth';
 import type { Executor } from '../../db/client';
@@ -6,26 +6,9 @@ import type { Scope } from '../../lib/scope';
 import { SYSTEM_SCOPE } from '../../lib/scope';
 import * as repo from './auth.repository';
 import type { UserRecord } from './auth.repository';
+import type { Principal } from './auth.types';
 
-/** The signed-in caller as every route sees it: built from the stored user on each request. */
-export type Principal = {
-  id_user: number;
-  id_context_type: number;
-  id_role: number;
-  roleName: string;
-  /** The school the caller works in (own school, or the one chosen at login-with-school). */
-  id_school: number | null;
-  id_campus: number | null;
-  isAllCampuses: boolean;
-  schoolSwitch: boolean;
-  /** A school maintainer who has not chosen a school yet may do nothing but choose one. */
-  needsSchoolChoice: boolean;
-  scope: Scope;
-  rules: PermissionRule[];
-  ability: AppAbility;
-  /** The sign-in (refresh-token family) the request came with: a password change keeps only this one. */
-  sessionId: string;
-};
+export type { Principal };
 
 const NOTHING: Scope = { id_school: 0, campusIds: [] };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoginRequest, LoginResponse, ResetPasswordRequest } from '@openseat/shared/schemas/auth';
 import type { Db, Executor } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { badRequest, unauthorized, forbidden } from '../../lib/errors';
 import { decoy, hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
@@ -305,4 +305,33 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordRequest)
       { action: 'auth.password_reset', entity: 'user', entityId: id_user },
     );
   });
+}
+
+/*
+ * For the other modules (the account's password change, user management): the credential and session rules of
+ * this module, so they never reach its repository.
+ */
+
+/** The stored user (hash and throttle state included), or undefined. */
+export const findUserById = (db: Executor, id_user: number) => repo.findUserById(db, id_user);
+
+export { isThrottled } from './auth.throttle';
+
+/** A wrong current password counts against the account like a failed sign-in. */
+export const recordFailedPassword = (db: Executor, id_user: number) =>
+  repo.recordFailedAttempt(db, id_user, LOGIN_THROTTLE);
+
+/** Stores a user's new password (the caller's access tokens live on) and cancels its unspent reset links. */
+export async function replacePassword(tx: Executor, id_user: number, passwordHash: string) {
+  await repo.setPasswordHash(tx, id_user, passwordHash, { endAccessTokens: false });
+  await repo.cancelResetLinks(tx, id_user);
+}
+
+/** The permission rules of a role. */
+export const findRoleRules = (db: Executor, id_role: number) => repo.findRoleRules(db, id_role);
+
+/** Ends every sign-in of a user: its access tokens at once, its refresh tokens revoked. */
+export async function endAllSessions(db: Executor, id_user: number) {
+  await repo.bumpTokenVersion(db, id_user);
+  await repo.revokeAllOfUser(db, id_user);
 }

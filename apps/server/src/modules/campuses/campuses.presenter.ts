@@ -7,7 +7,7 @@ import type {
   CampusGradeRow,
   CampusRow,
 } from '@openseat/shared/schemas/schools';
-import { maskedSecret } from '../schools/schools.presenter';
+import { maskedSecret } from '../../lib/crypto';
 import type { CampusConfigurationRecord, CampusGradeRecord, CampusRecord } from './campuses.repository';
 
 /** A campus as it leaves the server: the photo as its authorised URL, never the stored file name. */

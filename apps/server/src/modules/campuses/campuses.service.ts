@@ -6,16 +6,16 @@ import {
   type CampusRequest,
 } from '@openseat/shared/schemas/schools';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
+import { sealSecret } from '../../lib/crypto';
+import { assertMayChangeFields } from '../../lib/field-rules';
 import { readUploadForm, removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
 import { canSeeSchool } from '../../lib/scope';
 import { mimeOfStoredImage, storedFilePath } from '../../lib/uploads';
-import type { Principal } from '../auth/auth.principal';
-import { assertMayChangeFields } from '../schools/field-rules';
-import { assertSenderNumbersUnique } from '../communication/sms-senders';
-import { sealSecret } from '../schools/schools.service';
+import type { Principal } from '../auth/auth.types';
+import { assertSenderNumbersUnique } from '../communication/sms-senders.service';
 import { CAMPUS_CSV_COLUMNS, campusCsvCells, presentCampus, presentCampusConfiguration } from './campuses.presenter';
 import * as repo from './campuses.repository';
 import { requireCampus } from './campus-lookup';

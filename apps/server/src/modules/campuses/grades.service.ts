@@ -1,9 +1,9 @@
 import type { CampusGradeOptionRequest } from '@openseat/shared/schemas/schools';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import { canSeeSchool } from '../../lib/scope';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { addSeatsForActiveGrades } from '../enrollment/enrollment.service';
 import { presentCampusGrade, presentGradeSetting, type SchoolGrade } from './campuses.presenter';
 import * as repo from './campuses.repository';

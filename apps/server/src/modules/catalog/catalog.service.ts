@@ -1,6 +1,6 @@
 import type { CatalogPath } from '@openseat/shared/schemas/catalog';
 import type { Db } from '../../db/client';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentCampusChoice, presentCatalog, presentSchoolChoice } from './catalog.presenter';
 import * as repo from './catalog.repository';
 

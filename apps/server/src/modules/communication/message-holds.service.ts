@@ -4,7 +4,7 @@ import type { MessageHold, MessageHoldSchedule } from '@openseat/shared/schemas/
 import { zonedInstant } from '@openseat/shared/zoned-time';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
-import { writeAudit, type AuditActor } from '../../lib/audit';
+import { writeAudit, type AuditActor } from '../audit/audit.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import * as repo from './message-holds.repository';

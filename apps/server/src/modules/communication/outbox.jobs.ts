@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineJob, type JobContext } from '../../jobs/job';
 import { yieldToProcess } from '../../lib/yield';
 import * as repo from './outbox.repository';
-import { SendRefused, Transports } from './transports';
-import { unsubscribeToken } from './unsubscribe';
+import { SendRefused, Transports } from './transports.service';
+import { unsubscribeToken } from './unsubscribe.service';
 
 /** Tries per message (the first and four retries); backoff doubles from OUTBOX_RETRY_SECONDS. */
 export const MAX_ATTEMPTS = 5;

@@ -104,3 +104,14 @@ async function optedOutDrafts(tx: Executor, drafts: MessageDraft[]): Promise<Set
   }
   return out;
 }
+
+/**
+ * A provider's delivery report (Twilio's status callback) for the message it sent as `providerId`: only a sent
+ * message moves (a queued or skipped one is not the provider's to report). Answers how many rows changed.
+ */
+export const recordDelivery = (
+  db: Executor,
+  providerId: string,
+  state: Parameters<typeof repo.recordDelivery>[2],
+  error: string | null,
+) => repo.recordDelivery(db, providerId, state, error);

@@ -46,3 +46,14 @@ export async function senderClashOf(db: Executor, id_school: number, id_campus?:
   );
   return row?.number ?? null;
 }
+
+/** Schools with a campus whose phone number is `e164` (compared as E.164, see `e164Of`). */
+export async function schoolsOfCampusPhone(db: Executor, e164: string): Promise<number[]> {
+  const rows = rowsOf<{ id_school: number }>(
+    await db.execute(sql`
+      SELECT DISTINCT id_school FROM campus_configuration
+      WHERE coalesce(trim(phone_number), '') <> '' AND ${e164Of(sql`phone_number`)} = ${e164}
+    `),
+  );
+  return rows.map((r) => r.id_school);
+}

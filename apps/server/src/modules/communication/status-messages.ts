@@ -1,30 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MESSAGE_TYPE, type Channel } from '@openseat/shared/communication';
+import { MESSAGE_TYPE } from '@openseat/shared/communication';
 import type { Executor } from '../../db/client';
+import type { MovedApplication } from './communication.types';
 import { defineJob, type JobQueue } from '../../jobs/job';
 import { yieldToProcess } from '../../lib/yield';
-import { rowsOf } from '../../lib/sql';
 import { queueMessages, type MessageDraft } from './outbox.service';
-import { recipientsOf, type Recipient } from './recipients';
-import { renderEmail, renderSms } from './render';
+import { recipientsOf, type Recipient } from './recipients.service';
+import { renderEmail, renderSms } from './render.service';
+import { boundTemplates, type BoundTemplate } from './status-messages.repository';
 
-/** A status move, as MoveSession.flush hands it to the messages and the notifications, in the move's own transaction. */
-export type MovedApplication = { id_application: number; id_campus: number; from: number; to: number };
-
-type BoundTemplate = {
-  channel: Channel;
-  id_campus: number;
-  id_status_from: number | null;
-  id_status_to: number;
-  id_campus_email: number | null;
-  id_campus_text_message: number | null;
-  lng: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-};
+export type { MovedApplication } from './communication.types';
 
 /**
  * Moves of one transaction beyond this many have their messages queued by a job (`statusMessagesJob`) that the
@@ -173,32 +159,4 @@ function draftOf(t: BoundTemplate, recipient: Recipient, id_user: number | null)
     id_user,
     skipReason: address ? undefined : 'no address',
   };
-}
-
-/** The status-change templates of these moves' campuses bound to one of their target statuses. */
-async function boundTemplates(tx: Executor, moves: readonly MovedApplication[]): Promise<BoundTemplate[]> {
-  const campuses = sql.join(
-    [...new Set(moves.map((m) => m.id_campus))].map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const targets = sql.join(
-    [...new Set(moves.map((m) => m.to))].map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return rowsOf<BoundTemplate>(
-    await tx.execute(sql`
-      SELECT 'email' AS channel, ce.id_campus, ce.id_status_from, ce.id_status_to, ce.id_campus_email,
-             NULL::int AS id_campus_text_message, e.lng, e.subject, coalesce(e.text, '') AS text, e.html
-      FROM campus_email ce JOIN email e ON e.id_school = ce.id_school AND e.id_email = ce.id_email
-      WHERE ce.id_campus IN (${campuses}) AND ce.id_status_to IN (${targets})
-        AND e.id_email_type = ${MESSAGE_TYPE.STATUS_CHANGE}
-      UNION ALL
-      SELECT 'sms', ct.id_campus, ct.id_status_from, ct.id_status_to, NULL, ct.id_campus_text_message, t.lng,
-             NULL, t.text, NULL
-      FROM campus_text_message ct
-      JOIN text_message t ON t.id_school = ct.id_school AND t.id_text_message = ct.id_text_message
-      WHERE ct.id_campus IN (${campuses}) AND ct.id_status_to IN (${targets})
-        AND t.id_text_message_type = ${MESSAGE_TYPE.STATUS_CHANGE}
-    `),
-  );
 }

@@ -20,9 +20,9 @@ import {
 } from '@openseat/shared/schemas/dashboard';
 import { STATUS, STATUSES } from '@openseat/shared/constants';
 import type { Db, Executor } from '../../db/client';
-import { requireCampus } from '../../lib/campus-ref';
+import { requireCampus } from '../campuses/campus-ref.service';
 import { badRequest } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { isoDay, localDate, periodDays } from './dashboard.periods';
 import * as repo from './dashboard.repository';
 import { presentRange, presentUserItems } from './dashboard.presenter';

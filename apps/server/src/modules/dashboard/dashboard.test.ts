@@ -9,10 +9,10 @@ import type {
 } from '@openseat/shared/schemas/dashboard';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { nextCorrelative } from '../../lib/correlative';
+import { nextCorrelative } from '../applications/intake.repository';
 import { rowsOf } from '../../lib/sql';
 import type { Scope } from '../../lib/scope';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { createCampus, createSchool } from '../../test/factories';
 import { createPeriod } from '../../test/enrollment-factories';

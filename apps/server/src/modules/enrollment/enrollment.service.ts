@@ -17,13 +17,12 @@ import type {
   SeatsUpdate,
 } from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import { presentPeriod, presentSchoolYear, presentSeat, type KeyedEnrollmentStatus } from './enrollment.presenter';
 import * as repo from './enrollment.repository';
-import { requireCampus } from '../../lib/campus-ref';
 import { isUniqueViolation } from '../../lib/db-errors';
 
 /** A finalized period is frozen: any change to it or its seats is refused. */
@@ -307,3 +306,10 @@ export async function assertAcceptingApplications(
 /** For the campus grade settings: give open periods a seat row for each newly activated grade. */
 export const addSeatsForActiveGrades = (db: Executor, caller: Principal, id_campus: number) =>
   repo.insertSeatsForActiveGrades(db, caller.scope, id_campus);
+
+/** The campus, when the scope may see it; 404 otherwise. */
+async function requireCampus(db: Executor, scope: Scope, id_campus: number) {
+  const campus = await repo.findCampus(db, scope, id_campus);
+  if (!campus) throw notFound();
+  return campus;
+}

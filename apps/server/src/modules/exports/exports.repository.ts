@@ -4,7 +4,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, inSchool, type Scope } from '../../lib/scope';
-import { listConditions, type ListFilter } from '../applications/applications.repository';
+import { listConditions, type ListFilter } from '../../db/application-filters';
 
 const a = s.application;
 

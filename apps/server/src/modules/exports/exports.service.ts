@@ -1,12 +1,12 @@
 import { LIST_SUBJECT } from '@openseat/shared/application-status';
 import type { ApplicationExportQuery } from '@openseat/shared/schemas/application-records';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
-import { requireCampus } from '../../lib/campus-ref';
+import { writeAudit } from '../audit/audit.service';
+import { requireCampus } from '../campuses/campus-ref.service';
 import { forbidden } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
-import type { Principal } from '../auth/auth.principal';
-import type { ListFilter } from '../applications/applications.repository';
+import type { Principal } from '../auth/auth.types';
+import type { ListFilter } from '../../db/application-filters';
 import { listFilterOf } from '../applications/applications.service';
 import { formatOf } from './export-formats';
 import { exportNames, exportWindow, maxApplicationId, withNames } from './exports.repository';

@@ -5,10 +5,10 @@ import {
   type FeedbackListQuery,
 } from '@openseat/shared/schemas/feedback';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { readUploadForm, removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentFeedback } from './feedback.presenter';
 import * as repo from './feedback.repository';
 

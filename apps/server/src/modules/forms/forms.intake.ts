@@ -5,7 +5,7 @@ import { ApplicationCreateSchema } from '@openseat/shared/schemas/applications';
 import type { FormField, WebhookAnswer } from '@openseat/shared/schemas/communication';
 import type { Db, Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { decryptSecret, sha256 } from '../../lib/crypto';
 import { AppError, unauthorized, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
@@ -13,7 +13,7 @@ import { checkLead, insertLead } from '../applications/applications.service';
 import { groupOf, MoveSession, refusalOf } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import { auditMoves } from '../applications/moves.service';
-import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.events';
+import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.service';
 import {
   addressOf,
   cleanDate,

@@ -3,8 +3,6 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 
-export { findCampusRef as findCampus } from '../../lib/campus-ref';
-
 /* Forms of a campus and their deliveries. Every query takes the caller's scope first (the webhooks pass the scope of
  * the form's own campus). */
 

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { CampusFormRequest, SubmissionCsvRequest, SubmissionRow } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
-import { requireApplication } from '../../lib/application-ref';
-import { diff, writeAudit } from '../../lib/audit';
-import { requireCampus } from '../../lib/campus-ref';
+import { requireApplication } from '../applications/application-ref.service';
+import { diff, writeAudit } from '../audit/audit.service';
+import { requireCampus } from '../campuses/campus-ref.service';
 import { encryptSecret } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, notFound, conflict } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentForm, presentSubmission } from './forms.presenter';
 import * as repo from './forms.repository';
 

@@ -8,7 +8,7 @@ import {
   MessageHoldSchema,
 } from '@openseat/shared/schemas/lottery';
 import { listOf, savedOf } from '@openseat/shared/schemas/responses';
-import { requireCampus } from '../../lib/campus-ref';
+import { requireCampus } from '../campuses/campus-ref.service';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as holds from '../communication/message-holds.service';

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { SEAT_HOLDING_STATUSES } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
 import { inIds, rowsOf } from '../../lib/sql';
@@ -126,7 +125,6 @@ export async function periodApplications(db: Executor, scope: Scope, period: Per
   return [...(await read(true)), ...(await read(false))];
 }
 
-export const SEAT_HOLDERS = new Set<number>(SEAT_HOLDING_STATUSES);
 export const APPLIED = STATUS.APPLIED;
 
 /** The campus's priority levels and weights, by priority item. */

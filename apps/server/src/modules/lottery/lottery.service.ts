@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
+import { holdsSeat, MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { PERIOD_STATE, STATUS } from '@openseat/shared/constants';
 import { dayEndsAt, DEFAULT_TIME_ZONE } from '@openseat/shared/enrollment-rules';
 import type { MessageKey } from '@openseat/shared/messages';
@@ -12,10 +12,10 @@ import type {
   LotteryVerification,
 } from '@openseat/shared/schemas/lottery';
 import type { Db, Executor, Tx } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { isUniqueViolation, sqlStateOf } from '../../lib/db-errors';
 import { AppError, notFound, type ErrorCode } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { MoveSession, type MoveDeps } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
 import {
@@ -113,7 +113,7 @@ async function planOf(db: Executor, scope: Principal['scope'], period: PeriodRow
   const seatedFamilies = new Set<number>();
   for (const app of apps) {
     const family = families.get(app.id_application);
-    if (family != null && repo.SEAT_HOLDERS.has(app.id_status)) seatedFamilies.add(family);
+    if (family != null && holdsSeat(app.id_status)) seatedFamilies.add(family);
   }
   const lateSince = lateFrom(period);
   const participants = new Map<number, Participant>();

@@ -1,13 +1,15 @@
 import { SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
-import { presentMail, presentMailSummary } from './mail.presenter';
+import type { Principal } from '../auth/auth.types';
+import { presentCapturedSms, presentMail, presentMailSummary } from './mail.presenter';
 import * as repo from './mail.repository';
+import type { CapturedSmsInput } from './mail.types';
 
 /**
- * Captured mail holds reset links of every user, the SuperAdmin's included: reading it is for SuperAdmin only,
- * and never in production, where mail leaves through SMTP.
+ * Captured mail holds reset links of every user, the SuperAdmin's included, and captured SMS the families'
+ * messages: reading either is for SuperAdmin only, and never in production, where messages leave through SMTP
+ * and Twilio.
  */
 function assertMayRead(caller: Principal, env: string) {
   if (env === 'production' || caller.roleName !== SUPER_ADMIN_ROLE) throw forbidden();
@@ -25,3 +27,19 @@ export async function getCapturedMail(db: Db, env: string, caller: Principal, id
   if (!mail) throw notFound();
   return presentMail(mail);
 }
+
+export async function listCapturedSms(db: Db, env: string, caller: Principal, page: number, pageSize: number) {
+  assertMayRead(caller, env);
+  const { rows, total } = await repo.listCapturedSms(db, caller.scope, page, pageSize);
+  return { data: rows.map(presentCapturedSms), total, page, pageSize };
+}
+
+export async function getCapturedSms(db: Db, env: string, caller: Principal, id: number) {
+  assertMayRead(caller, env);
+  const sms = await repo.findCapturedSms(db, caller.scope, id);
+  if (!sms) throw notFound();
+  return presentCapturedSms(sms);
+}
+
+/** Keeps an SMS that no Twilio account sends (the capture transport); answers its id. */
+export const captureSms = (db: Executor, sms: CapturedSmsInput) => repo.insertCapturedSms(db, sms);

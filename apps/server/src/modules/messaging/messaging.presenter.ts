@@ -1,9 +1,4 @@
-import type {
-  CapturedSms,
-  CommunicationEntry,
-  MessageBatch,
-  OutboxEntry,
-} from '@openseat/shared/schemas/communication';
+import type { CommunicationEntry, MessageBatch, OutboxEntry } from '@openseat/shared/schemas/communication';
 import type { LogRecord } from './messaging.repository';
 
 export const presentEntry = (r: LogRecord): CommunicationEntry => ({
@@ -57,17 +52,3 @@ export function presentBatch(batch: {
     ...presentStateCounts(batch.counts),
   };
 }
-
-export const presentCapturedSms = (row: {
-  id_captured_text_message: number;
-  to: string;
-  from: string;
-  body: string;
-  createdAt: Date;
-}): CapturedSms => ({
-  id_captured_text_message: row.id_captured_text_message,
-  to: row.to,
-  from: row.from,
-  body: row.body,
-  createdAt: row.createdAt.toISOString(),
-});

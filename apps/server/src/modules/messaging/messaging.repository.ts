@@ -1,10 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Channel, MessageState } from '@openseat/shared/communication';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, inSchool, type Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
-import { e164Of } from '../communication/sms-senders.repository';
 
 const a = s.application;
 const m = s.messageOutbox;
@@ -174,32 +173,6 @@ export function outbox(
   return pageOfLog(db, sql.join(conditions, sql` AND `), page, pageSize);
 }
 
-// ---- captured SMS (no school: system scope only, like captured mail) ----
-
-const systemOnly = (scope: Scope) => (scope.id_school === null ? sql`true` : sql`false`);
-const c = s.capturedTextMessage;
-
-export async function listCapturedSms(db: Executor, scope: Scope, page: number, pageSize: number) {
-  const rows = await db
-    .select()
-    .from(c)
-    .where(systemOnly(scope))
-    .orderBy(desc(c.id_captured_text_message))
-    .limit(pageSize)
-    .offset(page * pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(c).where(systemOnly(scope));
-  return { rows, total: n };
-}
-
-export async function findCapturedSms(db: Executor, scope: Scope, id: number) {
-  return (
-    await db
-      .select()
-      .from(c)
-      .where(and(eq(c.id_captured_text_message, id), systemOnly(scope)))
-  )[0];
-}
-
 // ---- opt-outs ----
 
 export async function addOptOut(
@@ -231,17 +204,6 @@ export async function messageOfProviderId(db: Executor, providerId: string) {
     .where(eq(m.providerId, providerId))
     .limit(1);
   return row ?? null;
-}
-
-/** Schools with a campus whose phone number is `e164` (compared as E.164, see `e164Of`). */
-export async function schoolsOfCampusPhone(db: Executor, e164: string): Promise<number[]> {
-  const rows = rowsOf<{ id_school: number }>(
-    await db.execute(sql`
-      SELECT DISTINCT id_school FROM campus_configuration
-      WHERE coalesce(trim(phone_number), '') <> '' AND ${e164Of(sql`phone_number`)} = ${e164}
-    `),
-  );
-  return rows.map((r) => r.id_school);
 }
 
 /** The batch of the messages an Idempotency-Key already queued (a repeated send-multiple), or null. */

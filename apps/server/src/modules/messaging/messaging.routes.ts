@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import { translate } from '@openseat/shared/messages';
 import {
-  CapturedSmsSchema,
   CommunicationEntrySchema,
   CommunicationQuerySchema,
   FailedMessagesFilterSchema,
@@ -18,15 +16,10 @@ import {
   SendEmailRequestSchema,
   SendMultipleRequestSchema,
 } from '@openseat/shared/schemas/communication';
-import { PageQuerySchema } from '@openseat/shared/schemas/pagination';
 import { MessageResponseSchema, pageOf, savedOf } from '@openseat/shared/schemas/responses';
 import { id } from '@openseat/shared/schemas/rules';
-import { forbidden, notFound } from '../../lib/errors';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
-import type { Principal } from '../auth/auth.principal';
-import { presentCapturedSms } from './messaging.presenter';
-import * as repo from './messaging.repository';
 import * as messaging from './messaging.service';
 import { unsubscribedPage, unsubscribeQuestionPage } from './opt-outs.presenter';
 import * as optOuts from './opt-outs.service';
@@ -154,39 +147,6 @@ export async function messagingRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags, querystring: OutboxQuerySchema, response: { 200: pageOf(OutboxEntrySchema) } },
     },
     (req) => messaging.outbox(deps.db, principalOf(req), req.query),
-  );
-
-  // captured SMS, like captured mail: SuperAdmin only, never in production
-  const mayReadCaptured = (caller: Principal) => {
-    if (deps.config.env === 'production' || caller.roleName !== SUPER_ADMIN_ROLE) throw forbidden();
-  };
-  app.get(
-    '/mail/captured-sms',
-    {
-      config: { permission: ['captured_mail', 'access'] },
-      schema: { tags, querystring: PageQuerySchema, response: { 200: pageOf(CapturedSmsSchema) } },
-    },
-    async (req) => {
-      const caller = principalOf(req);
-      mayReadCaptured(caller);
-      const { page, pageSize } = req.query;
-      const { rows, total } = await repo.listCapturedSms(deps.db, caller.scope, page, pageSize);
-      return { data: rows.map(presentCapturedSms), total, page, pageSize };
-    },
-  );
-  app.get(
-    '/mail/captured-sms/:id',
-    {
-      config: { permission: ['captured_mail', 'access'] },
-      schema: { tags, params: z.object({ id }), response: { 200: CapturedSmsSchema } },
-    },
-    async (req) => {
-      const caller = principalOf(req);
-      mayReadCaptured(caller);
-      const row = await repo.findCapturedSms(deps.db, caller.scope, req.params.id);
-      if (!row) throw notFound();
-      return presentCapturedSms(row);
-    },
   );
 
   // public routes that take provider form posts: their own context, so the form parser stays theirs

@@ -9,12 +9,12 @@ import type {
 import type { Language } from '@openseat/shared/constants';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { queueMessages, type MessageDraft } from '../communication/outbox.service';
-import { recipientsOf } from '../communication/recipients';
-import { renderEmail, renderSms } from '../communication/render';
+import { recipientsOf } from '../communication/recipients.service';
+import { renderEmail, renderSms } from '../communication/render.service';
 import { presentBatch, presentEntry, presentOutboxEntry } from './messaging.presenter';
 import { copyOfMessage } from './message-copy';
 import * as repo from './messaging.repository';

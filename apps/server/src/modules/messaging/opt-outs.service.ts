@@ -3,10 +3,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { unauthorized, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
-import { addressKey } from '../communication/outbox.service';
-import { recordDelivery } from '../communication/outbox.repository';
-import { smsAccountOf } from '../communication/transports';
-import { readUnsubscribeToken } from '../communication/unsubscribe';
+import { addressKey, recordDelivery } from '../communication/outbox.service';
+import { schoolsOfCampusPhone } from '../communication/sms-senders.service';
+import { smsAccountOf } from '../communication/transports.service';
+import { readUnsubscribeToken } from '../communication/unsubscribe.service';
 import * as repo from './messaging.repository';
 
 /*
@@ -121,11 +121,7 @@ const START_WORDS = new Set(['START', 'UNSTOP']);
  */
 async function schoolsOfInbound(deps: OptOutDeps, to: string, from: string, request: SignedRequest) {
   if (!to) return [];
-  const schools = await schoolsThatSigned(
-    deps,
-    await repo.schoolsOfCampusPhone(deps.db, addressKey('sms', to)),
-    request,
-  );
+  const schools = await schoolsThatSigned(deps, await schoolsOfCampusPhone(deps.db, addressKey('sms', to)), request);
   const shared = deps.config.twilio.from;
   if (!from || !shared || addressKey('sms', to) !== addressKey('sms', shared) || !signedByServer(deps, request))
     return schools;

@@ -1,9 +1,9 @@
 import type { FailedMessages, FailedMessagesFilter, ResendFailedResult } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
-import { writeAudits } from '../../lib/audit';
+import { writeAudits } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import { canSeeSchool } from '../../lib/scope';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { queueMessages } from '../communication/outbox.service';
 import { copyOfMessage } from './message-copy';
 import { presentStateCounts } from './messaging.presenter';

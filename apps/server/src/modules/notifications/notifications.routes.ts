@@ -51,7 +51,7 @@ export async function notificationsRoutes(root: FastifyInstance, deps: AppDeps) 
       config: signedIn,
       schema: { tags, querystring: NotificationListQuerySchema, response: { 200: NotificationPageSchema } },
     },
-    (req) => notifications.listUnread(deps.db, principalOf(req), req.query),
+    (req) => notifications.listUnread(deps.db, principalOf(req), req.query, req.lng),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import type { Language } from '@openseat/shared/constants';
 import {
   NOTIFICATION_TYPES,
   type NotificationListQuery,
@@ -7,7 +8,7 @@ import {
 } from '@openseat/shared/schemas/notifications';
 import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentNotification } from './notifications.presenter';
 import * as repo from './notifications.repository';
 
@@ -36,13 +37,18 @@ export async function saveSettings(db: Db, caller: Principal, body: SaveNotifica
   return getSettings(db, caller);
 }
 
-export async function listUnread(db: Db, caller: Principal, query: NotificationListQuery): Promise<NotificationPage> {
+export async function listUnread(
+  db: Db,
+  caller: Principal,
+  query: NotificationListQuery,
+  lng: Language,
+): Promise<NotificationPage> {
   const reader = readerOf(caller);
   const [rows, total] = await Promise.all([
     repo.listUnread(db, reader, query.page, query.pageSize),
     repo.countUnread(db, reader),
   ]);
-  return { data: rows.map(presentNotification), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows.map((row) => presentNotification(row, lng)), total, page: query.page, pageSize: query.pageSize };
 }
 
 async function answer(db: Executor, caller: Principal, marked: number) {
@@ -68,3 +74,6 @@ export async function markApplicationRead(db: Db, caller: Principal, id_applicat
   if (!(await repo.findApplication(db, caller.scope, id_application))) throw notFound();
   return answer(db, caller, await repo.markApplicationRead(db, readerOf(caller), id_application));
 }
+
+/** The events other modules report, in the transaction of what they tell about (see notifications.events). */
+export { notifyFormSubmission, notifyMoves, notifyNewApplication } from './notifications.events';

@@ -122,6 +122,13 @@ describe('who is notified of a move', () => {
     const page = await unread(who.mover);
     expect(page.body.data[0]).toMatchObject({ count: 3, id_application: null, applicantName: null });
     expect(page.body.data[0].message).toBe(`3 applications moved to contacted by ${who.school.name}`);
+    // a Spanish reader gets the sentence in Spanish; the stored English stays as written
+    const spanish = await call<NotificationPage>('GET', '/notification-settings/unread', {
+      token: who.mover.token,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.body.data[0].message).toBe(`3 solicitudes pasaron a contacted por ${who.school.name}`);
+    expect(rows[0].message).toBe(`3 applications moved to contacted by ${who.school.name}`);
   });
 
   it('a lottery-sized batch is one statement and one row per reader (10,000 moves)', async () => {

@@ -4,8 +4,6 @@ import * as s from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import { canSeeCampus, inCampus, type Scope } from '../../lib/scope';
 
-export { findCampusRef as findCampus, lockCampus } from '../../lib/campus-ref';
-
 /** Every priority item with its level on the campus (null when the campus has not set one). */
 export function listPriorities(db: Executor, scope: Scope, id_campus: number) {
   return db

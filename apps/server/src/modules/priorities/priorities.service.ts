@@ -1,11 +1,11 @@
 import type { PrioritiesRequest, PriorityRow } from '@openseat/shared/schemas/enrollment';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { badRequest } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentPriority } from './priorities.presenter';
 import * as repo from './priorities.repository';
-import { requireCampus } from '../../lib/campus-ref';
+import { lockCampus, requireCampus } from '../campuses/campus-ref.service';
 
 export async function listPriorities(db: Db, caller: Principal, id_campus: number): Promise<PriorityRow[]> {
   await requireCampus(db, caller.scope, id_campus);
@@ -30,7 +30,7 @@ export async function savePriorities(db: Db, caller: Principal, input: Prioritie
     const unknown = items.findIndex((i) => !known.has(i.id_priority_item));
     if (unknown >= 0)
       throw badRequest('invalidValue', [{ path: `items.${unknown}.id_priority_item`, message: 'invalidValue' }]);
-    await repo.lockCampus(tx, campus.id_campus);
+    await lockCampus(tx, campus.id_campus);
     const before = await repo.listPriorities(tx, caller.scope, campus.id_campus);
     const after = new Map(
       before.filter((p) => p.priority_level !== null).map((p) => [p.id_priority_item, p.priority_level!]),

@@ -3,8 +3,8 @@ import { MESSAGE_TYPE } from '@openseat/shared/communication';
 import type { Db } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/job';
 import { queueMessages, type MessageDraft } from '../communication/outbox.service';
-import { recipientsOf, type Recipient } from '../communication/recipients';
-import { renderEmail, renderSms } from '../communication/render';
+import { recipientsOf, type Recipient } from '../communication/recipients.service';
+import { renderEmail, renderSms } from '../communication/render.service';
 import * as repo from './reminders.repository';
 import { yieldToProcess } from '../../lib/yield';
 

@@ -1,10 +1,10 @@
 import { STATUS } from '@openseat/shared/constants';
 import type { ReminderRequest, ReminderRow } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
-import { requireCampus } from '../../lib/campus-ref';
+import { diff, writeAudit } from '../audit/audit.service';
+import { requireCampus } from '../campuses/campus-ref.service';
 import { badRequest, notFound, type FieldError } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentReminder } from './reminders.presenter';
 import * as repo from './reminders.repository';
 

@@ -3,9 +3,9 @@ import { CONTEXT_TYPE, SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
 import type { PermissionUpsert, RoleRequest } from '@openseat/shared/schemas/roles';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import { presentPermission, presentRole, presentSubjects } from './roles.presenter';
 import * as repo from './roles.repository';
 

@@ -4,10 +4,10 @@ import type { MessageKey } from '@openseat/shared/messages';
 import type { SchoolYearMove } from '@openseat/shared/schemas/application-records';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
-import { writeAudit } from '../../lib/audit';
+import { writeAudit } from '../audit/audit.service';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Refusal } from '../../lib/refusals';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import {
   findMovable,
   lockGroups,

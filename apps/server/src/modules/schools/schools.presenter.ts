@@ -1,5 +1,5 @@
 import type { SchoolConfiguration, SchoolRow } from '@openseat/shared/schemas/schools';
-import { decryptSecret, maskSecret } from '../../lib/crypto';
+import { maskedSecret } from '../../lib/crypto';
 import type { SchoolConfigurationRecord, SchoolRecord } from './schools.repository';
 
 export const presentSchool = (r: SchoolRecord): SchoolRow => ({
@@ -14,10 +14,6 @@ export const presentSchool = (r: SchoolRecord): SchoolRow => ({
   active: r.active,
   is_charter_connect: r.is_charter_connect,
 });
-
-/** What the client sees of a stored secret: `'••••' + last 4 characters`, or null when none is stored. */
-export const maskedSecret = (key: Buffer, sealed: string | null) =>
-  maskSecret(sealed ? decryptSecret(key, sealed) : null);
 
 /** Secrets leave the server masked (last 4 characters), never in full. */
 export const presentSchoolConfiguration = (key: Buffer, c: SchoolConfigurationRecord): SchoolConfiguration => ({

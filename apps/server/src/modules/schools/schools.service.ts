@@ -1,11 +1,11 @@
 import type { SchoolConfigurationRequest, SchoolListQuery, SchoolRequest } from '@openseat/shared/schemas/schools';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
-import { encryptSecret } from '../../lib/crypto';
+import { diff, writeAudit } from '../audit/audit.service';
+import { sealSecret } from '../../lib/crypto';
 import { forbidden, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
-import { assertSenderNumbersUnique } from '../communication/sms-senders';
-import { assertMayChangeFields, isSystemUser } from './field-rules';
+import type { Principal } from '../auth/auth.types';
+import { assertSenderNumbersUnique } from '../communication/sms-senders.service';
+import { assertMayChangeFields, isSystemUser } from '../../lib/field-rules';
 import { SCHOOL_CSV_COLUMNS, presentSchool, presentSchoolConfiguration, schoolCsvCells } from './schools.presenter';
 import * as repo from './schools.repository';
 
@@ -104,10 +104,6 @@ export async function setSchoolActive(db: Db, caller: Principal, id_school: numb
     return presentSchool(await requireSchool(tx, caller, id_school));
   });
 }
-
-/** undefined keeps the stored secret, null or '' clears it, a value replaces it (encrypted). */
-export const sealSecret = (key: Buffer, value: string | null | undefined) =>
-  value === undefined ? undefined : value ? encryptSecret(key, value) : null;
 
 async function requireConfiguration(db: Executor, caller: Principal, id_school: number) {
   const configuration = await repo.findConfiguration(db, caller.scope, id_school);

@@ -6,8 +6,6 @@ import { canSeeCampus, inCampus, type Scope } from '../../lib/scope';
 
 import { containsPattern as likeOf } from '../../lib/sql';
 
-export { findCampusRef as findCampus } from '../../lib/campus-ref';
-
 const tagColumns = {
   id_tag: s.tag.id_tag,
   id_school: s.tag.id_school,

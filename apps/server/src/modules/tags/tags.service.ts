@@ -1,8 +1,9 @@
 import type { TagListQuery, TagRequest } from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, notFound, conflict } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
+import { findCampusRef } from '../campuses/campus-ref.service';
 import { presentTag } from './tags.presenter';
 import * as repo from './tags.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -16,7 +17,7 @@ async function requireTag(db: Executor, caller: Principal, id_tag: number) {
 }
 
 export async function listTags(db: Db, caller: Principal, query: TagListQuery) {
-  if (query.id_campus !== undefined && !(await repo.findCampus(db, caller.scope, query.id_campus))) throw notFound();
+  if (query.id_campus !== undefined && !(await findCampusRef(db, caller.scope, query.id_campus))) throw notFound();
   const { rows, total } = await repo.listTags(
     db,
     caller.scope,
@@ -34,7 +35,7 @@ export async function getTag(db: Db, caller: Principal, id_tag: number) {
 export async function createTag(db: Db, caller: Principal, input: TagRequest) {
   try {
     return await db.transaction(async (tx) => {
-      const campus = await repo.findCampus(tx, caller.scope, input.id_campus);
+      const campus = await findCampusRef(tx, caller.scope, input.id_campus);
       if (!campus) throw notFound();
       if (await repo.nameTaken(tx, caller.scope, campus.id_campus, input.name)) throw nameTaken();
       const values = {

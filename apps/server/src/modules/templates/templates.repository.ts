@@ -5,8 +5,6 @@ import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 import { containsPattern as likeOf } from '../../lib/sql';
 
-export { findCampusRef as findCampus } from '../../lib/campus-ref';
-
 /** A placeholder of a template, as stored (text_message_field has no is_form: it is "no catalog field"). */
 export type FieldRecord = { id_field: number; field_name: string; id_field_option: number | null; is_form: boolean };
 export type DerivedField = { field_name: string; id_field_option: number | null };

@@ -8,11 +8,12 @@ import type {
   TextMessageTemplateRequest,
 } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
+import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
-import { recipientsOf } from '../communication/recipients';
-import { renderEmail, renderSms } from '../communication/render';
+import type { Principal } from '../auth/auth.types';
+import { findCampusRef } from '../campuses/campus-ref.service';
+import { recipientsOf } from '../communication/recipients.service';
+import { renderEmail, renderSms } from '../communication/render.service';
 import { presentEmail, presentSms } from './templates.presenter';
 import * as repo from './templates.repository';
 
@@ -60,7 +61,7 @@ async function requireEmail(db: Executor, caller: Principal, id: number) {
 }
 
 export async function listEmails(db: Db, caller: Principal, query: TemplateListQuery) {
-  if (query.id_campus !== undefined && !(await repo.findCampus(db, caller.scope, query.id_campus))) throw notFound();
+  if (query.id_campus !== undefined && !(await findCampusRef(db, caller.scope, query.id_campus))) throw notFound();
   const { rows, total } = await repo.listEmails(
     db,
     caller.scope,
@@ -89,7 +90,7 @@ export async function createEmail(db: Db, caller: Principal, input: EmailTemplat
   const binding = bindingOf(input);
   checkRules('id_email_type', input.id_email_type, binding);
   return db.transaction(async (tx) => {
-    const campus = await repo.findCampus(tx, caller.scope, input.id_campus);
+    const campus = await findCampusRef(tx, caller.scope, input.id_campus);
     if (!campus) throw notFound();
     const values = emailValues(input);
     const fields = await repo.deriveFields(tx, placeholdersOf(values.subject, values.text, values.html));
@@ -152,7 +153,7 @@ async function requireSms(db: Executor, caller: Principal, id: number) {
 }
 
 export async function listSms(db: Db, caller: Principal, id_campus: number, query: TemplateListQuery) {
-  if (!(await repo.findCampus(db, caller.scope, id_campus))) throw notFound();
+  if (!(await findCampusRef(db, caller.scope, id_campus))) throw notFound();
   const { rows, total } = await repo.listSms(
     db,
     caller.scope,
@@ -178,7 +179,7 @@ export async function createSms(db: Db, caller: Principal, input: TextMessageTem
   const binding = bindingOf(input);
   checkRules('id_text_message_type', input.id_text_message_type, binding);
   return db.transaction(async (tx) => {
-    const campus = await repo.findCampus(tx, caller.scope, input.id_campus);
+    const campus = await findCampusRef(tx, caller.scope, input.id_campus);
     if (!campus) throw notFound();
     const values = smsValues(input);
     const fields = await repo.deriveFields(tx, placeholdersOf(values.text));
@@ -246,7 +247,7 @@ export async function preview(
   input: TemplatePreviewRequest,
   channel: 'email' | 'sms',
 ): Promise<TemplatePreview> {
-  const campus = await repo.findCampus(db, caller.scope, input.id_campus);
+  const campus = await findCampusRef(db, caller.scope, input.id_campus);
   if (!campus) throw notFound();
   const recipient = (await recipientsOf(db, [input.id_application])).get(input.id_application);
   if (!recipient || recipient.id_school !== campus.id_school || recipient.id_campus !== campus.id_campus)

@@ -8,7 +8,7 @@ import {
 } from '@openseat/shared/schemas/application-records';
 import type { Db, Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import type { Principal } from '../auth/auth.types';
 import * as repo from './user-filters.repository';
 
 export const filterCatalog = () => FILTER_CATALOG.map((f) => ({ ...f, listTypes: [...USER_FILTER_LIST_TYPES] }));

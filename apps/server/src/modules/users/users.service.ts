@@ -4,14 +4,14 @@ import { assignableContextTypes, mayGrantAllCampuses } from '@openseat/shared/ro
 import type { RoleRow } from '@openseat/shared/schemas/roles';
 import { UpdateUserRequestSchema, type CreateUserRequest, type UserListQuery } from '@openseat/shared/schemas/users';
 import type { Db, Executor } from '../../db/client';
-import { diff, writeAudit } from '../../lib/audit';
-import { findCampusRef } from '../../lib/campus-ref';
+import { diff, writeAudit } from '../audit/audit.service';
+import { findCampusRef } from '../campuses/campus-ref.service';
 import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
 import { hashPassword, isCommonPassword } from '../../lib/password';
 import { canSeeCampus, canSeeSchool, type Scope } from '../../lib/scope';
 import { readUploadForm, withStoredImage, type UploadForm } from '../../lib/form-upload';
-import type { Principal } from '../auth/auth.principal';
-import { bumpTokenVersion, findRoleRules, revokeAllOfUser } from '../auth/auth.repository';
+import type { Principal } from '../auth/auth.types';
+import { endAllSessions, findRoleRules } from '../auth/auth.service';
 import { listRoles } from '../roles/roles.service';
 import { presentUsers } from './users.presenter';
 import * as repo from './users.repository';
@@ -234,7 +234,7 @@ export async function updateUser(db: Db, dataDir: string, caller: Principal, for
       };
       if (!(await repo.updateUser(tx, caller.scope, input.id_user, change))) throw notFound();
       await repo.setMaintainedSchools(tx, caller.scope, input.id_user, schoolIds);
-      if (!input.isActive || before.id_role !== input.id_role) await endSessions(tx, input.id_user);
+      if (!input.isActive || before.id_role !== input.id_role) await endAllSessions(tx, input.id_user);
       await writeAudit(tx, caller, {
         action: 'user.update',
         entity: 'user',
@@ -246,11 +246,6 @@ export async function updateUser(db: Db, dataDir: string, caller: Principal, for
     }),
   );
   return getUser(db, caller, input.id_user);
-}
-
-async function endSessions(db: Executor, id_user: number) {
-  await bumpTokenVersion(db, id_user);
-  await revokeAllOfUser(db, id_user);
 }
 
 /**
@@ -269,7 +264,7 @@ export async function deactivateUser(db: Db, caller: Principal, id_user: number)
     }
     await assertMayChange(tx, caller, user);
     await repo.updateUser(tx, caller.scope, id_user, { isActive: false });
-    await endSessions(tx, id_user);
+    await endAllSessions(tx, id_user);
     await writeAudit(tx, caller, {
       action: 'user.deactivate',
       entity: 'user',

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import * as s from '../db/schema/index';
-import { notFound } from './errors';
-import { inCampus, type Scope } from './scope';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inCampus, type Scope } from '../../lib/scope';
 
 /** What every application route needs to know before it acts: where the application lives and where it stands. */
 const refColumns = {
@@ -33,11 +32,4 @@ export async function findApplicationRef(db: Executor, scope: Scope, id_applicat
     );
   const rows = lock ? await query.for('update') : await query;
   return rows[0];
-}
-
-/** The application, when the scope may see it; 404 otherwise. */
-export async function requireApplication(db: Executor, scope: Scope, id_application: number, lock = false) {
-  const application = await findApplicationRef(db, scope, id_application, lock);
-  if (!application) throw notFound();
-  return application;
 }

@@ -1,5 +1,5 @@
 import { renderTemplate } from '@openseat/shared/communication';
-import type { Recipient } from './recipients';
+import type { Recipient } from './recipients.service';
 
 /** Merge values of a recipient: the application's fields, and its latest form answers by question (is_form). */
 const valuesOf = (recipient: Recipient) => ({ ...recipient.formAnswers, ...recipient.values });

@@ -1,7 +1,6 @@
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
-import { forbidden } from '../../lib/errors';
-import type { Principal } from '../auth/auth.principal';
+import { forbidden } from './errors';
 
 /**
  * Field-level permissions (ASVS 8.2.3). A route's permission lets a caller write a record; some fields of it
@@ -10,7 +9,7 @@ import type { Principal } from '../auth/auth.principal';
 export type FieldRules = Record<string, boolean>;
 
 /** The subscription (paid-until date, charter-connect) is the product's business, not the school's. */
-export const isSystemUser = (caller: Principal) => caller.id_context_type === CONTEXT_TYPE.SYSTEM;
+export const isSystemUser = (caller: { id_context_type: number }) => caller.id_context_type === CONTEXT_TYPE.SYSTEM;
 
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import * as s from '../db/schema/index';
-import { notFound } from './errors';
-import { inCampus, type Scope } from './scope';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { inCampus, type Scope } from '../../lib/scope';
 
 /** A campus the scope may see, or undefined (callers answer 404: another tenant's id is not revealed). */
 export async function findCampusRef(db: Executor, scope: Scope, id_campus: number) {
@@ -11,13 +10,6 @@ export async function findCampusRef(db: Executor, scope: Scope, id_campus: numbe
     .from(s.campus)
     .where(and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus)));
   return rows[0];
-}
-
-/** The campus, when the scope may see it; 404 otherwise. */
-export async function requireCampus(db: Executor, scope: Scope, id_campus: number) {
-  const campus = await findCampusRef(db, scope, id_campus);
-  if (!campus) throw notFound();
-  return campus;
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Executor } from '../db/client';
-import { auditLog } from '../db/schema/index';
+import type { Executor } from '../../db/client';
+import * as repo from './audit.repository';
 
 export type AuditActor = { id_user: number | null; id_school: number | null; ip?: string | null };
 
@@ -12,18 +12,28 @@ export type AuditEntry = {
   changes?: Record<string, unknown> | null;
 };
 
+const rowOf = (actor: AuditActor, entry: AuditEntry): repo.AuditRow => ({
+  id_user: actor.id_user,
+  id_school: entry.id_school ?? actor.id_school,
+  id_campus: entry.id_campus ?? null,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId == null ? null : String(entry.entityId),
+  changes: entry.changes ?? null,
+  ip: actor.ip ?? null,
+});
+
 /** Appends one audit row in the caller's transaction, so the change and its record commit together. */
 export async function writeAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    id_user: actor.id_user,
-    id_school: entry.id_school ?? actor.id_school,
-    id_campus: entry.id_campus ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    changes: entry.changes ?? null,
-    ip: actor.ip ?? null,
-  });
+  await repo.insertAudits(db, [rowOf(actor, entry)]);
+}
+
+/** Appends many audit rows in one statement (bulk moves: one row per application). */
+export async function writeAudits(db: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  await repo.insertAudits(
+    db,
+    entries.map((entry) => rowOf(actor, entry)),
+  );
 }
 
 const SECRET_FIELDS = /password|token|secret|key/i;
@@ -36,21 +46,4 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
     changes[field] = SECRET_FIELDS.test(field) ? '(changed)' : { from: before[field] ?? null, to: value };
   }
   return changes;
-}
-
-/** Appends many audit rows in one statement (bulk moves: one row per application). */
-export async function writeAudits(db: Executor, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
-  if (!entries.length) return;
-  await db.insert(auditLog).values(
-    entries.map((entry) => ({
-      id_user: actor.id_user,
-      id_school: entry.id_school ?? actor.id_school,
-      id_campus: entry.id_campus ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId == null ? null : String(entry.entityId),
-      changes: entry.changes ?? null,
-      ip: actor.ip ?? null,
-    })),
-  );
 }

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
-import * as s from '../../db/schema/index';
 import { decryptSecret } from '../../lib/crypto';
-import { createMailer, type Mail, type Mailer } from '../../lib/mailer';
 import type { Secrets } from '../../lib/secrets';
+import type { Mail, Mailer } from '../mail/mail.types';
+import { captureSms as keepCapturedSms } from '../mail/mail.service';
+import { createMailer } from '../mail/mailer.service';
+import { schoolSettings } from './transports.repository';
 
 /*
  * Where a school's messages go. E-mail: the school's SendGrid key selects SendGrid's SMTP relay; otherwise the
@@ -73,18 +74,6 @@ export class Transports {
     return twilioSms({ apiUrl: twilio.apiUrl, accountSid, authToken, defaultFrom: twilio.from });
   }
 }
-
-const schoolSettings = async (db: Executor, id_school: number) =>
-  (
-    await db
-      .select({
-        sendgrid_api_key_encrypted: s.schoolConfiguration.sendgrid_api_key_encrypted,
-        twilio_account_sid: s.schoolConfiguration.twilio_account_sid,
-        twilio_auth_token_encrypted: s.schoolConfiguration.twilio_auth_token_encrypted,
-      })
-      .from(s.schoolConfiguration)
-      .where(eq(s.schoolConfiguration.id_school, id_school))
-  )[0];
 
 /**
  * The Twilio account a school's SMS go through: its own when both its SID and auth token are set, else the
@@ -159,15 +148,13 @@ export function twilioSms(opts: {
   };
 }
 
+/** No Twilio account: the SMS is kept in the database and listed beside captured mail (SuperAdmin, not production). */
 function captureSms(db: Executor, defaultFrom: string | null): SmsSender {
   return {
     kind: 'capture',
     send: async (sms) => {
-      const [row] = await db
-        .insert(s.capturedTextMessage)
-        .values({ to: sms.to, from: sms.from ?? defaultFrom ?? 'OpenSeat', body: sms.body })
-        .returning({ id: s.capturedTextMessage.id_captured_text_message });
-      return { providerId: `captured:${row.id}` };
+      const id = await keepCapturedSms(db, { to: sms.to, from: sms.from ?? defaultFrom ?? 'OpenSeat', body: sms.body });
+      return { providerId: `captured:${id}` };
     },
   };
 }

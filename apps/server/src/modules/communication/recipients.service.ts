@@ -1,0 +1,66 @@
+import type { Language } from '@openseat/shared/constants';
+import { familyDateTime } from '@openseat/shared/zoned-time';
+import type { Executor } from '../../db/client';
+import { findRecipientRows, type RecipientRow } from './recipients.repository';
+
+/**
+ * Who a message about an application goes to, and the values its merge fields take. One query for any number of
+ * applications (a bulk move, a reminder run), so queuing stays one round trip per transaction.
+ */
+export type Recipient = {
+  id_application: number;
+  id_school: number;
+  id_campus: number;
+  id_campus_year: number | null;
+  id_status: number;
+  email: string | null;
+  phone: string | null;
+  lng: Language;
+  /** The campus's phone number: SMS are sent from it. */
+  campusPhone: string | null;
+  /** Merge field name -> value (the field-option catalog, spec `fields`). Missing values are null. */
+  values: Record<string, string | null>;
+  /** Form answers by question, for fields marked is_form. */
+  formAnswers: Record<string, string>;
+};
+
+/** The recipients of these live applications (deleted ones have none), in no particular order. */
+export async function recipientsOf(db: Executor, ids: readonly number[]): Promise<Map<number, Recipient>> {
+  if (ids.length === 0) return new Map();
+  const rows = await findRecipientRows(db, ids);
+  return new Map(rows.map((row) => [row.id_application, recipientOf(row)]));
+}
+
+function recipientOf(row: RecipientRow): Recipient {
+  const lng = row.guardian_language === 'es' ? 'es' : 'en';
+  return {
+    id_application: row.id_application,
+    id_school: row.id_school,
+    id_campus: row.id_campus,
+    id_campus_year: row.id_campus_year,
+    id_status: row.id_status,
+    email: present(row.guardian_email) ?? present(row.applicant_email),
+    phone: present(row.guardian_phone) ?? present(row.applicant_phone),
+    lng,
+    campusPhone: present(row.campus_phone),
+    values: {
+      applicant_first_name: row.first_name,
+      applicant_last_name: row.last_name,
+      guardian_name: present(row.guardian_name),
+      campus_name: row.campus_name,
+      school_name: row.school_name,
+      campus_phone: present(row.contact_phone),
+      campus_email: present(row.contact_email),
+      grade: row.grade,
+      school_year: row.school_year,
+      form_url: present(row.form_url),
+      // the day, the time and the zone, in the family's language: "December 2, 2026 at 5:00 PM MST"
+      acceptance_deadline: row.offer_expires_at
+        ? familyDateTime(new Date(row.offer_expires_at), row.time_zone, lng)
+        : null,
+    },
+    formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
+  };
+}
+
+const present = (value: string | null) => (value && value.trim() ? value.trim() : null);
