@@ -179,27 +179,6 @@ export async function timeDraw(inputs: DrawInputs, samples: number) {
   return percentiles(await timeEach(samples, async () => draw(randomBytes(32).toString('hex'), inputs)));
 }
 
-/** Synthetic inputs with no database: `count` entries over 13 grades, 4 levels, some weights and families. */
-export function syntheticInputs(count: number): DrawInputs {
-  return {
-    grades: Array.from({ length: GRADES }, (_, g) => ({
-      id_grade: g + 1,
-      position: g + 1,
-      seats: SEATS,
-      waitingBefore: 0,
-    })),
-    entries: Array.from({ length: count }, (_, i) => ({
-      id_application: i + 1,
-      id_grade: 1 + (i % GRADES),
-      level: 1 + (i % 4),
-      weight: i % 7 === 0 ? 2 : 1,
-      family: i % 25 === 24 ? i : null,
-    })),
-    siblingLevel: 1,
-    seatedFamilies: [],
-  };
-}
-
 /** Waits until the school's outbox stops growing (polled every 100 ms): how long, and how many messages. */
 async function messagesSettled(server: Server, id_school: number) {
   const token = await server.signIn('superadmin@demo.openseat.org');

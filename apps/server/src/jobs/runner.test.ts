@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 import { databaseOfFile, openTestDatabase } from '../test/harness';
+import { until } from '../test/until';
 import { defineJob, type JobContext } from './job';
 import { createJobRunner } from './runner';
 
@@ -57,9 +58,10 @@ describe('job runner stop', () => {
     await database.close();
     await drop();
 
-    // the handler ends and fails now; pg-boss's write of that failure must not reject with nobody to catch it
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(progress.finished).toBe(true);
+    // the handler ends and fails now; pg-boss's write of that failure must not reject with nobody to catch it (an
+    // unhandled rejection fails the run)
+    await until('the handler to end', async () => progress.finished);
+    await new Promise((resolve) => setImmediate(resolve));
   });
 });
 

@@ -2,9 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKey as k } from '../db/schema/index';
 
-/** The Idempotency-Key records (plugins/idempotency.ts). */
-
-export type KeyRecord = typeof k.$inferSelect;
+// The Idempotency-Key records (plugins/idempotency.ts).
 
 /**
  * Takes the key for this request: a new row, or an expired one taken over in the same statement. Answers whether

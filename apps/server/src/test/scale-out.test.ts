@@ -7,6 +7,7 @@ import { refreshToken as refreshTokenTable } from '../db/schema/index';
 import { sha256 } from '../lib/crypto';
 import { createUser, TEST_PASSWORD } from './factories';
 import { apiClient, openTestDatabase, startAppOn, type TestContext } from './harness';
+import { drainJobs } from './jobs';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 /*
@@ -122,7 +123,7 @@ describe('two API processes on one database', () => {
     const emails = users.map((u) => u.email);
     const delivered = () => smtp.received.filter((m) => emails.includes(m.to[0]));
     await expect.poll(() => delivered().length, { timeout: 15_000 }).toBe(users.length);
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // more polls of both workers
+    await drainJobs(a); // one queue for both: every job processed, by either worker
     expect(
       delivered()
         .map((m) => m.to[0])

@@ -210,5 +210,3 @@ export function createHttpClient(options: HttpClientOptions) {
     del: <T>(path: string) => request<T>('DELETE', path),
   };
 }
-
-export type HttpClient = ReturnType<typeof createHttpClient>;

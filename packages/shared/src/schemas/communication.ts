@@ -24,6 +24,38 @@ const optionalBody = (max: number) =>
 /** The move a template, reminder or form is bound to: from (null: any status) -> to (null: not bound). */
 const binding = { id_status_from: optionalId, id_status_to: optionalId };
 
+export type BoundMove = { id_status_from: number | null; id_status_to: number | null };
+
+/**
+ * The rule of a bound move, written once for the template and form services and the template dialog: a
+ * status-change template needs the status it is sent on (`to`), and from and to differ. Both messages stand on
+ * `id_status_to`. `needsMove` says whether the value is a status-change template.
+ */
+export const refineBoundMove =
+  <T extends BoundMove>(needsMove: (value: T) => boolean = () => false) =>
+  (value: T, ctx: z.RefinementCtx<T>) => {
+    if (needsMove(value) && value.id_status_to === null)
+      ctx.addIssue({ code: 'custom', path: ['id_status_to'], message: 'templateNeedsMove' });
+    else if (value.id_status_from !== null && value.id_status_from === value.id_status_to)
+      ctx.addIssue({ code: 'custom', path: ['id_status_to'], message: 'templateSameStatus' });
+  };
+
+/** A bound move checked on its own (the services check it after the catalog ids, as the rule's last step). */
+export const BoundMoveSchema = z
+  .object({
+    id_status_from: int().nullable(),
+    id_status_to: int().nullable(),
+    /** A status-change template: it is sent on a move, so it needs `to`. */
+    needsMove: z.boolean().default(false),
+  })
+  .superRefine(refineBoundMove((v) => v.needsMove));
+
+/** The rule's refusal of a bound move as a field error (null: none), for a service to answer 400 with. */
+export function boundMoveError(value: z.input<typeof BoundMoveSchema>) {
+  const issue = BoundMoveSchema.safeParse(value).error?.issues[0];
+  return issue ? { path: 'id_status_to', message: issue.message } : null;
+}
+
 // ---- templates ----
 
 export const EmailTemplateRequestSchema = z.object({

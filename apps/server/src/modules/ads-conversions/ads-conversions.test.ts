@@ -6,6 +6,8 @@ import * as s from '../../db/schema/index';
 import { encryptSecret } from '../../lib/crypto';
 import { rowsOf } from '../../lib/sql';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { drainJobs } from '../../test/jobs';
+import { until } from '../../test/until';
 import { createCampus, createSchool } from '../../test/factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createApplication, type ApplicationSpec } from '../../test/application-factories';
@@ -139,14 +141,11 @@ const eventsOf = (id_application: number) =>
     .orderBy(s.adsConversionEvent.id_ads_conversion_event);
 
 /** Waits until every event of the application has left pending/sending (the job runs on its own). */
-async function settled(id_application: number, count = 1) {
-  for (let i = 0; i < 120; i++) {
+const settled = (id_application: number, count = 1) =>
+  until(`events of application ${id_application} to settle`, async () => {
     const rows = await eventsOf(id_application);
-    if (rows.length >= count && rows.every((r) => r.status !== 'pending' && r.status !== 'sending')) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`events of application ${id_application} did not settle`);
-}
+    return rows.length >= count && rows.every((r) => r.status !== 'pending' && r.status !== 'sending') && rows;
+  });
 
 const jobsQueued = async () =>
   rowsOf<{ n: number }>(
@@ -277,7 +276,7 @@ describe('a move into applied or enrolled sends the conversion', () => {
     const sent = fake.meta.length;
     await move(optedIn, app.id_application, STATUS.CONTACTED);
     await move(optedIn, app.id_application, STATUS.APPLIED);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await drainJobs(ctx);
     expect(await eventsOf(app.id_application)).toHaveLength(1);
     expect(fake.meta.length).toBe(sent);
   });
@@ -459,7 +458,7 @@ describe('nothing leaves without the opt-in, an ad, or something to match by', (
       expect((await move(notOptedIn, app.id_application, STATUS.APPLIED)).status).toBe(200);
       await enroll(notOptedIn, app.id_application);
     }
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await drainJobs(ctx);
     expect(await eventsOf(meta.id_application)).toEqual([]);
     expect(await eventsOf(google.id_application)).toEqual([]);
     expect(await jobsQueued()).toBe(jobs);

@@ -158,12 +158,6 @@ export async function waitingHead(db: Executor, scope: Scope, g: Group) {
   return (await findMovable(db, scope, [row.id], true))[0];
 }
 
-export type StatusChange = {
-  id_status: number;
-  waiting_list_position: number | null;
-  id_grade?: number | null;
-};
-
 /**
  * The applications' new statuses and places, in one statement: each becomes unread for the campus (someone moved
  * it). History rows are appended by the caller.

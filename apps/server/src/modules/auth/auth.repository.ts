@@ -54,11 +54,6 @@ export async function findSchool(db: Executor, id_school: number) {
   )[0];
 }
 
-export async function findCampusIdsOfSchool(db: Executor, id_school: number): Promise<number[]> {
-  const rows = await db.select({ id: s.campus.id_campus }).from(s.campus).where(eq(s.campus.id_school, id_school));
-  return rows.map((r) => r.id);
-}
-
 export async function findConfiguration(db: Executor, id_user: number) {
   return (await db.select().from(s.userConfiguration).where(eq(s.userConfiguration.id_user, id_user)))[0];
 }

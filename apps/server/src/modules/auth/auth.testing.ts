@@ -23,9 +23,6 @@ export function refreshCookieOf(headers: Headers): SetCookie | null {
 
 type SessionBody = Omit<LoginResponse, 'refreshToken'> & { refreshToken?: string };
 
-/** A signed-in session as a browser holds it: the access token in memory, the refresh token in its cookie. */
-export type BrowserSession = { accessToken: string; refreshToken: string; body: SessionBody };
-
 const refreshTokenOf = (res: ApiResult<SessionBody>) =>
   refreshCookieOf(res.headers)?.value || res.body?.refreshToken || '';
 

@@ -4,6 +4,8 @@ import { MESSAGE_TYPE } from '@openseat/shared/communication';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
 import { apiClient, startAppOn, startTestApp, type TestContext } from '../../test/harness';
+import { drainJobs, waitingJobs } from '../../test/jobs';
+import { until } from '../../test/until';
 import { createCampus, createSchool } from '../../test/factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createApplication } from '../../test/application-factories';
@@ -183,7 +185,8 @@ describe('a status move queues its messages in its own transaction', () => {
     expect(await messagesOf(app.id_application)).toHaveLength(0);
     const after = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(s.messageOutbox);
     expect(after[0].n).toBe(before[0].n);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // had the move's job survived the rollback, its mail would have gone once the queue is idle
+    await drainJobs(ctx);
     expect(mailsTo('rollback.family@example.org')).toHaveLength(0);
   });
 
@@ -402,7 +405,8 @@ describe('a worker that stops', () => {
         )
       ).status,
     ).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // the dispatch waits in the queue, untaken: no worker of this process runs after stop()
+    expect(await waitingJobs(ctx, 'outbox.dispatch')).toBeGreaterThan(0);
     expect(mailsTo('restart1.family@example.org')).toHaveLength(0);
     for (const app of apps) expect((await messagesOf(app.id_application))[0].status).toBe('queued');
 
@@ -414,7 +418,8 @@ describe('a worker that stops', () => {
           timeout: 15_000,
         })
         .toBe(2);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // every due job processed, a second send would have happened by now
+      await drainJobs(second);
       expect(mailsTo('restart1.family@example.org')).toHaveLength(1);
       expect(mailsTo('restart2.family@example.org')).toHaveLength(1);
     } finally {
@@ -429,7 +434,18 @@ describe('a worker that stops', () => {
     try {
       // a lease of 1 s, renewed every third of it, outlives a send of 2.5 s
       const sending = dispatchDue(ctx.jobContext, { claimSeconds: 1 });
-      await new Promise((resolve) => setTimeout(resolve, 1800));
+      // wait, by the database's clock, until a claim seen on the message has run out: without the renewal the
+      // message would now be free to take
+      const claim = await until('the message to be claimed', async () => {
+        const [row] = await messagesOf(app.id_application);
+        return row?.status === 'sending' && row.claimedUntil;
+      });
+      await until('the claim first seen to run out', async () => {
+        const [{ passed }] = rowsOf<{ passed: boolean }>(
+          await ctx.db.execute(sql`SELECT now() > ${claim.toISOString()}::timestamptz AS passed`),
+        );
+        return passed;
+      });
       expect(await claimDue(ctx.db, 10, 120)).toEqual([]); // another sender finds nothing to take
       await sending;
     } finally {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { CampusFormRequest, SubmissionCsvRequest, SubmissionRow } from '@openseat/shared/schemas/communication';
+import {
+  boundMoveError,
+  type CampusFormRequest,
+  type SubmissionCsvRequest,
+  type SubmissionRow,
+} from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
 import { requireApplication } from '../applications/application-ref.service';
 import { diff, writeAudit } from '../audit/audit.service';
@@ -41,8 +46,8 @@ export async function getForm(deps: FormDeps, caller: Principal, id_campus_form:
 async function assertValid(tx: Executor, id_campus: number, input: CampusFormRequest) {
   if (input.id_campus_year !== null && !(await repo.periodOfCampus(tx, id_campus, input.id_campus_year)))
     throw badRequest('invalidValue', [{ path: 'id_campus_year', message: 'invalidValue' }]);
-  if (input.id_status_from !== null && input.id_status_from === input.id_status_to)
-    throw badRequest('templateSameStatus', [{ path: 'id_status_to', message: 'templateSameStatus' }]);
+  const refusal = boundMoveError({ id_status_from: input.id_status_from, id_status_to: input.id_status_to });
+  if (refusal) throw badRequest(refusal.message, [refusal]);
 }
 
 const valuesOf = (input: CampusFormRequest) => ({

@@ -31,7 +31,7 @@ import {
 import { lotteryRecordCsv } from './lottery.csv';
 import { presentRecord, presentSummary } from './lottery.presenter';
 import * as repo from './lottery.repository';
-import type { LotteryRow, PeriodApplication, PeriodRow } from './lottery.repository';
+import type { PeriodApplication, PeriodRow } from './lottery.repository';
 import { familiesOf } from './siblings';
 
 /*
@@ -629,5 +629,3 @@ export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) 
   });
   return { filename: `lottery-${l.id_lottery}.csv`, csv };
 }
-
-export type { LotteryRow };

@@ -76,4 +76,4 @@ export async function markApplicationRead(db: Db, caller: Principal, id_applicat
 }
 
 /** The events other modules report, in the transaction of what they tell about (see notifications.events). */
-export { notifyFormSubmission, notifyMoves, notifyNewApplication } from './notifications.events';
+export { notifyFormSubmission, notifyNewApplication } from './notifications.events';

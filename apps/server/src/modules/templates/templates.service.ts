@@ -1,11 +1,12 @@
 import { MERGE_FIELDS, MESSAGE_TYPE, placeholdersOf, smsSegments } from '@openseat/shared/communication';
 import { STATUS } from '@openseat/shared/constants';
-import type {
-  EmailTemplateRequest,
-  TemplateListQuery,
-  TemplatePreview,
-  TemplatePreviewRequest,
-  TextMessageTemplateRequest,
+import {
+  boundMoveError,
+  type EmailTemplateRequest,
+  type TemplateListQuery,
+  type TemplatePreview,
+  type TemplatePreviewRequest,
+  type TextMessageTemplateRequest,
 } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
@@ -35,10 +36,8 @@ function checkRules(typeField: string, id_type: number, binding: repo.Binding) {
     if (value !== null && !STATUS_IDS.has(value)) errors.push({ path: key, message: 'invalidValue' });
   }
   if (errors.length) throw badRequest(errors[0].message, errors);
-  if (id_type === MESSAGE_TYPE.STATUS_CHANGE && binding.id_status_to === null)
-    throw badRequest('templateNeedsMove', [{ path: 'id_status_to', message: 'templateNeedsMove' }]);
-  if (binding.id_status_from !== null && binding.id_status_from === binding.id_status_to)
-    throw badRequest('templateSameStatus', [{ path: 'id_status_to', message: 'templateSameStatus' }]);
+  const refusal = boundMoveError({ ...binding, needsMove: id_type === MESSAGE_TYPE.STATUS_CHANGE });
+  if (refusal) throw badRequest(refusal.message, [refusal]);
 }
 
 /** A template stays on its campus (its messages, reminders and log rows belong to it). */

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -40,27 +41,19 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     />
   );
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-      <DialogTitle>{t('settings.changePassword')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="change-password-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
-          {field('currentPassword', t('settings.currentPassword'))}
-          {field('newPassword', t('settings.newPassword'))}
-          {field('confirmPassword', t('settings.confirmPassword'))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('common.cancel')}</Button>
-        <Button
-          type="submit"
-          form="change-password-form"
-          variant="contained"
-          disabled={change.isPending}
-          data-testid="password-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogForm
+      open={open}
+      title={t('settings.changePassword')}
+      onClose={close}
+      maxWidth="xs"
+      formId="change-password-form"
+      onSubmit={onSubmit}
+      pending={change.isPending}
+      submitTestId="password-save"
+    >
+      {field('currentPassword', t('settings.currentPassword'))}
+      {field('newPassword', t('settings.newPassword'))}
+      {field('confirmPassword', t('settings.confirmPassword'))}
+    </DialogForm>
   );
 }

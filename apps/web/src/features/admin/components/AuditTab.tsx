@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Pagination,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Pagination, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { PagedTable } from '../../../components/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useAudit, type AuditParams } from '../api/admin';
@@ -72,52 +59,46 @@ export function AuditTab() {
           {audit.error.message}
         </Alert>
       )}
-      <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('admin.auditTable')} data-testid="admin-audit-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('admin.time')}</TableCell>
-              <TableCell>{t('admin.user')}</TableCell>
-              <TableCell>{t('admin.school')}</TableCell>
-              <TableCell>{t('admin.action')}</TableCell>
-              <TableCell>{t('admin.record')}</TableCell>
-              <TableCell>{t('admin.changes')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {audit.data?.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>{t('admin.noAudit')}</TableCell>
-              </TableRow>
-            )}
-            {audit.data?.data.map((row) => (
-              <TableRow key={row.id_audit_log} data-testid="admin-audit-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt, i18n.language, '')}</TableCell>
-                <TableCell>{row.userName ?? (row.id_user === null ? '' : `#${row.id_user}`)}</TableCell>
-                <TableCell>{row.schoolName ?? ''}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.action}</TableCell>
-                {/* one text: the record type is a code, never shown alone as if it were an interface word */}
-                <TableCell
-                  sx={{ whiteSpace: 'nowrap' }}
-                >{`${row.entity} ${row.entityId ? `#${row.entityId}` : '—'}`}</TableCell>
-                <TableCell sx={{ minWidth: 240 }}>
-                  {row.changes != null && (
-                    <Typography
-                      component="pre"
-                      // it scrolls: a keyboard user must be able to reach it
-                      tabIndex={0}
-                      variant="body2"
-                      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, maxHeight: 200, overflow: 'auto' }}
-                    >
-                      {JSON.stringify(row.changes, null, 2)}
-                    </Typography>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PagedTable
+        testId="admin-audit-table"
+        label={t('admin.auditTable')}
+        containerSx={{ overflowX: 'auto' }}
+        head={[
+          t('admin.time'),
+          t('admin.user'),
+          t('admin.school'),
+          t('admin.action'),
+          t('admin.record'),
+          t('admin.changes'),
+        ]}
+        emptyText={t('admin.noAudit')}
+        rows={audit.data?.data}
+        renderRow={(row) => (
+          <TableRow key={row.id_audit_log} data-testid="admin-audit-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt, i18n.language, '')}</TableCell>
+            <TableCell>{row.userName ?? (row.id_user === null ? '' : `#${row.id_user}`)}</TableCell>
+            <TableCell>{row.schoolName ?? ''}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.action}</TableCell>
+            {/* one text: the record type is a code, never shown alone as if it were an interface word */}
+            <TableCell
+              sx={{ whiteSpace: 'nowrap' }}
+            >{`${row.entity} ${row.entityId ? `#${row.entityId}` : '—'}`}</TableCell>
+            <TableCell sx={{ minWidth: 240 }}>
+              {row.changes != null && (
+                <Typography
+                  component="pre"
+                  // it scrolls: a keyboard user must be able to reach it
+                  tabIndex={0}
+                  variant="body2"
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, maxHeight: 200, overflow: 'auto' }}
+                >
+                  {JSON.stringify(row.changes, null, 2)}
+                </Typography>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <Pagination count={pages} page={page + 1} onChange={(_, p) => setPage(p - 1)} sx={{ p: 1 }} />
     </>
   );

@@ -1,18 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Pagination, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { PagedTable } from '../../../components/PagedTable';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../../components/FilterSelect';
@@ -40,37 +28,33 @@ export function JobsTab() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('admin.counts')}
       </Typography>
-      <TableContainer component={Paper} sx={{ overflowX: 'auto', mb: 3 }}>
-        <Table size="small" aria-label={t('admin.countsTable')} data-testid="admin-job-counts">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('admin.queue')}</TableCell>
-              {JOB_STATES.map((s) => (
-                <TableCell key={s} align="right">
-                  {t(`admin.states.${s}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {queues.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={JOB_STATES.length + 1}>{t('admin.noJobs')}</TableCell>
-              </TableRow>
-            )}
-            {queues.map((q) => (
-              <TableRow key={q}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{q}</TableCell>
-                {JOB_STATES.map((s) => (
-                  <TableCell key={s} align="right">
-                    {counts.find((c) => c.name === q && c.state === s)?.count ?? 0}
-                  </TableCell>
-                ))}
-              </TableRow>
+      <PagedTable
+        testId="admin-job-counts"
+        label={t('admin.countsTable')}
+        containerSx={{ overflowX: 'auto', mb: 3 }}
+        head={
+          <>
+            <TableCell>{t('admin.queue')}</TableCell>
+            {JOB_STATES.map((s) => (
+              <TableCell key={s} align="right">
+                {t(`admin.states.${s}`)}
+              </TableCell>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </>
+        }
+        emptyText={t('admin.noJobs')}
+        rows={queues}
+        renderRow={(q) => (
+          <TableRow key={q}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{q}</TableCell>
+            {JOB_STATES.map((s) => (
+              <TableCell key={s} align="right">
+                {counts.find((c) => c.name === q && c.state === s)?.count ?? 0}
+              </TableCell>
+            ))}
+          </TableRow>
+        )}
+      />
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <FilterSelect
@@ -98,63 +82,59 @@ export function JobsTab() {
         />
       </Stack>
       {jobs.isError && <Alert severity="error">{jobs.error.message}</Alert>}
-      <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('admin.jobsTable')} data-testid="admin-jobs-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('admin.queue')}</TableCell>
-              <TableCell>{t('admin.state')}</TableCell>
-              <TableCell align="right">{t('admin.retries')}</TableCell>
-              <TableCell>{t('admin.created')}</TableCell>
-              <TableCell>{t('admin.started')}</TableCell>
-              <TableCell>{t('admin.completed')}</TableCell>
-              <TableCell>{t('admin.error')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {jobs.data?.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8}>{t('admin.noJobs')}</TableCell>
-              </TableRow>
-            )}
-            {jobs.data?.data.map((job) => (
-              <TableRow key={job.id} data-testid="admin-job-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{job.name}</TableCell>
-                <TableCell>{t(`admin.states.${job.state}`)}</TableCell>
-                <TableCell align="right">
-                  {job.retryCount}/{job.retryLimit}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.createdOn)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.startedOn)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.completedOn)}</TableCell>
-                <TableCell sx={{ minWidth: 240 }}>
-                  {job.error && (
-                    <Typography
-                      component="pre"
-                      variant="body2"
-                      sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, maxHeight: 160, overflow: 'auto' }}
-                    >
-                      {job.error}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {job.state === 'failed' && (
-                    <Button
-                      size="small"
-                      onClick={() => setRetrying(job)}
-                      aria-label={t('admin.retryLabel', { id: job.id })}
-                    >
-                      {t('admin.retry')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PagedTable
+        testId="admin-jobs-table"
+        label={t('admin.jobsTable')}
+        containerSx={{ overflowX: 'auto' }}
+        head={
+          <>
+            <TableCell>{t('admin.queue')}</TableCell>
+            <TableCell>{t('admin.state')}</TableCell>
+            <TableCell align="right">{t('admin.retries')}</TableCell>
+            <TableCell>{t('admin.created')}</TableCell>
+            <TableCell>{t('admin.started')}</TableCell>
+            <TableCell>{t('admin.completed')}</TableCell>
+            <TableCell>{t('admin.error')}</TableCell>
+            <TableCell />
+          </>
+        }
+        emptyText={t('admin.noJobs')}
+        rows={jobs.data?.data}
+        renderRow={(job) => (
+          <TableRow key={job.id} data-testid="admin-job-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{job.name}</TableCell>
+            <TableCell>{t(`admin.states.${job.state}`)}</TableCell>
+            <TableCell align="right">
+              {job.retryCount}/{job.retryLimit}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.createdOn)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.startedOn)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(job.completedOn)}</TableCell>
+            <TableCell sx={{ minWidth: 240 }}>
+              {job.error && (
+                <Typography
+                  component="pre"
+                  variant="body2"
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', m: 0, maxHeight: 160, overflow: 'auto' }}
+                >
+                  {job.error}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell>
+              {job.state === 'failed' && (
+                <Button
+                  size="small"
+                  onClick={() => setRetrying(job)}
+                  aria-label={t('admin.retryLabel', { id: job.id })}
+                >
+                  {t('admin.retry')}
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <Pagination count={pages} page={page + 1} onChange={(_, p) => setPage(p - 1)} sx={{ p: 1 }} />
       <ConfirmDialog
         open={retrying !== null}

@@ -1,20 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Link, Paper, Skeleton, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -22,7 +7,7 @@ import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
 import type { AdsApplicationRow } from '@openseat/shared/schemas/ads-tracking';
 import { useAbility } from '../../../lib/client';
 import { currentLanguage } from '../../../lib/i18n';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { ListPagination, PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../lib/dates';
 import { exportAds, useAdsApplications, type AdsTableParams } from '../api/ads-tracking';
 import { useSettled } from '../../../hooks/use-settled';
@@ -53,7 +38,6 @@ export function AdsApplicationsTable({
   const [exporting, setExporting] = useState(false);
   const query = { ...params, ...filters };
   const list = useAdsApplications({ ...query, page, pageSize: PAGE_SIZE_DEFAULT }, enabled);
-  const rows = list.data?.data;
   const filter = (key: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFilters((f) => ({ ...f, [key]: e.target.value }));
   const runExport = async () => {
@@ -106,67 +90,60 @@ export function AdsApplicationsTable({
           </Button>
         )}
       </Stack>
-      <TableContainer sx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        <Table
-          size="small"
-          data-testid="ads-table"
-          aria-busy={list.isPlaceholderData}
-          data-stale={String(list.isPlaceholderData)}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('adsTracking.date')}</TableCell>
-              <TableCell>{t('adsTracking.id')}</TableCell>
-              <TableCell>{t('adsTracking.applicant')}</TableCell>
-              <TableCell>{t('adsTracking.campaignId')}</TableCell>
-              <TableCell>{t('adsTracking.adId')}</TableCell>
-              <TableCell>{t('adsTracking.applicationStatus')}</TableCell>
-              <TableCell>{t('adsTracking.platform')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {!rows &&
-              Array.from({ length: 5 }, (_, i) => (
-                <TableRow key={i} data-testid="ads-table-loading">
-                  <TableCell colSpan={COLUMNS}>
-                    <Skeleton />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {rows?.map((row: AdsApplicationRow) => (
-              <TableRow key={row.id_application} hover data-testid={`ads-row-${row.id_application}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(row.createdAt, language, t('common.noDate'), 'UTC')}
-                </TableCell>
-                <TableCell>{row.correlative}</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>
-                  <Link
-                    component={RouterLink}
-                    to={detailPath(row.id_application)}
-                    aria-label={t('adsTracking.openApplication', { name: row.applicantName })}
-                    data-testid={`ads-open-${row.id_application}`}
-                  >
-                    {row.applicantName}
-                  </Link>
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{row.campaign_id}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{row.ad_id}</TableCell>
-                <TableCell>{t(`statuses.${row.id_status}`)}</TableCell>
-                <TableCell>{t(`adsTracking.platformNames.${row.platform}`)}</TableCell>
-              </TableRow>
-            ))}
-            <EmptyRow show={rows?.length === 0} columns={COLUMNS} />
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={list.data?.total ?? 0}
-        page={page}
-        rowsPerPage={PAGE_SIZE_DEFAULT}
-        rowsPerPageOptions={[PAGE_SIZE_DEFAULT]}
-        onPageChange={(_, p) => setPaging({ key: pagingKey, page: p })}
-        data-testid="ads-pagination"
+      <PagedTable
+        testId="ads-table"
+        paper={false}
+        containerSx={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        busy={list.isPlaceholderData}
+        tableProps={{ 'data-stale': String(list.isPlaceholderData) }}
+        head={[
+          t('adsTracking.date'),
+          t('adsTracking.id'),
+          t('adsTracking.applicant'),
+          t('adsTracking.campaignId'),
+          t('adsTracking.adId'),
+          t('adsTracking.applicationStatus'),
+          t('adsTracking.platform'),
+        ]}
+        loading={Array.from({ length: 5 }, (_, i) => (
+          <TableRow key={i} data-testid="ads-table-loading">
+            <TableCell colSpan={COLUMNS}>
+              <Skeleton />
+            </TableCell>
+          </TableRow>
+        ))}
+        rows={list.data?.data}
+        renderRow={(row: AdsApplicationRow) => (
+          <TableRow key={row.id_application} hover data-testid={`ads-row-${row.id_application}`}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(row.createdAt, language, t('common.noDate'), 'UTC')}
+            </TableCell>
+            <TableCell>{row.correlative}</TableCell>
+            <TableCell sx={{ minWidth: 140 }}>
+              <Link
+                component={RouterLink}
+                to={detailPath(row.id_application)}
+                aria-label={t('adsTracking.openApplication', { name: row.applicantName })}
+                data-testid={`ads-open-${row.id_application}`}
+              >
+                {row.applicantName}
+              </Link>
+            </TableCell>
+            <TableCell sx={{ wordBreak: 'break-all' }}>{row.campaign_id}</TableCell>
+            <TableCell sx={{ wordBreak: 'break-all' }}>{row.ad_id}</TableCell>
+            <TableCell>{t(`statuses.${row.id_status}`)}</TableCell>
+            <TableCell>{t(`adsTracking.platformNames.${row.platform}`)}</TableCell>
+          </TableRow>
+        )}
+      />
+      <ListPagination
+        paging={{
+          page,
+          pageSize: PAGE_SIZE_DEFAULT,
+          total: list.data?.total ?? 0,
+          onPageChange: (p) => setPaging({ key: pagingKey, page: p }),
+        }}
+        testId="ads-pagination"
       />
     </Paper>
   );

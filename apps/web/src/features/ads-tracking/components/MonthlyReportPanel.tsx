@@ -4,14 +4,11 @@ import {
   AccordionDetails,
   AccordionSummary,
   Skeleton,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { PagedTable } from '../../../components/PagedTable';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
@@ -43,31 +40,30 @@ export function MonthlyReportPanel({ range, enabled }: { range: AdsRangeParams; 
         {!report ? (
           <Skeleton variant="rounded" height={120} />
         ) : (
-          <TableContainer>
-            <Table size="small" data-testid="ads-report">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('adsTracking.month')}</TableCell>
-                  <TableCell align="right">{t('adsTracking.platformNames.fbPixel')}</TableCell>
-                  <TableCell align="right">{t('adsTracking.platformNames.googleAds')}</TableCell>
-                  <TableCell align="right">{t('adsTracking.total')}</TableCell>
+          <PagedTable
+            testId="ads-report"
+            paper={false}
+            head={
+              <>
+                <TableCell>{t('adsTracking.month')}</TableCell>
+                <TableCell align="right">{t('adsTracking.platformNames.fbPixel')}</TableCell>
+                <TableCell align="right">{t('adsTracking.platformNames.googleAds')}</TableCell>
+                <TableCell align="right">{t('adsTracking.total')}</TableCell>
+              </>
+            }
+            rows={report.fbPixel}
+            renderRow={(fb, i) => {
+              const google = report.googleAds[i]?.count ?? 0;
+              return (
+                <TableRow key={fb.month}>
+                  <TableCell>{monthLabel(fb.month, language, year)}</TableCell>
+                  <TableCell align="right">{fb.count}</TableCell>
+                  <TableCell align="right">{google}</TableCell>
+                  <TableCell align="right">{fb.count + google}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.fbPixel.map((fb, i) => {
-                  const google = report.googleAds[i]?.count ?? 0;
-                  return (
-                    <TableRow key={fb.month}>
-                      <TableCell>{monthLabel(fb.month, language, year)}</TableCell>
-                      <TableCell align="right">{fb.count}</TableCell>
-                      <TableCell align="right">{google}</TableCell>
-                      <TableCell align="right">{fb.count + google}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              );
+            }}
+          />
         )}
       </AccordionDetails>
     </Accordion>

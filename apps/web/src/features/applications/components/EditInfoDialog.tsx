@@ -1,21 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApplicationUpdateSchema, type ApplicationDetail } from '@openseat/shared/schemas/applications';
+import { DialogFooter } from '../../../components/DialogForm';
+import { GridTextField } from '../../../components/GridTextField';
 import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useUpdateInfo } from '../api/applications';
@@ -79,27 +70,9 @@ export function EditInfoDialog({ application, onClose }: { application: Applicat
       if (!fields.length) enqueueSnackbar((error as Error).message, { variant: 'error' });
     }
   });
-  const field = (name: FieldPath<Input>, label: string, type = 'text') => {
-    const error = name
-      .split('.')
-      .reduce<unknown>((e, k) => (e as Record<string, unknown> | undefined)?.[k], form.formState.errors) as
-      { message?: string } | undefined;
-    return (
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField
-          fullWidth
-          size="small"
-          type={type}
-          label={label}
-          {...form.register(name)}
-          error={!!error}
-          helperText={message(error?.message)}
-          disabled={noGrade}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `info-${name}` } }}
-        />
-      </Grid>
-    );
-  };
+  const field = (name: FieldPath<Input>, label: string, type = 'text') => (
+    <GridTextField form={form} name={name} label={label} type={type} disabled={noGrade} testIdPrefix="info" />
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>{t('applications.editInfo')}</DialogTitle>
@@ -167,18 +140,13 @@ export function EditInfoDialog({ application, onClose }: { application: Applicat
           </Grid>
         </form>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          type="submit"
-          form="info-form"
-          variant="contained"
-          disabled={noGrade || save.isPending}
-          data-testid="info-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        formId="info-form"
+        pending={save.isPending}
+        disabled={noGrade}
+        submitTestId="info-save"
+      />
     </Dialog>
   );
 }

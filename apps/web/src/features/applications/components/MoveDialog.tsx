@@ -1,21 +1,14 @@
-import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  Radio,
-  RadioGroup,
-} from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DialogContentText, FormControlLabel, Radio, RadioGroup } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useSnackbar } from 'notistack';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { mayMove } from '@openseat/shared/application-status';
-import { STATUS, type StatusId } from '@openseat/shared/constants';
-import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
+import { STATUS } from '@openseat/shared/constants';
+import { StatusMoveSchema, type ApplicationDetail, type StatusMove } from '@openseat/shared/schemas/applications';
+import { DialogForm } from '../../../components/DialogForm';
 import { useAbility } from '../../../lib/client';
 import { useMoveApplications } from '../api/applications';
 import { moveNotice, noticeText } from '../move-outcome';
@@ -29,21 +22,25 @@ export function useOfferedMoves(application: ApplicationDetail | undefined): num
   );
 }
 
+type Input = z.input<typeof StatusMoveSchema>;
+
 /** Move one application to another status (spec section 2 dialog "move application"). */
 export function MoveDialog({ application, onClose }: { application: ApplicationDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const move = useMoveApplications();
   const targets = useOfferedMoves(application);
-  const [target, setTarget] = useState<StatusId | null>(null);
-  const [hold, setHold] = useState(false);
+  const form = useForm<Input, unknown, StatusMove>({
+    resolver: zodResolver(StatusMoveSchema),
+    defaultValues: { applicationIds: [application.id_application], id_status: null, holdMessages: false },
+  });
+  const [target, hold] = useWatch({ control: form.control, name: ['id_status', 'holdMessages'] });
   const offering = target === STATUS.OFFERED;
-  const submit = async () => {
-    if (target === null) return;
+  const onSubmit = form.handleSubmit(async ({ applicationIds, id_status }) => {
     try {
       const result = await move.mutateAsync({
-        applicationIds: [application.id_application],
-        id_status: target,
+        applicationIds,
+        id_status,
         ...(offering && hold ? { holdMessages: true } : {}),
       });
       const notice = moveNotice(result, 1);
@@ -54,48 +51,55 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
     } catch (error) {
       enqueueSnackbar((error as Error).message, { variant: 'error' });
     }
-  };
+  });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{t('applications.moveTitle')}</DialogTitle>
-      <DialogContent>
+    <DialogForm
+      title={t('applications.moveTitle')}
+      onClose={onClose}
+      maxWidth="xs"
+      formId="move-form"
+      onSubmit={onSubmit}
+      pending={move.isPending}
+      disabled={target === null}
+      submitLabel={t('applications.move')}
+      submitTestId="move-submit"
+      plain
+      before={
         <DialogContentText sx={{ mb: 1 }}>
           {t('applications.moveFrom', { status: t(`statuses.${application.id_status}`) })}
         </DialogContentText>
-        <RadioGroup
-          value={target ?? ''}
-          onChange={(e) => setTarget(Number(e.target.value) as StatusId)}
-          aria-label={t('applications.moveTo')}
-        >
-          {targets.map((id) => (
-            <FormControlLabel
-              key={id}
-              value={id}
-              control={<Radio />}
-              label={t(`statuses.${id}`)}
-              data-testid={`move-to-${id}`}
-            />
-          ))}
-        </RadioGroup>
-        {offering && (
-          <FormControlLabel
-            control={<Checkbox checked={hold} onChange={(e) => setHold(e.target.checked)} data-testid="move-hold" />}
-            label={t('applications.holdMessage')}
-            sx={{ mt: 1 }}
-          />
+      }
+    >
+      <Controller
+        control={form.control}
+        name="id_status"
+        render={({ field }) => (
+          <RadioGroup
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(Number(e.target.value))}
+            aria-label={t('applications.moveTo')}
+          >
+            {targets.map((id) => (
+              <FormControlLabel
+                key={id}
+                value={id}
+                control={<Radio />}
+                label={t(`statuses.${id}`)}
+                data-testid={`move-to-${id}`}
+              />
+            ))}
+          </RadioGroup>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={target === null || move.isPending}
-          onClick={() => void submit()}
-          data-testid="move-submit"
-        >
-          {t('applications.move')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      />
+      {offering && (
+        <FormCheckbox
+          control={form.control}
+          name="holdMessages"
+          label={t('applications.holdMessage')}
+          testId="move-hold"
+          sx={{ mt: 1 }}
+        />
+      )}
+    </DialogForm>
   );
 }

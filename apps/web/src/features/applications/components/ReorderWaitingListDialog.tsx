@@ -1,23 +1,18 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, LinearProgress, MenuItem, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { reorderReason } from '@openseat/shared/schemas/rules';
+import type { z } from 'zod';
+import { WaitingListReorderSchema, type WaitingListReorder } from '@openseat/shared/schemas/lottery';
+import { DialogForm } from '../../../components/DialogForm';
+import { useDialogSave } from '../../../hooks/use-dialog-save';
 import { message } from '../../../lib/i18n';
 import { useGradeOptions, useReorderWaitingList } from '../api/applications';
+
+/** The form's values: the box starts unticked (the request only accepts it ticked). */
+type Input = Omit<z.input<typeof WaitingListReorderSchema>, 'acknowledged'> & { acknowledged: boolean };
+const resolver = zodResolver(WaitingListReorderSchema) as unknown as Resolver<Input, unknown, WaitingListReorder>;
 
 /** Reorders one grade's waiting list by priorities (spec section 5): final, acknowledged, with a reason. */
 export function ReorderWaitingListDialog({
@@ -30,50 +25,46 @@ export function ReorderWaitingListDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const grades = useGradeOptions();
   const reorder = useReorderWaitingList();
-  const [grade, setGrade] = useState<number | ''>(initialGrade ?? '');
-  const [acknowledged, setAcknowledged] = useState(false);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const parsed = reorderReason.safeParse(reason);
-  const reasonError = parsed.success ? undefined : message(parsed.error.issues[0]?.message);
+  // the reason's rule shows once the field is left (then on every change), like the server's message
+  const form = useForm<Input, unknown, WaitingListReorder>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { id_campus_year, id_grade: initialGrade ?? '', acknowledged: false, reason: '' },
+  });
+  const errors = form.formState.errors;
+  const values = useWatch({ control: form.control });
   // final: the button waits for a valid reason (the shared rule), a grade and the box ticked
-  const ready = parsed.success && grade !== '' && acknowledged;
-  const submit = async () => {
-    setTouched(true);
-    setSubmitted(true);
-    if (!parsed.success || grade === '' || !acknowledged) return;
-    setRefusal(null);
-    try {
-      const res = await reorder.mutateAsync({
-        id_campus_year,
-        id_grade: grade,
-        acknowledged: true,
-        reason: parsed.data,
-      });
-      enqueueSnackbar(res.message, { variant: 'success' });
-      onClose();
-    } catch (e) {
-      setRefusal((e as Error).message);
-    }
-  };
+  const ready = WaitingListReorderSchema.safeParse(values).success;
+  const { refusal, save } = useDialogSave(onClose);
+  const onSubmit = form.handleSubmit((body) => save(() => reorder.mutateAsync(body)));
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reorder-title" data-testid="reorder-dialog">
-      <DialogTitle id="reorder-title">{t('waiting.reorderByPriorities')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">{t('waiting.reorderWarning')}</Alert>
+    <DialogForm
+      title={t('waiting.reorderByPriorities')}
+      titleId="reorder-title"
+      dialogProps={{ 'data-testid': 'reorder-dialog' }}
+      onClose={onClose}
+      formId="reorder-form"
+      onSubmit={onSubmit}
+      pending={reorder.isPending}
+      disabled={!ready}
+      submitLabel={t('waiting.reorderNow')}
+      submitColor="warning"
+      submitTestId="reorder-accept"
+    >
+      <Alert severity="warning">{t('waiting.reorderWarning')}</Alert>
+      <Controller
+        control={form.control}
+        name="id_grade"
+        render={({ field }) => (
           <TextField
             select
             label={t('applications.grade')}
-            value={grade}
-            onChange={(e) => setGrade(e.target.value === '' ? '' : Number(e.target.value))}
-            error={submitted && grade === ''}
-            helperText={submitted && grade === '' ? message('required') : undefined}
+            {...field}
+            value={field.value ?? ''}
+            error={!!errors.id_grade}
+            helperText={errors.id_grade ? message('required') : undefined}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'reorder-grade' } as object } }}
           >
             {(grades.data ?? []).map((g) => (
@@ -82,52 +73,34 @@ export function ReorderWaitingListDialog({
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            label={t('waiting.reason')}
-            value={reason}
-            multiline
-            minRows={2}
-            onChange={(e) => setReason(e.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && !!reasonError}
-            helperText={touched ? reasonError : t('waiting.reasonHint')}
-            slotProps={{ htmlInput: { 'data-testid': 'reorder-reason' } }}
-          />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={acknowledged}
-                onChange={(e) => setAcknowledged(e.target.checked)}
-                data-testid="reorder-acknowledge"
-              />
-            }
-            label={t('waiting.acknowledge')}
-          />
-          {submitted && !acknowledged && (
-            <Alert severity="error" role="alert">
-              {message('reorderAcknowledge')}
-            </Alert>
-          )}
-          {reorder.isPending && <LinearProgress aria-label={t('common.loading')} />}
-          {refusal && (
-            <Alert severity="error" role="alert" data-testid="reorder-refusal">
-              {refusal}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          variant="contained"
-          color="warning"
-          disabled={!ready || reorder.isPending}
-          onClick={() => void submit()}
-          data-testid="reorder-accept"
-        >
-          {t('waiting.reorderNow')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      />
+      <TextField
+        label={t('waiting.reason')}
+        multiline
+        minRows={2}
+        {...form.register('reason')}
+        error={!!errors.reason}
+        helperText={errors.reason ? message(errors.reason.message) : t('waiting.reasonHint')}
+        slotProps={{ htmlInput: { 'data-testid': 'reorder-reason' } }}
+      />
+      <FormCheckbox
+        control={form.control}
+        name="acknowledged"
+        label={t('waiting.acknowledge')}
+        testId="reorder-acknowledge"
+      />
+      {errors.acknowledged && (
+        <Alert severity="error" role="alert">
+          {message('reorderAcknowledge')}
+        </Alert>
+      )}
+      {reorder.isPending && <LinearProgress aria-label={t('common.loading')} />}
+      {refusal && (
+        <Alert severity="error" role="alert" data-testid="reorder-refusal">
+          {refusal}
+        </Alert>
+      )}
+    </DialogForm>
   );
 }

@@ -1,23 +1,15 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, DialogActions, LinearProgress, Typography } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { SchoolYearMoveSchema } from '@openseat/shared/schemas/application-records';
+import { DialogForm } from '../../../components/DialogForm';
 import { message } from '../../../lib/i18n';
 import {
   applicationKeys,
@@ -28,6 +20,10 @@ import {
 } from '../api/applications';
 
 export type SchoolYearMode = 'copy' | 'transfer';
+
+/** The request, once the staff member has confirmed it cannot be undone. */
+const ConfirmedMoveSchema = SchoolYearMoveSchema.extend({ understood: z.boolean().refine((v) => v) });
+type Input = z.input<typeof ConfirmedMoveSchema>;
 
 /**
  * Transfer or copy applications to another school year (spec section 4): the target must be another available
@@ -49,8 +45,11 @@ export function SchoolYearDialog({
   const targets = useSchoolYearTargets(applicationIds);
   const transfer = useTransferSchoolYear();
   const copy = useCopyToSchoolYear();
-  const [target, setTarget] = useState<number | ''>('');
-  const [understood, setUnderstood] = useState(false);
+  const form = useForm<Input, unknown, z.output<typeof ConfirmedMoveSchema>>({
+    resolver: zodResolver(ConfirmedMoveSchema),
+    defaultValues: { applicationIds, target: '', understood: false },
+  });
+  const [target, understood] = useWatch({ control: form.control, name: ['target', 'understood'] });
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useCopyJob(jobId);
   const finished = job.data?.status === 'done' || job.data?.status === 'failed';
@@ -58,86 +57,90 @@ export function SchoolYearDialog({
     if (finished) void client.invalidateQueries({ queryKey: applicationKeys.all });
   }, [finished, client]);
 
-  const submit = async () => {
-    if (target === '') return;
+  const onSubmit = form.handleSubmit(async ({ understood: _, ...body }) => {
     try {
       if (mode === 'transfer') {
-        const res = await transfer.mutateAsync({ applicationIds, target });
+        const res = await transfer.mutateAsync(body);
         const variant = res.nonTransferable.length || res.refused.length ? 'warning' : 'success';
         enqueueSnackbar(res.message, { variant });
         onClose();
       } else {
-        const res = await copy.mutateAsync({ applicationIds, target });
+        const res = await copy.mutateAsync(body);
         setJobId(res.data.id_application_copy);
       }
     } catch (error) {
       enqueueSnackbar((error as Error).message, { variant: 'error' });
     }
-  };
+  });
   const none = targets.isSuccess && targets.data.length === 0;
   const busy = transfer.isPending || copy.isPending || (jobId !== null && !finished);
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t(`applications.schoolYear_${mode}`)}</DialogTitle>
-      <DialogContent>
-        {none && <Alert severity="info">{message('noSchoolYearTarget')}</Alert>}
-        {!none && jobId === null && (
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography>{t('applications.schoolYearCount', { count: applicationIds.length })}</Typography>
-            <TextField
-              select
-              label={t('applications.targetSchoolYear')}
-              value={target}
-              onChange={(e) => setTarget(Number(e.target.value))}
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'school-year-target' } as object } }}
-            >
-              {(targets.data ?? []).map((y) => (
-                <MenuItem key={y.id_school_year} value={y.id_school_year}>
-                  {y.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Alert severity="warning">{t(`applications.schoolYearWarning_${mode}`)}</Alert>
-            <FormControlLabel
-              control={<Checkbox checked={understood} onChange={(e) => setUnderstood(e.target.checked)} />}
-              label={t('applications.cannotBeUndone')}
-              data-testid="school-year-understood"
-            />
-          </Stack>
-        )}
-        {jobId !== null && (
-          <Box sx={{ pt: 1 }} data-testid="copy-progress">
-            <LinearProgress
-              variant="determinate"
-              value={job.data?.progress ?? 0}
-              aria-label={t('applications.copyProgress')}
-            />
-            <Typography sx={{ mt: 1 }}>
-              {job.data?.status === 'done'
-                ? t('applications.copyDone', { count: job.data.copied })
-                : job.data?.status === 'failed'
-                  ? t('applications.copyFailed')
-                  : t('applications.copyRunning', { progress: job.data?.progress ?? 0 })}
-            </Typography>
-          </Box>
-        )}
-      </DialogContent>
+  const title = t(`applications.schoolYear_${mode}`);
+  // before the move: the form; after a copy starts: its progress; with no target: the notice
+  const footer =
+    jobId !== null || none ? (
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           {jobId !== null ? t('common.close') : t('common.cancel')}
         </Button>
-        {jobId === null && !none && (
-          <Button
-            variant="contained"
-            color="warning"
-            disabled={target === '' || !understood || busy}
-            onClick={() => void submit()}
-            data-testid="school-year-submit"
-          >
-            {t(`applications.schoolYear_${mode}`)}
-          </Button>
-        )}
       </DialogActions>
-    </Dialog>
+    ) : undefined;
+  return (
+    <DialogForm
+      title={title}
+      onClose={onClose}
+      cancelDisabled={busy}
+      formId="school-year-form"
+      onSubmit={onSubmit}
+      pending={busy}
+      disabled={target === '' || !understood}
+      submitLabel={title}
+      submitColor="warning"
+      submitTestId="school-year-submit"
+      before={
+        <>
+          {none && <Alert severity="info">{message('noSchoolYearTarget')}</Alert>}
+          {jobId !== null && <CopyProgress job={job.data} />}
+        </>
+      }
+      footer={footer}
+      plain={none || jobId !== null}
+    >
+      {!none && jobId === null && (
+        <>
+          <Typography>{t('applications.schoolYearCount', { count: applicationIds.length })}</Typography>
+          <FormSelect
+            control={form.control}
+            name="target"
+            label={t('applications.targetSchoolYear')}
+            options={(targets.data ?? []).map((y) => ({ value: y.id_school_year, label: y.name }))}
+            testId="school-year-target"
+          />
+          <Alert severity="warning">{t(`applications.schoolYearWarning_${mode}`)}</Alert>
+          <FormCheckbox
+            control={form.control}
+            name="understood"
+            label={t('applications.cannotBeUndone')}
+            labelTestId="school-year-understood"
+          />
+        </>
+      )}
+    </DialogForm>
+  );
+}
+
+/** A copy's progress, then its outcome. */
+function CopyProgress({ job }: { job: ReturnType<typeof useCopyJob>['data'] }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ pt: 1 }} data-testid="copy-progress">
+      <LinearProgress variant="determinate" value={job?.progress ?? 0} aria-label={t('applications.copyProgress')} />
+      <Typography sx={{ mt: 1 }}>
+        {job?.status === 'done'
+          ? t('applications.copyDone', { count: job.copied })
+          : job?.status === 'failed'
+            ? t('applications.copyFailed')
+            : t('applications.copyRunning', { progress: job?.progress ?? 0 })}
+      </Typography>
+    </Box>
   );
 }

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import {
   Alert,
-  Button,
   Checkbox,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -14,6 +12,7 @@ import {
   ListItemIcon,
   ListItemText,
 } from '@mui/material';
+import { DialogFooter } from '../../../components/DialogForm';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useSnackbar } from 'notistack';
@@ -108,12 +107,14 @@ export function ConfigureWidgetsDialog({
           })}
         </List>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('dashboard.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={save.isPending} data-testid="widgets-save">
-          {t('dashboard.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        cancelLabel={t('dashboard.cancel')}
+        onSubmit={() => void submit()}
+        pending={save.isPending}
+        submitLabel={t('dashboard.save')}
+        submitTestId="widgets-save"
+      />
     </Dialog>
   );
 }

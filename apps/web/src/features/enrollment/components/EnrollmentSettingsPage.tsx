@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Chip,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-} from '@mui/material';
+import { Button, Chip, Dialog, DialogContent, DialogTitle, Stack, Tab, TableCell, TableRow, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAbility } from '../../../lib/client';
@@ -24,7 +8,7 @@ import { formatDate } from '../../../lib/dates';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { usePeriods } from '../api/enrollment';
 import { PeriodForm } from './PeriodForm';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { PagedTable } from '../../../components/PagedTable';
 
 /** School periods of the campuses in scope; finalized ones live under Historical. */
 export default function EnrollmentSettingsPage() {
@@ -50,46 +34,41 @@ export default function EnrollmentSettingsPage() {
           </Button>
         )}
       </Stack>
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="periods-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('periods.fields.id_campus')}</TableCell>
-              <TableCell>{t('periods.fields.id_school_year')}</TableCell>
-              <TableCell>{t('periods.state')}</TableCell>
-              <TableCell>{t('periods.fields.spots')}</TableCell>
-              <TableCell>{t('periods.taken')}</TableCell>
-              <TableCell>{t('periods.fields.enrollment_start_date')}</TableCell>
-              <TableCell>{t('periods.fields.enrollment_end_date')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {periods.data?.map((p) => (
-              <TableRow
-                key={p.id_campus_year}
-                hover
-                sx={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/main/enrollment-settings/${p.id_campus_year}`)}
-              >
-                <TableCell>{p.campus.name}</TableCell>
-                <TableCell>{p.school_year.name}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={t(`context.states.${p.state}`)}
-                    color={p.state === 'started' ? 'success' : 'default'}
-                  />
-                </TableCell>
-                <TableCell>{p.spots}</TableCell>
-                <TableCell>{p.seats.taken}</TableCell>
-                <TableCell>{date(p.enrollment_start_date)}</TableCell>
-                <TableCell>{date(p.enrollment_end_date)}</TableCell>
-              </TableRow>
-            ))}
-            <EmptyRow show={periods.data?.length === 0} columns={7} />
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PagedTable
+        testId="periods-table"
+        head={[
+          t('periods.fields.id_campus'),
+          t('periods.fields.id_school_year'),
+          t('periods.state'),
+          t('periods.fields.spots'),
+          t('periods.taken'),
+          t('periods.fields.enrollment_start_date'),
+          t('periods.fields.enrollment_end_date'),
+        ]}
+        rows={periods.data}
+        renderRow={(p) => (
+          <TableRow
+            key={p.id_campus_year}
+            hover
+            sx={{ cursor: 'pointer' }}
+            onClick={() => navigate(`/main/enrollment-settings/${p.id_campus_year}`)}
+          >
+            <TableCell>{p.campus.name}</TableCell>
+            <TableCell>{p.school_year.name}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                label={t(`context.states.${p.state}`)}
+                color={p.state === 'started' ? 'success' : 'default'}
+              />
+            </TableCell>
+            <TableCell>{p.spots}</TableCell>
+            <TableCell>{p.seats.taken}</TableCell>
+            <TableCell>{date(p.enrollment_start_date)}</TableCell>
+            <TableCell>{date(p.enrollment_end_date)}</TableCell>
+          </TableRow>
+        )}
+      />
       <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="md">
         <DialogTitle>{t('periods.create')}</DialogTitle>
         <DialogContent sx={{ pt: 1 }}>

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FormControlLabel, Grid, MenuItem, Switch, TextField } from '@mui/material';
+import { Button, Grid, MenuItem, TextField } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
+import { FormCheckbox } from '../../../components/FormCheckbox';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CampusYearCreateSchema, type CampusYearRow } from '@openseat/shared/schemas/enrollment';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useCampusOptions } from '../../../hooks/lookups';
 import { useSavePeriod, useSchoolYears } from '../api/enrollment';
@@ -48,6 +50,7 @@ export function PeriodForm({
     resolver: zodResolver(CampusYearCreateSchema),
     defaultValues: valuesOf(period, id_campus),
   });
+  const refused = useShowRefusal(form.setError);
   useEffect(() => form.reset(valuesOf(period, id_campus)), [period, id_campus, form]);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -56,9 +59,7 @@ export function PeriodForm({
       enqueueSnackbar(res.message, { variant: 'success' });
       onSaved(res.data);
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   const select = (
@@ -66,28 +67,14 @@ export function PeriodForm({
     options: Array<{ value: number; label: string }>,
     locked: boolean,
   ) => (
-    <Controller
+    <FormSelect
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          fullWidth
-          label={t(`periods.fields.${name}`)}
-          disabled={disabled || locked}
-          {...field}
-          value={field.value ?? ''}
-          error={!!errors[name]}
-          helperText={message(errors[name]?.message)}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `period-${name}` } as object } }}
-        >
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={t(`periods.fields.${name}`)}
+      options={options}
+      fullWidth
+      disabled={disabled || locked}
+      testId={`period-${name}`}
     />
   );
   return (
@@ -171,40 +158,21 @@ export function PeriodForm({
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
+        <FormCheckbox
           control={form.control}
           name="auto_move_waiting_list_on_decline"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  disabled={disabled}
-                  checked={Boolean(field.value)}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                />
-              }
-              label={t('periods.fields.auto_move_waiting_list_on_decline')}
-            />
-          )}
+          label={t('periods.fields.auto_move_waiting_list_on_decline')}
+          disabled={disabled}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
+        <FormCheckbox
           control={form.control}
           name="sibling_priority"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  disabled={disabled}
-                  checked={Boolean(field.value)}
-                  onChange={(e) => field.onChange(e.target.checked)}
-                  data-testid="period-sibling_priority"
-                />
-              }
-              label={t('periods.fields.sibling_priority')}
-            />
-          )}
+          label={t('periods.fields.sibling_priority')}
+          asSwitch
+          disabled={disabled}
+          testId="period-sibling_priority"
         />
       </Grid>
       {!disabled && (

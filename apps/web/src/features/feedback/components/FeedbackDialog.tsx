@@ -1,24 +1,14 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { IMAGE_ACCEPT } from '@openseat/shared/images';
 import { CreateFeedbackRequestSchema, type FeedbackRow } from '@openseat/shared/schemas/feedback';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { useFeedbackScreenshot, useSaveFeedback } from '../api/feedback';
@@ -57,6 +47,7 @@ export function FeedbackDialog({
       url: feedback ? (feedback.url ?? '') : (initial?.url ?? ''),
     },
   });
+  const refused = useShowRefusal(form.setError);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -69,115 +60,106 @@ export function FeedbackDialog({
       enqueueSnackbar(saved.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-feedback-skip>
-      <DialogTitle>{feedback ? t('feedback.edit') : t('feedback.send')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="feedback-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+    <DialogForm
+      title={feedback ? t('feedback.edit') : t('feedback.send')}
+      dialogProps={{ 'data-feedback-skip': true }}
+      onClose={onClose}
+      formId="feedback-form"
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      cancelLabel={t('feedback.cancel')}
+      submitLabel={feedback ? t('feedback.save') : t('feedback.send')}
+      submitTestId="feedback-save"
+    >
+      <TextField
+        label={t('feedback.title')}
+        required
+        {...form.register('title')}
+        error={!!errors.title}
+        helperText={message(errors.title?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'feedback-title' } }}
+      />
+      <Controller
+        control={form.control}
+        name="id_feedback_type"
+        render={({ field }) => (
           <TextField
-            label={t('feedback.title')}
+            select
             required
-            {...form.register('title')}
-            error={!!errors.title}
-            helperText={message(errors.title?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'feedback-title' } }}
-          />
-          <Controller
-            control={form.control}
-            name="id_feedback_type"
-            render={({ field }) => (
-              <TextField
-                select
-                required
-                label={t('feedback.type')}
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(Number(e.target.value))}
-                error={!!errors.id_feedback_type}
-                helperText={message(errors.id_feedback_type?.message)}
-                slotProps={{ inputLabel: { shrink: true } }}
-              >
-                {TYPES.map((id) => (
-                  <MenuItem key={id} value={id}>
-                    {t(`feedback.types.${id}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            label={t('feedback.description')}
-            required
-            multiline
-            minRows={3}
-            {...form.register('description')}
-            error={!!errors.description}
-            helperText={message(errors.description?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'feedback-description' } }}
-          />
-          <TextField
-            label={t('feedback.url')}
-            {...form.register('url')}
-            error={!!errors.url}
-            helperText={message(errors.url?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'feedback-url' } }}
-          />
-          <Box>
-            <Typography variant="subtitle2" component="p" gutterBottom>
-              {t('feedback.screenshot')}
-            </Typography>
-            {preview ? (
-              <Stack spacing={1} alignItems="flex-start">
-                <Box
-                  component="img"
-                  src={preview}
-                  alt={t('feedback.screenshot')}
-                  data-testid="feedback-preview"
-                  sx={{ maxWidth: '100%', maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }}
-                />
-                <Button
-                  size="small"
-                  variant="outlined"
-                  data-testid="feedback-remove-screenshot"
-                  onClick={() => {
-                    setImage(null);
-                    setRemoved(true);
-                  }}
-                >
-                  {t('feedback.removeScreenshot')}
-                </Button>
-              </Stack>
-            ) : (
-              <Button component="label" size="small" variant="outlined">
-                {t('feedback.attachScreenshot')}
-                <input
-                  hidden
-                  type="file"
-                  accept={IMAGE_ACCEPT}
-                  aria-label={t('feedback.attachScreenshot')}
-                  onChange={(e) => setImage(e.target.files?.[0] ?? null)}
-                />
-              </Button>
-            )}
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('feedback.cancel')}</Button>
-        <Button
-          type="submit"
-          form="feedback-form"
-          variant="contained"
-          disabled={save.isPending}
-          data-testid="feedback-save"
-        >
-          {feedback ? t('feedback.save') : t('feedback.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            label={t('feedback.type')}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(Number(e.target.value))}
+            error={!!errors.id_feedback_type}
+            helperText={message(errors.id_feedback_type?.message)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          >
+            {TYPES.map((id) => (
+              <MenuItem key={id} value={id}>
+                {t(`feedback.types.${id}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        label={t('feedback.description')}
+        required
+        multiline
+        minRows={3}
+        {...form.register('description')}
+        error={!!errors.description}
+        helperText={message(errors.description?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'feedback-description' } }}
+      />
+      <TextField
+        label={t('feedback.url')}
+        {...form.register('url')}
+        error={!!errors.url}
+        helperText={message(errors.url?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'feedback-url' } }}
+      />
+      <Box>
+        <Typography variant="subtitle2" component="p" gutterBottom>
+          {t('feedback.screenshot')}
+        </Typography>
+        {preview ? (
+          <Stack spacing={1} alignItems="flex-start">
+            <Box
+              component="img"
+              src={preview}
+              alt={t('feedback.screenshot')}
+              data-testid="feedback-preview"
+              sx={{ maxWidth: '100%', maxHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1 }}
+            />
+            <Button
+              size="small"
+              variant="outlined"
+              data-testid="feedback-remove-screenshot"
+              onClick={() => {
+                setImage(null);
+                setRemoved(true);
+              }}
+            >
+              {t('feedback.removeScreenshot')}
+            </Button>
+          </Stack>
+        ) : (
+          <Button component="label" size="small" variant="outlined">
+            {t('feedback.attachScreenshot')}
+            <input
+              hidden
+              type="file"
+              accept={IMAGE_ACCEPT}
+              aria-label={t('feedback.attachScreenshot')}
+              onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+            />
+          </Button>
+        )}
+      </Box>
+    </DialogForm>
   );
 }

@@ -1,20 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Chip, MenuItem, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
@@ -24,10 +9,11 @@ import type { FeedbackRow } from '@openseat/shared/schemas/feedback';
 import { useAbility, useSession } from '../../../lib/client';
 import type { ApiError } from '../../../lib/http';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { SearchField } from '../../../components/SearchField';
+import { usePaging } from '../../../hooks/use-paging';
+import { PagedTable } from '../../../components/PagedTable';
 import { PageTitle } from '../../../components/PageTitle';
 import { RowAction } from '../../../components/RowAction';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { formatDate } from '../../../lib/dates';
 import { useDeleteFeedback, useFeedbackList, useFeedbackScreenshot, useSaveFeedback } from '../api/feedback';
@@ -69,7 +55,7 @@ export default function FeedbackPage() {
   const ability = useAbility();
   const { user } = useSession();
   const isSystem = user?.id_context_type === CONTEXT_TYPE.SYSTEM;
-  const [page, setPage] = useState(0);
+  const { page, restart, paging } = usePaging(PAGE_SIZE);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<number | ''>('');
   // undefined: closed; null: a new feedback
@@ -99,15 +85,12 @@ export default function FeedbackPage() {
     <>
       <PageTitle>{t('menu.feedback')}</PageTitle>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <TextField
-          size="small"
-          label={t('common.search')}
+        <SearchField
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(0);
+          onChange={(value) => {
+            setText(value);
+            restart();
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           select
@@ -116,7 +99,7 @@ export default function FeedbackPage() {
           value={status}
           onChange={(e) => {
             setStatus(e.target.value === '' ? '' : Number(e.target.value));
-            setPage(0);
+            restart();
           }}
           sx={{ minWidth: 180 }}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
@@ -135,88 +118,74 @@ export default function FeedbackPage() {
           </Button>
         )}
       </Stack>
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="feedback-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('feedback.title')}</TableCell>
-              <TableCell>{t('feedback.type')}</TableCell>
-              <TableCell>{t('feedback.status')}</TableCell>
-              <TableCell>{t('feedback.author')}</TableCell>
-              <TableCell>{t('feedback.date')}</TableCell>
-              <TableCell>{t('feedback.screenshot')}</TableCell>
-              <TableCell>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.data?.data.map((row) => (
-              <TableRow key={row.id_feedback} data-testid={`feedback-row-${row.id_feedback}`}>
-                <TableCell sx={{ minWidth: 140 }}>{row.title}</TableCell>
-                <TableCell>{t(`feedback.types.${row.id_feedback_type}`)}</TableCell>
-                <TableCell>
-                  {isSystem && ability.can('edit', 'feedback') ? (
-                    <TextField
-                      select
-                      size="small"
-                      variant="standard"
-                      value={row.id_status_feedback}
-                      onChange={(e) => void onStatus(row, Number(e.target.value))}
-                      slotProps={{ htmlInput: { 'aria-label': t('feedback.statusOf', { title: row.title }) } }}
-                    >
-                      {STATUSES.map((id) => (
-                        <MenuItem key={id} value={id}>
-                          {t(`feedback.statuses.${id}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  ) : (
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOR[row.id_status_feedback as 1 | 2 | 3] ?? 'default'}
-                      label={t(`feedback.statuses.${row.id_status_feedback}`)}
-                    />
-                  )}
-                </TableCell>
-                <TableCell>{row.authorName ?? t('feedback.unknownAuthor')}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt, t('common.noDate'))}</TableCell>
-                <TableCell>
-                  <Thumbnail row={row} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {row.isOwn && ability.can('edit', 'feedback') && (
-                    <RowAction
-                      title={t('feedback.edit')}
-                      label={t('feedback.editNamed', { title: row.title })}
-                      icon={<EditIcon fontSize="small" />}
-                      onClick={() => setEditing(row)}
-                    />
-                  )}
-                  {(row.isOwn || isSystem) && ability.can('delete', 'feedback') && (
-                    <RowAction
-                      title={t('feedback.delete')}
-                      label={t('feedback.deleteNamed', { title: row.title })}
-                      icon={<DeleteIcon fontSize="small" />}
-                      onClick={() => setDeleting(row)}
-                      testId={`feedback-delete-${row.id_feedback}`}
-                    />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            <EmptyRow show={list.data?.data.length === 0} columns={7} />
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, p) => setPage(p)}
-        />
-      </TableContainer>
+      <PagedTable
+        testId="feedback-table"
+        head={[
+          t('feedback.title'),
+          t('feedback.type'),
+          t('feedback.status'),
+          t('feedback.author'),
+          t('feedback.date'),
+          t('feedback.screenshot'),
+        ]}
+        actions
+        rows={list.data?.data}
+        renderRow={(row) => (
+          <TableRow key={row.id_feedback} data-testid={`feedback-row-${row.id_feedback}`}>
+            <TableCell sx={{ minWidth: 140 }}>{row.title}</TableCell>
+            <TableCell>{t(`feedback.types.${row.id_feedback_type}`)}</TableCell>
+            <TableCell>
+              {isSystem && ability.can('edit', 'feedback') ? (
+                <TextField
+                  select
+                  size="small"
+                  variant="standard"
+                  value={row.id_status_feedback}
+                  onChange={(e) => void onStatus(row, Number(e.target.value))}
+                  slotProps={{ htmlInput: { 'aria-label': t('feedback.statusOf', { title: row.title }) } }}
+                >
+                  {STATUSES.map((id) => (
+                    <MenuItem key={id} value={id}>
+                      {t(`feedback.statuses.${id}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : (
+                <Chip
+                  size="small"
+                  color={STATUS_COLOR[row.id_status_feedback as 1 | 2 | 3] ?? 'default'}
+                  label={t(`feedback.statuses.${row.id_status_feedback}`)}
+                />
+              )}
+            </TableCell>
+            <TableCell>{row.authorName ?? t('feedback.unknownAuthor')}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt, t('common.noDate'))}</TableCell>
+            <TableCell>
+              <Thumbnail row={row} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {row.isOwn && ability.can('edit', 'feedback') && (
+                <RowAction
+                  title={t('feedback.edit')}
+                  label={t('feedback.editNamed', { title: row.title })}
+                  icon={<EditIcon fontSize="small" />}
+                  onClick={() => setEditing(row)}
+                />
+              )}
+              {(row.isOwn || isSystem) && ability.can('delete', 'feedback') && (
+                <RowAction
+                  title={t('feedback.delete')}
+                  label={t('feedback.deleteNamed', { title: row.title })}
+                  icon={<DeleteIcon fontSize="small" />}
+                  onClick={() => setDeleting(row)}
+                  testId={`feedback-delete-${row.id_feedback}`}
+                />
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+        paging={paging(list.data?.total)}
+      />
       {editing !== undefined && (
         <FeedbackDialog
           feedback={editing}

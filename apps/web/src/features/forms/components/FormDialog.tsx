@@ -4,10 +4,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   FormHelperText,
   IconButton,
@@ -16,6 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { DialogForm } from '../../../components/DialogForm';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useSnackbar } from 'notistack';
@@ -116,172 +113,164 @@ export function FormDialog({
   );
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="form-dialog-title">
-      <DialogTitle id="form-dialog-title">{form ? t('forms.edit') : t('forms.create')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="campus-form-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+    <DialogForm
+      title={form ? t('forms.edit') : t('forms.create')}
+      titleId="form-dialog-title"
+      onClose={onClose}
+      maxWidth="md"
+      formId="campus-form-form"
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitTestId="form-save"
+    >
+      <TextField
+        label={t('forms.name')}
+        {...hook.register('form_name')}
+        error={!!errors.form_name}
+        helperText={message(errors.form_name?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'form-name' } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Controller
+          control={hook.control}
+          name="id_form_type"
+          render={({ field }) => (
+            <TextField
+              select
+              fullWidth
+              label={t('forms.provider')}
+              {...field}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              error={!!errors.id_form_type}
+              helperText={message(errors.id_form_type?.message)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            >
+              {[FORM_PROVIDER.TYPEFORM, FORM_PROVIDER.GOOGLE_FORMS].map((p) => (
+                <MenuItem key={p} value={p}>
+                  {t(`forms.providers.${p}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          fullWidth
+          label={t('forms.formId')}
+          {...hook.register('form_id')}
+          error={!!errors.form_id}
+          helperText={message(errors.form_id?.message) ?? t('forms.formIdHelp')}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'form-provider-id' } }}
+        />
+      </Stack>
+      <TextField
+        label={t('forms.formUrl')}
+        type="url"
+        {...hook.register('form_url')}
+        error={!!errors.form_url}
+        helperText={message(errors.form_url?.message)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Controller
+        control={hook.control}
+        name="id_campus_year"
+        render={({ field }) => (
           <TextField
-            label={t('forms.name')}
-            {...hook.register('form_name')}
-            error={!!errors.form_name}
-            helperText={message(errors.form_name?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'form-name' } }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
-              control={hook.control}
-              name="id_form_type"
-              render={({ field }) => (
+            select
+            label={t('forms.period')}
+            {...field}
+            value={field.value ?? ''}
+            error={!!errors.id_campus_year}
+            helperText={message(errors.id_campus_year?.message)}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t('forms.anyPeriod')}</MenuItem>
+            {periods.map((p) => (
+              <MenuItem key={p.id_campus_year} value={p.id_campus_year}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {statusSelect('id_status_from', t('forms.statusFrom'), t('forms.anyStatus'))}
+        {statusSelect('id_status_to', t('forms.statusTo'), t('forms.noMove'))}
+      </Stack>
+      <Controller
+        control={hook.control}
+        name="is_application_form"
+        render={({ field }) => (
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={Boolean(field.value)}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': 'application-form-help' } }}
+                />
+              }
+              label={t('forms.applicationForm')}
+            />
+            <FormHelperText id="application-form-help">{t('forms.applicationFormHelp')}</FormHelperText>
+          </Box>
+        )}
+      />
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="subtitle2">
+          {t('forms.fieldMap')}
+        </Typography>
+        <FormHelperText sx={{ mb: 1 }}>{t('forms.fieldMapHelp')}</FormHelperText>
+        <Stack spacing={1}>
+          {rows.map((row, i) => (
+            <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
+              <TextField
+                size="small"
+                fullWidth
+                label={t('forms.question')}
+                value={row.question}
+                onChange={(e) => setRow(i, { question: e.target.value })}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+              <Stack direction="row" spacing={1} alignItems="center" sx={{ width: { xs: '100%', sm: 'auto' } }}>
                 <TextField
                   select
-                  fullWidth
-                  label={t('forms.provider')}
-                  {...field}
-                  onChange={(e) => field.onChange(Number(e.target.value))}
-                  error={!!errors.id_form_type}
-                  helperText={message(errors.id_form_type?.message)}
+                  size="small"
+                  label={t('forms.field')}
+                  value={row.field}
+                  onChange={(e) => setRow(i, { field: e.target.value })}
+                  sx={{ minWidth: 220, flex: 1 }}
                   slotProps={{ inputLabel: { shrink: true } }}
                 >
-                  {[FORM_PROVIDER.TYPEFORM, FORM_PROVIDER.GOOGLE_FORMS].map((p) => (
-                    <MenuItem key={p} value={p}>
-                      {t(`forms.providers.${p}`)}
+                  {FORM_FIELDS.map((f) => (
+                    <MenuItem key={f} value={f}>
+                      {t(`forms.fields.${f}`)}
                     </MenuItem>
                   ))}
                 </TextField>
-              )}
-            />
-            <TextField
-              fullWidth
-              label={t('forms.formId')}
-              {...hook.register('form_id')}
-              error={!!errors.form_id}
-              helperText={message(errors.form_id?.message) ?? t('forms.formIdHelp')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'form-provider-id' } }}
-            />
-          </Stack>
-          <TextField
-            label={t('forms.formUrl')}
-            type="url"
-            {...hook.register('form_url')}
-            error={!!errors.form_url}
-            helperText={message(errors.form_url?.message)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Controller
-            control={hook.control}
-            name="id_campus_year"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('forms.period')}
-                {...field}
-                value={field.value ?? ''}
-                error={!!errors.id_campus_year}
-                helperText={message(errors.id_campus_year?.message)}
-                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              >
-                <MenuItem value="">{t('forms.anyPeriod')}</MenuItem>
-                {periods.map((p) => (
-                  <MenuItem key={p.id_campus_year} value={p.id_campus_year}>
-                    {p.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {statusSelect('id_status_from', t('forms.statusFrom'), t('forms.anyStatus'))}
-            {statusSelect('id_status_to', t('forms.statusTo'), t('forms.noMove'))}
-          </Stack>
-          <Controller
-            control={hook.control}
-            name="is_application_form"
-            render={({ field }) => (
-              <Box>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={Boolean(field.value)}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      slotProps={{ input: { 'aria-describedby': 'application-form-help' } }}
-                    />
-                  }
-                  label={t('forms.applicationForm')}
-                />
-                <FormHelperText id="application-form-help">{t('forms.applicationFormHelp')}</FormHelperText>
-              </Box>
-            )}
-          />
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <Typography component="legend" variant="subtitle2">
-              {t('forms.fieldMap')}
-            </Typography>
-            <FormHelperText sx={{ mb: 1 }}>{t('forms.fieldMapHelp')}</FormHelperText>
-            <Stack spacing={1}>
-              {rows.map((row, i) => (
-                <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-                  <TextField
-                    size="small"
-                    fullWidth
-                    label={t('forms.question')}
-                    value={row.question}
-                    onChange={(e) => setRow(i, { question: e.target.value })}
-                    slotProps={{ inputLabel: { shrink: true } }}
-                  />
-                  <Stack direction="row" spacing={1} alignItems="center" sx={{ width: { xs: '100%', sm: 'auto' } }}>
-                    <TextField
-                      select
-                      size="small"
-                      label={t('forms.field')}
-                      value={row.field}
-                      onChange={(e) => setRow(i, { field: e.target.value })}
-                      sx={{ minWidth: 220, flex: 1 }}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                    >
-                      {FORM_FIELDS.map((f) => (
-                        <MenuItem key={f} value={f}>
-                          {t(`forms.fields.${f}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                    <IconButton
-                      aria-label={t('forms.removeMapping', { question: row.question || i + 1 })}
-                      onClick={() => setRows((current) => current.filter((_, j) => j !== i))}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </Stack>
-                </Stack>
-              ))}
+                <IconButton
+                  aria-label={t('forms.removeMapping', { question: row.question || i + 1 })}
+                  onClick={() => setRows((current) => current.filter((_, j) => j !== i))}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Stack>
             </Stack>
-            {mapError && (
-              <FormHelperText error role="alert">
-                {mapError}
-              </FormHelperText>
-            )}
-            <Button
-              startIcon={<AddIcon />}
-              size="small"
-              sx={{ mt: 1 }}
-              onClick={() => setRows((current) => [...current, { question: '', field: 'first_name' }])}
-            >
-              {t('forms.addMapping')}
-            </Button>
-          </Box>
+          ))}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        {mapError && (
+          <FormHelperText error role="alert">
+            {mapError}
+          </FormHelperText>
+        )}
         <Button
-          type="submit"
-          form="campus-form-form"
-          variant="contained"
-          disabled={save.isPending}
-          data-testid="form-save"
+          startIcon={<AddIcon />}
+          size="small"
+          sx={{ mt: 1 }}
+          onClick={() => setRows((current) => [...current, { question: '', field: 'first_name' }])}
         >
-          {t('common.save')}
+          {t('forms.addMapping')}
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+    </DialogForm>
   );
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Alert, Paper, Stack, TablePagination, Typography } from '@mui/material';
+import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/PagedTable';
+import { usePaging } from '../../../hooks/use-paging';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/dates';
 import { useReviewSubmissions } from '../api/forms';
@@ -11,7 +12,7 @@ const PAGE_SIZE = 10;
 /** Deliveries no application matched: the reason and the answers, so staff can act on them by hand. */
 export function ReviewList({ id_campus }: { id_campus: number }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(0);
+  const { page, paging } = usePaging(PAGE_SIZE);
   const review = useReviewSubmissions(id_campus, page, PAGE_SIZE);
   const rows = review.data?.data ?? [];
   return (
@@ -39,16 +40,7 @@ export function ReviewList({ id_campus }: { id_campus: number }) {
           </Paper>
         ))}
       </Stack>
-      {(review.data?.total ?? 0) > PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={review.data?.total ?? 0}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, p) => setPage(p)}
-        />
-      )}
+      {(review.data?.total ?? 0) > PAGE_SIZE && <ListPagination paging={paging(review.data?.total)} />}
     </section>
   );
 }

@@ -16,6 +16,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { DialogFooter } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { LotteryResult } from '@openseat/shared/schemas/lottery';
@@ -121,28 +122,24 @@ export function RunLotteryDialog({
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        {result ? (
+      {result ? (
+        <DialogActions>
           <Button onClick={onClose} data-testid="lottery-run-close">
             {t('common.close')}
           </Button>
-        ) : (
-          <>
-            <Button onClick={onClose} disabled={run.isPending}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              variant="contained"
-              color="warning"
-              disabled={!confirmed || !plan.data || run.isPending}
-              onClick={() => void go()}
-              data-testid="lottery-run-accept"
-            >
-              {t('lottery.runNow')}
-            </Button>
-          </>
-        )}
-      </DialogActions>
+        </DialogActions>
+      ) : (
+        <DialogFooter
+          onCancel={onClose}
+          cancelDisabled={run.isPending}
+          onSubmit={() => void go()}
+          pending={run.isPending}
+          disabled={!confirmed || !plan.data}
+          submitLabel={t('lottery.runNow')}
+          submitColor="warning"
+          submitTestId="lottery-run-accept"
+        />
+      )}
     </Dialog>
   );
 }

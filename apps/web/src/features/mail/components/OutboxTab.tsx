@@ -1,16 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Alert, Pagination, Stack, TableCell, TableRow } from '@mui/material';
+import { PagedTable } from '../../../components/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../../components/FilterSelect';
 import { CHANNELS, MESSAGE_STATES, type Channel, type MessageState } from '@openseat/shared/communication';
@@ -57,43 +47,37 @@ export function OutboxTab() {
         />
       </Stack>
       {outbox.isError && <Alert severity="error">{outbox.error.message}</Alert>}
-      <TableContainer component={Paper} sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('messaging.outboxTab')} data-testid="outbox-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('messaging.time')}</TableCell>
-              <TableCell>{t('messaging.school')}</TableCell>
-              <TableCell>{t('messaging.type')}</TableCell>
-              <TableCell>{t('messaging.recipient')}</TableCell>
-              <TableCell>{t('messaging.subject')}</TableCell>
-              <TableCell>{t('messaging.status')}</TableCell>
-              <TableCell>{t('messaging.error')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {outbox.data?.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('messaging.outboxEmpty')}</TableCell>
-              </TableRow>
-            )}
-            {outbox.data?.data.map((m) => (
-              <TableRow key={m.id_message} data-testid="outbox-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, i18n.language, '')}</TableCell>
-                <TableCell>{m.school}</TableCell>
-                <TableCell>
-                  {t(`messaging.${m.type}`)} · {m.template ?? t('messaging.custom')}
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.recipient}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.subject ?? ''}</TableCell>
-                <TableCell>
-                  <MessageStateChip state={m.state} />
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.error ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PagedTable
+        testId="outbox-table"
+        label={t('messaging.outboxTab')}
+        containerSx={{ overflowX: 'auto' }}
+        head={[
+          t('messaging.time'),
+          t('messaging.school'),
+          t('messaging.type'),
+          t('messaging.recipient'),
+          t('messaging.subject'),
+          t('messaging.status'),
+          t('messaging.error'),
+        ]}
+        emptyText={t('messaging.outboxEmpty')}
+        rows={outbox.data?.data}
+        renderRow={(m) => (
+          <TableRow key={m.id_message} data-testid="outbox-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt, i18n.language, '')}</TableCell>
+            <TableCell>{m.school}</TableCell>
+            <TableCell>
+              {t(`messaging.${m.type}`)} · {m.template ?? t('messaging.custom')}
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.recipient}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.subject ?? ''}</TableCell>
+            <TableCell>
+              <MessageStateChip state={m.state} />
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.error ?? ''}</TableCell>
+          </TableRow>
+        )}
+      />
       <Pagination count={pages} page={page + 1} onChange={(_, p) => setPage(p - 1)} sx={{ p: 1 }} />
     </>
   );

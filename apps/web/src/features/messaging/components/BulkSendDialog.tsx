@@ -1,28 +1,34 @@
 import { useState } from 'react';
 import SendIcon from '@mui/icons-material/Send';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
   Button,
-  Dialog,
   DialogActions,
-  DialogContent,
-  DialogTitle,
   LinearProgress,
   MenuItem,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Channel } from '@openseat/shared/communication';
+import type { z } from 'zod';
 import { LIST_TYPE } from '@openseat/shared/constants';
-import type { MessageBatch } from '@openseat/shared/schemas/communication';
+import {
+  SendMultipleRequestSchema,
+  type MessageBatch,
+  type SendMultipleRequest,
+} from '@openseat/shared/schemas/communication';
+import { DialogForm } from '../../../components/DialogForm';
 import { useAbility } from '../../../lib/client';
-import type { ApiError } from '../../../lib/http';
+import { message } from '../../../lib/i18n';
 import { batchDone, batchFinished, useBatch, useSendMultiple } from '../api/messaging';
 
+type Input = z.input<typeof SendMultipleRequestSchema>;
 type Selection = { ids: number[]; listType: number; clear: () => void };
 
 /** The selection's "Send message" button (on the declined list: "Send message to declined", its own permission). */
@@ -101,97 +107,94 @@ export function BulkSendDialog({
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [key] = useState(() => crypto.randomUUID());
-  const [channel, setChannel] = useState<Channel>('email');
-  const [subject, setSubject] = useState('');
-  const [text, setText] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Input, unknown, SendMultipleRequest>({
+    resolver: zodResolver(SendMultipleRequestSchema),
+    defaultValues: { ids, channel: 'email', subject: '', text: '', list: declined ? 'declined' : 'any' },
+  });
+  const refused = useShowRefusal(form.setError);
+  const errors = form.formState.errors;
+  const channel = useWatch({ control: form.control, name: 'channel' });
   const [batchId, setBatchId] = useState<number | null>(null);
   const send = useSendMultiple();
   const batch = useBatch(batchId);
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
       const res = await send.mutateAsync({
-        body: {
-          ids,
-          channel,
-          subject: channel === 'email' ? subject : null,
-          text,
-          list: declined ? 'declined' : 'any',
-        },
+        body: { ...body, subject: body.channel === 'email' ? body.subject : null },
         key,
       });
       enqueueSnackbar(res.message, { variant: 'success' });
       setBatchId(res.data.id_message_batch);
     } catch (error) {
-      const e = error as ApiError;
-      setErrors(Object.fromEntries((e.errors ?? []).map((f) => [f.path, f.message])));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
-  };
+  });
   const title = t('messaging.bulkTitle', { count: ids.length });
+  const sent = batchId !== null;
   return (
-    <Dialog open onClose={() => onClose(batchId !== null)} fullWidth maxWidth="sm" aria-labelledby="bulk-send-title">
-      <DialogTitle id="bulk-send-title">
-        {declined ? `${t('messaging.bulkSendDeclined')}: ${title}` : title}
-      </DialogTitle>
-      <DialogContent>
-        {batchId === null ? (
-          <Stack component="form" id="bulk-send-form" spacing={2} sx={{ pt: 1 }} onSubmit={submit} noValidate>
-            <TextField
-              select
-              label={t('messaging.channel')}
-              value={channel}
-              onChange={(e) => setChannel(e.target.value as Channel)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bulk-channel' } }}
-            >
-              <MenuItem value="email">{t('messaging.email')}</MenuItem>
-              <MenuItem value="sms">{t('messaging.sms')}</MenuItem>
-            </TextField>
-            {channel === 'email' && (
+    <DialogForm
+      title={declined ? `${t('messaging.bulkSendDeclined')}: ${title}` : title}
+      titleId="bulk-send-title"
+      onClose={() => onClose(sent)}
+      formId="bulk-send-form"
+      onSubmit={onSubmit}
+      pending={send.isPending}
+      submitLabel={t('messaging.send')}
+      submitTestId="bulk-send-submit"
+      plain={sent}
+      before={
+        <>
+          {sent && batch.data && <Progress batch={batch.data} />}
+          {batch.isError && <Alert severity="error">{batch.error.message}</Alert>}
+        </>
+      }
+      footer={
+        sent ? (
+          <DialogActions>
+            <Button onClick={() => onClose(true)}>{t('messaging.close')}</Button>
+          </DialogActions>
+        ) : undefined
+      }
+    >
+      {!sent && (
+        <>
+          <Controller
+            control={form.control}
+            name="channel"
+            render={({ field }) => (
               <TextField
-                label={t('messaging.subject')}
-                value={subject}
-                onChange={(e) => setSubject(e.target.value)}
-                error={!!errors.subject}
-                helperText={errors.subject}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bulk-subject' } }}
-              />
+                select
+                label={t('messaging.channel')}
+                {...field}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bulk-channel' } }}
+              >
+                <MenuItem value="email">{t('messaging.email')}</MenuItem>
+                <MenuItem value="sms">{t('messaging.sms')}</MenuItem>
+              </TextField>
             )}
+          />
+          {channel === 'email' && (
             <TextField
-              label={t('messaging.text')}
-              multiline
-              minRows={4}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              error={!!errors.text}
-              helperText={errors.text || t('messaging.mergeHelp', { example: '{{applicant_first_name}}' })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bulk-text' } }}
+              label={t('messaging.subject')}
+              {...form.register('subject')}
+              error={!!errors.subject}
+              helperText={message(errors.subject?.message)}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bulk-subject' } }}
             />
-          </Stack>
-        ) : (
-          batch.data && <Progress batch={batch.data} />
-        )}
-        {batch.isError && <Alert severity="error">{batch.error.message}</Alert>}
-      </DialogContent>
-      <DialogActions>
-        {batchId === null ? (
-          <>
-            <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-            <Button
-              type="submit"
-              form="bulk-send-form"
-              variant="contained"
-              disabled={send.isPending}
-              data-testid="bulk-send-submit"
-            >
-              {t('messaging.send')}
-            </Button>
-          </>
-        ) : (
-          <Button onClick={() => onClose(true)}>{t('messaging.close')}</Button>
-        )}
-      </DialogActions>
-    </Dialog>
+          )}
+          <TextField
+            label={t('messaging.text')}
+            multiline
+            minRows={4}
+            {...form.register('text')}
+            error={!!errors.text}
+            helperText={
+              message(errors.text?.message) || t('messaging.mergeHelp', { example: '{{applicant_first_name}}' })
+            }
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bulk-text' } }}
+          />
+        </>
+      )}
+    </DialogForm>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { TextField } from '@mui/material';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
+import { DialogForm } from '../../../components/DialogForm';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SendEmailRequestSchema } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useSendEmail } from '../api/messaging';
 
@@ -24,61 +24,49 @@ export function SendEmailDialog({
   onSent: (notice: string) => void;
 }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const [key] = useState(() => crypto.randomUUID());
   const send = useSendEmail();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(SendEmailRequestSchema),
     defaultValues: { id_application, subject: '', text: '' },
   });
+  const refused = useShowRefusal(form.setError);
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     try {
       onSent((await send.mutateAsync({ body, key })).message);
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((f) => form.setError(f.path as keyof Input, { message: f.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="send-email-title">
-      <DialogTitle id="send-email-title">{t('messaging.sendEmail')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="send-email-form" spacing={2} sx={{ pt: 1 }} onSubmit={submit} noValidate>
-          <TextField
-            label={t('messaging.subject')}
-            {...form.register('subject')}
-            error={!!errors.subject}
-            helperText={message(errors.subject?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-subject' } }}
-          />
-          <TextField
-            label={t('messaging.text')}
-            multiline
-            minRows={5}
-            {...form.register('text')}
-            error={!!errors.text}
-            helperText={
-              message(errors.text?.message) || t('messaging.mergeHelp', { example: '{{applicant_first_name}}' })
-            }
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-text' } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          type="submit"
-          form="send-email-form"
-          variant="contained"
-          disabled={send.isPending}
-          data-testid="send-email-submit"
-        >
-          {t('messaging.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogForm
+      title={t('messaging.sendEmail')}
+      titleId="send-email-title"
+      onClose={onClose}
+      formId="send-email-form"
+      onSubmit={submit}
+      pending={send.isPending}
+      submitLabel={t('messaging.send')}
+      submitTestId="send-email-submit"
+    >
+      <TextField
+        label={t('messaging.subject')}
+        {...form.register('subject')}
+        error={!!errors.subject}
+        helperText={message(errors.subject?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-subject' } }}
+      />
+      <TextField
+        label={t('messaging.text')}
+        multiline
+        minRows={5}
+        {...form.register('text')}
+        error={!!errors.text}
+        helperText={message(errors.text?.message) || t('messaging.mergeHelp', { example: '{{applicant_first_name}}' })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'send-text' } }}
+      />
+    </DialogForm>
   );
 }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
-  Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -11,6 +9,7 @@ import {
   Skeleton,
   Switch,
 } from '@mui/material';
+import { DialogFooter } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { NotificationSetting } from '@openseat/shared/schemas/notifications';
@@ -79,12 +78,14 @@ function SettingsForm({ initial, onClose }: { initial: NotificationSetting[]; on
           ))}
         </FormGroup>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('notifications.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="notification-settings-save">
-          {t('notifications.save')}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        onCancel={onClose}
+        cancelLabel={t('notifications.cancel')}
+        onSubmit={submit}
+        pending={save.isPending}
+        submitLabel={t('notifications.save')}
+        submitTestId="notification-settings-save"
+      />
     </>
   );
 }

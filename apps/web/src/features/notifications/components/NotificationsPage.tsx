@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, TablePagination } from '@mui/material';
+import { Alert, Button, Paper, Stack } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/PagedTable';
+import { usePaging } from '../../../hooks/use-paging';
 import { PageTitle } from '../../../components/PageTitle';
 import { useMarkRead, useUnreadNotifications } from '../api/notifications';
 import { NotificationList } from './NotificationList';
@@ -15,7 +17,7 @@ const PAGE_SIZE = 20;
 export default function NotificationsPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const [page, setPage] = useState(0);
+  const { page, restart, paging } = usePaging(PAGE_SIZE);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const unread = useUnreadNotifications(page, PAGE_SIZE);
   const markRead = useMarkRead();
@@ -23,7 +25,7 @@ export default function NotificationsPage() {
   const readAll = () =>
     markRead.mutate('all', {
       onSuccess: () => {
-        setPage(0);
+        restart();
         enqueueSnackbar(t('notifications.allRead'), { variant: 'success' });
       },
     });
@@ -51,16 +53,7 @@ export default function NotificationsPage() {
       {unread.isError && <Alert severity="error">{t('notifications.loadFailed')}</Alert>}
       <Paper variant="outlined">
         <NotificationList rows={unread.data?.data} loading={unread.isLoading} skeletonRows={6} />
-        {total > PAGE_SIZE && (
-          <TablePagination
-            component="div"
-            count={total}
-            page={page}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-            onPageChange={(_, p) => setPage(p)}
-          />
-        )}
+        {total > PAGE_SIZE && <ListPagination paging={paging(unread.data?.total)} />}
       </Paper>
       <NotificationSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Stack>

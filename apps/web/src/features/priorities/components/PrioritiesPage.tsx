@@ -1,18 +1,6 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, MenuItem, Stack, TableCell, TableRow, TextField } from '@mui/material';
+import { PagedTable } from '../../../components/PagedTable';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../lib/client';
@@ -103,38 +91,31 @@ export function PrioritiesPanel({ fixedCampus }: { fixedCampus?: number }) {
           ))}
         </Alert>
       )}
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="priorities-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('priorities.item')}</TableCell>
-              <TableCell>{t('priorities.level')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.data?.map((r) => (
-              <TableRow key={r.id_priority_item}>
-                <TableCell>{priorityItemLabel(r.name)}</TableCell>
-                <TableCell>
-                  <TextField
-                    size="small"
-                    disabled={!mayEdit}
-                    value={levels[r.id_priority_item] ?? ''}
-                    onChange={(e) => setLevels({ ...levels, [r.id_priority_item]: e.target.value })}
-                    slotProps={{
-                      htmlInput: {
-                        'data-testid': `priority-${r.name}`,
-                        inputMode: 'numeric',
-                        'aria-label': `${t('priorities.level')}: ${priorityItemLabel(r.name)}`,
-                      },
-                    }}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PagedTable
+        testId="priorities-table"
+        head={[t('priorities.item'), t('priorities.level')]}
+        rows={rows.data}
+        renderRow={(r) => (
+          <TableRow key={r.id_priority_item}>
+            <TableCell>{priorityItemLabel(r.name)}</TableCell>
+            <TableCell>
+              <TextField
+                size="small"
+                disabled={!mayEdit}
+                value={levels[r.id_priority_item] ?? ''}
+                onChange={(e) => setLevels({ ...levels, [r.id_priority_item]: e.target.value })}
+                slotProps={{
+                  htmlInput: {
+                    'data-testid': `priority-${r.name}`,
+                    inputMode: 'numeric',
+                    'aria-label': `${t('priorities.level')}: ${priorityItemLabel(r.name)}`,
+                  },
+                }}
+              />
+            </TableCell>
+          </TableRow>
+        )}
+      />
       {mayEdit && (
         <Button
           sx={{ mt: 2 }}

@@ -1,17 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Alert, MenuItem, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,13 +14,11 @@ import {
   type CampusTextMessageRow,
   type ReminderRow,
 } from '@openseat/shared/schemas/communication';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useSaveReminder } from '../api/reminders';
 
 type Input = z.input<typeof ReminderRequestSchema>;
 type Output = z.output<typeof ReminderRequestSchema>;
-type Field = 'name' | 'id_status' | 'periodicity' | 'id_campus_email' | 'id_campus_text_message' | 'isActive';
 
 const valuesOf = (reminder: ReminderRow | null, id_campus: number): Input => ({
   id_campus,
@@ -87,6 +76,7 @@ export function ReminderDialog({
     resolver,
     defaultValues: valuesOf(reminder, id_campus),
   });
+  const refused = useShowRefusal(form.setError);
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (body) => {
     try {
@@ -94,9 +84,7 @@ export function ReminderDialog({
       enqueueSnackbar(saved.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as Field, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   // the spec's rule (at least one template) is checked on the e-mail field: shown for the pair, above both
@@ -141,99 +129,81 @@ export function ReminderDialog({
     />
   );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reminder-dialog-title">
-      <DialogTitle id="reminder-dialog-title">{reminder ? t('reminders.edit') : t('reminders.create')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="reminder-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
+    <DialogForm
+      title={reminder ? t('reminders.edit') : t('reminders.create')}
+      titleId="reminder-dialog-title"
+      onClose={onClose}
+      formId="reminder-form"
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitTestId="reminder-save"
+    >
+      <TextField
+        label={t('reminders.name')}
+        required
+        {...form.register('name')}
+        error={!!errors.name}
+        helperText={message(errors.name?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'reminder-name' } }}
+      />
+      <Controller
+        control={form.control}
+        name="id_status"
+        render={({ field }) => (
           <TextField
-            label={t('reminders.name')}
+            select
             required
-            {...form.register('name')}
-            error={!!errors.name}
-            helperText={message(errors.name?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'reminder-name' } }}
-          />
-          <Controller
-            control={form.control}
-            name="id_status"
-            render={({ field }) => (
-              <TextField
-                select
-                required
-                label={t('reminders.status')}
-                {...field}
-                value={field.value ?? ''}
-                error={!!errors.id_status}
-                helperText={message(errors.id_status?.message)}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  select: { SelectDisplayProps: { 'data-testid': 'reminder-status' } as object },
-                }}
-              >
-                {STATUS_IDS.map((id) => (
-                  <MenuItem key={id} value={id}>
-                    {t(`statuses.${id}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            label={t('reminders.periodicity')}
-            required
-            {...form.register('periodicity')}
-            error={!!errors.periodicity}
-            helperText={message(errors.periodicity?.message) ?? t('reminders.periodicityHelp')}
+            label={t('reminders.status')}
+            {...field}
+            value={field.value ?? ''}
+            error={!!errors.id_status}
+            helperText={message(errors.id_status?.message)}
             slotProps={{
               inputLabel: { shrink: true },
-              htmlInput: { inputMode: 'numeric', 'data-testid': 'reminder-periodicity' },
+              select: { SelectDisplayProps: { 'data-testid': 'reminder-status' } as object },
             }}
-          />
-          {channelError && (
-            <Alert severity="error" role="alert" data-testid="reminder-channel-error">
-              {message('reminderChannel')}
-            </Alert>
-          )}
-          {select(
-            'id_campus_email',
-            t('reminders.email'),
-            emails.map((row) => [row.id_campus_email, emailLabel(row)]),
-          )}
-          {select(
-            'id_campus_text_message',
-            t('reminders.sms'),
-            texts.map((row) => [row.id_campus_text_message, textLabel(row)]),
-          )}
-          <Controller
-            control={form.control}
-            name="isActive"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={Boolean(field.value)}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    data-testid="reminder-active"
-                  />
-                }
-                label={t('reminders.active')}
-              />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          type="submit"
-          form="reminder-form"
-          variant="contained"
-          disabled={save.isPending}
-          data-testid="reminder-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          >
+            {STATUS_IDS.map((id) => (
+              <MenuItem key={id} value={id}>
+                {t(`statuses.${id}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        label={t('reminders.periodicity')}
+        required
+        {...form.register('periodicity')}
+        error={!!errors.periodicity}
+        helperText={message(errors.periodicity?.message) ?? t('reminders.periodicityHelp')}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { inputMode: 'numeric', 'data-testid': 'reminder-periodicity' },
+        }}
+      />
+      {channelError && (
+        <Alert severity="error" role="alert" data-testid="reminder-channel-error">
+          {message('reminderChannel')}
+        </Alert>
+      )}
+      {select(
+        'id_campus_email',
+        t('reminders.email'),
+        emails.map((row) => [row.id_campus_email, emailLabel(row)]),
+      )}
+      {select(
+        'id_campus_text_message',
+        t('reminders.sms'),
+        texts.map((row) => [row.id_campus_text_message, textLabel(row)]),
+      )}
+      <FormCheckbox
+        control={form.control}
+        name="isActive"
+        label={t('reminders.active')}
+        asSwitch
+        testId="reminder-active"
+      />
+    </DialogForm>
   );
 }

@@ -6,11 +6,7 @@ import {
   Paper,
   Stack,
   Switch,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
@@ -23,9 +19,8 @@ import { useTranslation } from 'react-i18next';
 import type { ReminderRow } from '@openseat/shared/schemas/communication';
 import type { ApiError } from '../../../lib/http';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { PagedTable } from '../../../components/PagedTable';
 import { RowAction } from '../../../components/RowAction';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import {
   useCampusEmails,
   useCampusTextMessages,
@@ -177,39 +172,33 @@ export default function RemindersTab({ id_campus }: { id_campus: number }) {
           )}
         </Stack>
       ) : (
-        <TableContainer component={Paper}>
-          <Table size="small" data-testid="reminders-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('reminders.name')}</TableCell>
-                <TableCell>{t('reminders.status')}</TableCell>
-                <TableCell>{t('reminders.frequency')}</TableCell>
-                <TableCell>{t('reminders.email')}</TableCell>
-                <TableCell>{t('reminders.sms')}</TableCell>
-                <TableCell>{t('reminders.active')}</TableCell>
-                <TableCell>
-                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id_reminder} data-testid={`reminder-row-${row.id_reminder}`}>
-                  <TableCell>{row.name}</TableCell>
-                  <TableCell>{t(`statuses.${row.id_status}`)}</TableCell>
-                  <TableCell>{every(row)}</TableCell>
-                  <TableCell>{emailName(row.id_campus_email)}</TableCell>
-                  <TableCell>{textName(row.id_campus_text_message)}</TableCell>
-                  <TableCell>{activeSwitch(row)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actions(row)}
-                  </TableCell>
-                </TableRow>
-              ))}
-              <EmptyRow show={reminders.isSuccess && rows.length === 0} columns={7} />
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <PagedTable
+          testId="reminders-table"
+          head={[
+            t('reminders.name'),
+            t('reminders.status'),
+            t('reminders.frequency'),
+            t('reminders.email'),
+            t('reminders.sms'),
+            t('reminders.active'),
+          ]}
+          actions
+          rows={rows}
+          empty={reminders.isSuccess && rows.length === 0}
+          renderRow={(row) => (
+            <TableRow key={row.id_reminder} data-testid={`reminder-row-${row.id_reminder}`}>
+              <TableCell>{row.name}</TableCell>
+              <TableCell>{t(`statuses.${row.id_status}`)}</TableCell>
+              <TableCell>{every(row)}</TableCell>
+              <TableCell>{emailName(row.id_campus_email)}</TableCell>
+              <TableCell>{textName(row.id_campus_text_message)}</TableCell>
+              <TableCell>{activeSwitch(row)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {actions(row)}
+              </TableCell>
+            </TableRow>
+          )}
+        />
       )}
       {editing !== undefined && (
         <ReminderDialog

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -95,22 +96,7 @@ export function RoleForm({
         {...form.register('description')}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <Controller
-        control={form.control}
-        name="isActive"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                disabled={disabled}
-                checked={Boolean(field.value)}
-                onChange={(e) => field.onChange(e.target.checked)}
-              />
-            }
-            label={t('users.active')}
-          />
-        )}
-      />
+      <FormCheckbox control={form.control} name="isActive" label={t('users.active')} disabled={disabled} />
       {!disabled && (
         <Button type="submit" variant="contained" disabled={save.isPending} data-testid="role-save">
           {t('common.save')}

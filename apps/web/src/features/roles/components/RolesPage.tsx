@@ -1,15 +1,5 @@
-import {
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Button, Chip, Stack, TableCell, TableRow } from '@mui/material';
+import { PagedTable } from '../../../components/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAbility, useSession } from '../../../lib/client';
@@ -33,42 +23,32 @@ export default function RolesPage() {
           </Button>
         </Stack>
       )}
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="roles-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('roles.name')}</TableCell>
-              <TableCell>{t('roles.context')}</TableCell>
-              <TableCell>{t('roles.type')}</TableCell>
-              <TableCell>{t('roles.description')}</TableCell>
-              <TableCell>{t('roles.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(roles.data ?? []).map((role) => (
-              <TableRow
-                key={role.id_role}
-                hover
-                component={RouterLink}
-                to={`/main/roles/role/${role.id_role}`}
-                sx={{ textDecoration: 'none' }}
-              >
-                <TableCell>{roleLabel(role.name)}</TableCell>
-                <TableCell>{contextLabel(role.id_context_type, role.context_type_name)}</TableCell>
-                <TableCell>{roleTypeLabel(role.type)}</TableCell>
-                <TableCell>{roleDescription(role.name, role.description)}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={role.isActive ? 'success' : 'default'}
-                    label={role.isActive ? t('users.active') : t('users.inactive')}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PagedTable
+        testId="roles-table"
+        head={[t('roles.name'), t('roles.context'), t('roles.type'), t('roles.description'), t('roles.status')]}
+        rows={roles.data}
+        renderRow={(role) => (
+          <TableRow
+            key={role.id_role}
+            hover
+            component={RouterLink}
+            to={`/main/roles/role/${role.id_role}`}
+            sx={{ textDecoration: 'none' }}
+          >
+            <TableCell>{roleLabel(role.name)}</TableCell>
+            <TableCell>{contextLabel(role.id_context_type, role.context_type_name)}</TableCell>
+            <TableCell>{roleTypeLabel(role.type)}</TableCell>
+            <TableCell>{roleDescription(role.name, role.description)}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={role.isActive ? 'success' : 'default'}
+                label={role.isActive ? t('users.active') : t('users.inactive')}
+              />
+            </TableCell>
+          </TableRow>
+        )}
+      />
     </>
   );
 }

@@ -9,15 +9,12 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import { PagedTable } from '../../../components/PagedTable';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -200,50 +197,45 @@ function RecentEvents({ id_school }: { id_school: number }) {
       <Typography variant="subtitle1" component="h3">
         {t('adsConversions.recent')}
       </Typography>
-      <TableContainer>
-        {/* on a phone the table scrolls sideways (theme): reachable by keyboard */}
-        <Table size="small" aria-label={t('adsConversions.recent')} tabIndex={0} data-testid="ads-events">
-          <TableHead>
-            <TableRow>
-              {(['date', 'platform', 'application', 'stage', 'status', 'attempts', 'detail'] as const).map((c) => (
-                <TableCell key={c}>{t(`adsConversions.columns.${c}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {!events.data &&
-              [0, 1, 2].map((i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={7}>
-                    <Skeleton aria-label={t('adsConversions.loading')} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {events.data?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('adsConversions.empty')}</TableCell>
-              </TableRow>
-            )}
-            {events.data?.map((row) => (
-              <TableRow key={row.id_ads_conversion_event}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt, i18n.language, '')}</TableCell>
-                <TableCell>{t(`adsConversions.platforms.${row.platform}`, { defaultValue: row.platform })}</TableCell>
-                <TableCell>{row.id_application}</TableCell>
-                <TableCell>{t(`adsConversions.stages.${row.eventName}`, { defaultValue: row.eventName })}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={t(`adsConversions.statuses.${row.status}`)}
-                    color={STATUS_COLOR[row.status] ?? 'default'}
-                  />
-                </TableCell>
-                <TableCell>{row.attempts}</TableCell>
-                <TableCell sx={{ minWidth: 200, wordBreak: 'break-word' }}>{detail(row)}</TableCell>
-              </TableRow>
+      <PagedTable
+        testId="ads-events"
+        label={t('adsConversions.recent')}
+        focusable
+        paper={false}
+        head={
+          <>
+            {(['date', 'platform', 'application', 'stage', 'status', 'attempts', 'detail'] as const).map((c) => (
+              <TableCell key={c}>{t(`adsConversions.columns.${c}`)}</TableCell>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </>
+        }
+        emptyText={t('adsConversions.empty')}
+        loading={[0, 1, 2].map((i) => (
+          <TableRow key={i}>
+            <TableCell colSpan={7}>
+              <Skeleton aria-label={t('adsConversions.loading')} />
+            </TableCell>
+          </TableRow>
+        ))}
+        rows={events.data}
+        renderRow={(row) => (
+          <TableRow key={row.id_ads_conversion_event}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt, i18n.language, '')}</TableCell>
+            <TableCell>{t(`adsConversions.platforms.${row.platform}`, { defaultValue: row.platform })}</TableCell>
+            <TableCell>{row.id_application}</TableCell>
+            <TableCell>{t(`adsConversions.stages.${row.eventName}`, { defaultValue: row.eventName })}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                label={t(`adsConversions.statuses.${row.status}`)}
+                color={STATUS_COLOR[row.status] ?? 'default'}
+              />
+            </TableCell>
+            <TableCell>{row.attempts}</TableCell>
+            <TableCell sx={{ minWidth: 200, wordBreak: 'break-word' }}>{detail(row)}</TableCell>
+          </TableRow>
+        )}
+      />
     </>
   );
 }

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Avatar,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Avatar, Button, Stack, TextField } from '@mui/material';
+import { FormCheckbox } from '../../../components/FormCheckbox';
+import { DialogForm } from '../../../components/DialogForm';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CampusRequestSchema, type CampusRow } from '@openseat/shared/schemas/schools';
@@ -90,72 +80,54 @@ export function CampusDialog({
   });
   const shown = preview ?? currentPhoto;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('campus.edit')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="campus-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
-          <Stack direction="row" spacing={2} alignItems="center">
-            <Avatar
-              variant="rounded"
-              src={shown ?? undefined}
-              alt={t('campus.photoOf', { name: campus.name })}
-              sx={{ width: 96, height: 96 }}
-              data-testid="campus-photo-preview"
-            >
-              <PhotoCameraIcon />
-            </Avatar>
-            <Button component="label" variant="outlined">
-              {photo ? t('campus.changePhoto') : t('campus.choosePhoto')}
-              <input
-                hidden
-                type="file"
-                accept={IMAGE_ACCEPT}
-                onChange={(e) => choosePhoto(e.target.files?.[0])}
-                data-testid="campus-photo-input"
-              />
-            </Button>
-          </Stack>
-          {photoError && (
-            <Alert severity="error" data-testid="campus-photo-error">
-              {photoError}
-            </Alert>
-          )}
-          {TEXT_FIELDS.map((f) => (
-            <TextField
-              key={f}
-              label={t(`schools.fields.${f}`)}
-              multiline={f === 'description'}
-              minRows={f === 'description' ? 2 : undefined}
-              {...form.register(f)}
-              error={!!errors[f]}
-              helperText={message(errors[f]?.message)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `campus-${f}` } }}
-            />
-          ))}
-          <Controller
-            control={form.control}
-            name="isMain"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
-                label={t('campus.isMain')}
-              />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          type="submit"
-          form="campus-form"
-          variant="contained"
-          disabled={update.isPending}
-          data-testid="campus-save"
+    <DialogForm
+      open={open}
+      title={t('campus.edit')}
+      onClose={onClose}
+      formId="campus-form"
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      submitTestId="campus-save"
+    >
+      <Stack direction="row" spacing={2} alignItems="center">
+        <Avatar
+          variant="rounded"
+          src={shown ?? undefined}
+          alt={t('campus.photoOf', { name: campus.name })}
+          sx={{ width: 96, height: 96 }}
+          data-testid="campus-photo-preview"
         >
-          {t('common.save')}
+          <PhotoCameraIcon />
+        </Avatar>
+        <Button component="label" variant="outlined">
+          {photo ? t('campus.changePhoto') : t('campus.choosePhoto')}
+          <input
+            hidden
+            type="file"
+            accept={IMAGE_ACCEPT}
+            onChange={(e) => choosePhoto(e.target.files?.[0])}
+            data-testid="campus-photo-input"
+          />
         </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+      {photoError && (
+        <Alert severity="error" data-testid="campus-photo-error">
+          {photoError}
+        </Alert>
+      )}
+      {TEXT_FIELDS.map((f) => (
+        <TextField
+          key={f}
+          label={t(`schools.fields.${f}`)}
+          multiline={f === 'description'}
+          minRows={f === 'description' ? 2 : undefined}
+          {...form.register(f)}
+          error={!!errors[f]}
+          helperText={message(errors[f]?.message)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `campus-${f}` } }}
+        />
+      ))}
+      <FormCheckbox control={form.control} name="isMain" label={t('campus.isMain')} />
+    </DialogForm>
   );
 }

@@ -1,22 +1,11 @@
 import { useState } from 'react';
-import {
-  Button,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Button, Chip, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAbility } from '../../../lib/client';
 import { useCampuses, useCreateCampus } from '../api/schools';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { PagedTable } from '../../../components/PagedTable';
 
 /** The campuses of a school, and a new campus by name (its details are filled in on its own screen). */
 export function CampusesTab({ id_school }: { id_school: number }) {
@@ -57,37 +46,28 @@ export function CampusesTab({ id_school }: { id_school: number }) {
           </Button>
         </Stack>
       )}
-      <TableContainer>
-        <Table size="small" data-testid="campuses-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('schools.fields.name')}</TableCell>
-              <TableCell>{t('schools.fields.email')}</TableCell>
-              <TableCell>{t('schools.fields.telephone')}</TableCell>
-              <TableCell>{t('users.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {campuses.data?.data.map((c) => (
-              <TableRow key={c.id_campus} hover>
-                <TableCell>
-                  <RouterLink to={`/main/schools/school/${id_school}/campus/${c.id_campus}`}>{c.name}</RouterLink>
-                </TableCell>
-                <TableCell>{c.email}</TableCell>
-                <TableCell>{c.telephone}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={c.active ? 'success' : 'default'}
-                    label={c.active ? t('users.active') : t('users.inactive')}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-            <EmptyRow show={campuses.data?.data.length === 0} columns={4} />
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PagedTable
+        testId="campuses-table"
+        paper={false}
+        head={[t('schools.fields.name'), t('schools.fields.email'), t('schools.fields.telephone'), t('users.status')]}
+        rows={campuses.data?.data}
+        renderRow={(c) => (
+          <TableRow key={c.id_campus} hover>
+            <TableCell>
+              <RouterLink to={`/main/schools/school/${id_school}/campus/${c.id_campus}`}>{c.name}</RouterLink>
+            </TableCell>
+            <TableCell>{c.email}</TableCell>
+            <TableCell>{c.telephone}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={c.active ? 'success' : 'default'}
+                label={c.active ? t('users.active') : t('users.inactive')}
+              />
+            </TableCell>
+          </TableRow>
+        )}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Button, FormControlLabel, LinearProgress, MenuItem, Stack, Switch, Text
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../../lib/http';
+import { setFieldErrors } from '../../../lib/form-errors';
 import { message } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
@@ -53,8 +53,7 @@ export function ConfigurationForm(props: {
     try {
       enqueueSnackbar((await props.onSave(withoutUntouchedSecrets(input))).message, { variant: 'success' });
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path, { message: fe.message }));
+      setFieldErrors(form.setError, error);
       throw error;
     }
   };

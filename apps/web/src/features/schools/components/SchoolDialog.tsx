@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -39,35 +40,26 @@ export function SchoolDialog({
     }
   });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{school ? t('schools.edit') : t('schools.create')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="school-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
-          {FIELDS.map((f) => (
-            <TextField
-              key={f}
-              label={t(`schools.fields.${f}`)}
-              multiline={f === 'description'}
-              {...form.register(f)}
-              error={!!form.formState.errors[f]}
-              helperText={message(form.formState.errors[f]?.message)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `school-${f}` } }}
-            />
-          ))}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button
-          type="submit"
-          form="school-form"
-          variant="contained"
-          disabled={save.isPending}
-          data-testid="school-save"
-        >
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogForm
+      open={open}
+      title={school ? t('schools.edit') : t('schools.create')}
+      onClose={onClose}
+      formId="school-form"
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitTestId="school-save"
+    >
+      {FIELDS.map((f) => (
+        <TextField
+          key={f}
+          label={t(`schools.fields.${f}`)}
+          multiline={f === 'description'}
+          {...form.register(f)}
+          error={!!form.formState.errors[f]}
+          helperText={message(form.formState.errors[f]?.message)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `school-${f}` } }}
+        />
+      ))}
+    </DialogForm>
   );
 }

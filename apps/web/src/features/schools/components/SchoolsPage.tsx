@@ -1,22 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Switch,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Chip, Stack, Switch, Tab, TableCell, TableRow, Tabs } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -28,7 +11,9 @@ import type { SchoolRow, SchoolTab } from '@openseat/shared/schemas/schools';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useSchools, useSetSchoolActive } from '../api/schools';
 import { SchoolDialog } from './SchoolDialog';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { SearchField } from '../../../components/SearchField';
+import { usePaging } from '../../../hooks/use-paging';
+import { PagedTable } from '../../../components/PagedTable';
 
 const TABS: SchoolTab[] = ['active', 'inactive', 'charter-connect'];
 
@@ -39,8 +24,7 @@ export default function SchoolsPage() {
   const ability = useAbility();
   const [tab, setTab] = useState<SchoolTab>('active');
   const [text, setText] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const { page, pageSize, restart, paging } = usePaging(PAGE_SIZE_DEFAULT, { resizable: true });
   const [creating, setCreating] = useState(false);
   const schools = useSchools({ tab, page, pageSize, text });
   const setActive = useSetSchoolActive();
@@ -56,15 +40,12 @@ export default function SchoolsPage() {
     <>
       <PageTitle>{t('menu.schools')}</PageTitle>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label={t('common.search')}
+        <SearchField
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(0);
+          onChange={(value) => {
+            setText(value);
+            restart();
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         <Box sx={{ flexGrow: 1 }} />
         {ability.can('export_csv', 'schools') && (
@@ -83,69 +64,56 @@ export default function SchoolsPage() {
         value={tab}
         onChange={(_, v: SchoolTab) => {
           setTab(v);
-          setPage(0);
+          restart();
         }}
       >
         {TABS.map((name) => (
           <Tab key={name} value={name} label={t(`schools.tabs.${name}`)} data-testid={`schools-tab-${name}`} />
         ))}
       </Tabs>
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="schools-table">
-          <TableHead>
-            <TableRow>
-              {['name', 'address', 'email', 'telephone'].map((c) => (
-                <TableCell key={c}>{t(`schools.fields.${c}`)}</TableCell>
-              ))}
-              <TableCell>{t('users.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {schools.data?.data.map((row) => (
-              <TableRow
-                key={row.id_school}
-                hover
-                sx={{ cursor: 'pointer' }}
-                onClick={() => navigate(`/main/schools/school/${row.id_school}`)}
-              >
-                <TableCell>
-                  <RouterLink to={`/main/schools/school/${row.id_school}`} onClick={(e) => e.stopPropagation()}>
-                    {row.name}
-                  </RouterLink>
-                </TableCell>
-                <TableCell>{row.address}</TableCell>
-                <TableCell>{row.email}</TableCell>
-                <TableCell>{row.telephone}</TableCell>
-                <TableCell onClick={(e) => e.stopPropagation()}>
-                  {ability.can('enable_disable', 'schools') ? (
-                    <Switch
-                      size="small"
-                      checked={row.active}
-                      onChange={(e) => toggle(row, e.target.checked)}
-                      slotProps={{ input: { 'aria-label': t('schools.activeSwitch', { name: row.name }) } }}
-                      data-testid={`school-active-${row.id_school}`}
-                    />
-                  ) : (
-                    <Chip size="small" label={row.active ? t('users.active') : t('users.inactive')} />
-                  )}
-                </TableCell>
-              </TableRow>
+      <PagedTable
+        testId="schools-table"
+        head={
+          <>
+            {['name', 'address', 'email', 'telephone'].map((c) => (
+              <TableCell key={c}>{t(`schools.fields.${c}`)}</TableCell>
             ))}
-            <EmptyRow show={schools.data?.data.length === 0} columns={5} />
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={schools.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </TableContainer>
+            <TableCell>{t('users.status')}</TableCell>
+          </>
+        }
+        rows={schools.data?.data}
+        renderRow={(row) => (
+          <TableRow
+            key={row.id_school}
+            hover
+            sx={{ cursor: 'pointer' }}
+            onClick={() => navigate(`/main/schools/school/${row.id_school}`)}
+          >
+            <TableCell>
+              <RouterLink to={`/main/schools/school/${row.id_school}`} onClick={(e) => e.stopPropagation()}>
+                {row.name}
+              </RouterLink>
+            </TableCell>
+            <TableCell>{row.address}</TableCell>
+            <TableCell>{row.email}</TableCell>
+            <TableCell>{row.telephone}</TableCell>
+            <TableCell onClick={(e) => e.stopPropagation()}>
+              {ability.can('enable_disable', 'schools') ? (
+                <Switch
+                  size="small"
+                  checked={row.active}
+                  onChange={(e) => toggle(row, e.target.checked)}
+                  slotProps={{ input: { 'aria-label': t('schools.activeSwitch', { name: row.name }) } }}
+                  data-testid={`school-active-${row.id_school}`}
+                />
+              ) : (
+                <Chip size="small" label={row.active ? t('users.active') : t('users.inactive')} />
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+        paging={paging(schools.data?.total)}
+      />
       {creating && <SchoolDialog open school={null} onClose={() => setCreating(false)} />}
       <ConfirmDialog
         open={deactivating !== null}

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
+import { useShowRefusal } from '../../../hooks/use-show-refusal';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { TagRequestSchema, type TagRow } from '@openseat/shared/schemas/enrollment';
 import type { CampusOption } from '@openseat/shared/schemas/schools';
-import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useSaveTag } from '../api/tags';
 
@@ -40,6 +42,7 @@ export function TagDialog({
     resolver: zodResolver(TagRequestSchema),
     defaultValues: valuesOf(tag, defaultCampus),
   });
+  const refused = useShowRefusal(form.setError);
   // the dialog mounts for each tag: its defaults are set once; only an empty campus is filled in later
   useEffect(() => {
     if (defaultCampus !== null && !form.getValues('id_campus')) form.setValue('id_campus', defaultCampus);
@@ -50,61 +53,42 @@ export function TagDialog({
       enqueueSnackbar((await save.mutateAsync({ id_tag: tag?.id_tag, body })).message, { variant: 'success' });
       onClose();
     } catch (error) {
-      const e = error as ApiError;
-      e.errors?.forEach((fe) => form.setError(fe.path as keyof Input, { message: fe.message }));
-      enqueueSnackbar(e.message, { variant: 'error' });
+      refused(error);
     }
   });
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{tag ? t('tags.edit') : t('tags.create')}</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="tag-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('tags.name')}
-            {...form.register('name')}
-            error={!!errors.name}
-            helperText={message(errors.name?.message)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'tag-name' } }}
-          />
-          <TextField
-            label={t('tags.description')}
-            multiline
-            {...form.register('description')}
-            error={!!errors.description}
-            helperText={message(errors.description?.message)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Controller
-            control={form.control}
-            name="id_campus"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('tags.campus')}
-                disabled={tag !== null}
-                {...field}
-                value={field.value ?? ''}
-                error={!!errors.id_campus}
-                helperText={message(errors.id_campus?.message)}
-                slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'tag-campus' } as object } }}
-              >
-                {campuses.map((c) => (
-                  <MenuItem key={c.id_campus} value={c.id_campus}>
-                    {c.schoolName} · {c.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" form="tag-form" variant="contained" disabled={save.isPending} data-testid="tag-save">
-          {t('common.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogForm
+      open={open}
+      title={tag ? t('tags.edit') : t('tags.create')}
+      onClose={onClose}
+      formId="tag-form"
+      onSubmit={onSubmit}
+      pending={save.isPending}
+      submitTestId="tag-save"
+    >
+      <TextField
+        label={t('tags.name')}
+        {...form.register('name')}
+        error={!!errors.name}
+        helperText={message(errors.name?.message)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'tag-name' } }}
+      />
+      <TextField
+        label={t('tags.description')}
+        multiline
+        {...form.register('description')}
+        error={!!errors.description}
+        helperText={message(errors.description?.message)}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <FormSelect
+        control={form.control}
+        name="id_campus"
+        label={t('tags.campus')}
+        disabled={tag !== null}
+        options={campuses.map((c) => ({ value: c.id_campus, label: `${c.schoolName} · ${c.name}` }))}
+        testId="tag-campus"
+      />
+    </DialogForm>
   );
 }

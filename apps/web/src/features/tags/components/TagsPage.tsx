@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Button, Stack, TableCell, TableRow } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
@@ -20,11 +8,12 @@ import type { TagRow } from '@openseat/shared/schemas/enrollment';
 import { useAbility } from '../../../lib/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageTitle } from '../../../components/PageTitle';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useWorkingContext } from '../../../hooks/working-context';
 import { useDeleteTag, useTags } from '../api/tags';
 import { TagDialog } from './TagDialog';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { SearchField } from '../../../components/SearchField';
+import { usePaging } from '../../../hooks/use-paging';
+import { PagedTable } from '../../../components/PagedTable';
 import { RowAction } from '../../../components/RowAction';
 
 const PAGE_SIZE = 25;
@@ -35,7 +24,7 @@ export default function TagsPage() {
   const { enqueueSnackbar } = useSnackbar();
   const ability = useAbility();
   const context = useWorkingContext();
-  const [page, setPage] = useState(0);
+  const { page, restart, paging } = usePaging(PAGE_SIZE);
   const [text, setText] = useState('');
   // undefined: closed; null: a new tag
   const [editing, setEditing] = useState<TagRow | null | undefined>(undefined);
@@ -50,15 +39,12 @@ export default function TagsPage() {
     <>
       <PageTitle>{t('menu.tags')}</PageTitle>
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label={t('common.search')}
+        <SearchField
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(0);
+          onChange={(value) => {
+            setText(value);
+            restart();
           }}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         {ability.can('create', 'tags_configuration') && (
           <Button variant="contained" onClick={() => setEditing(null)} data-testid="tag-create">
@@ -66,57 +52,39 @@ export default function TagsPage() {
           </Button>
         )}
       </Stack>
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="tags-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('tags.name')}</TableCell>
-              <TableCell>{t('tags.description')}</TableCell>
-              <TableCell>{t('tags.campus')}</TableCell>
-              <TableCell>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {tags.data?.data.map((row) => (
-              <TableRow key={row.id_tag}>
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.description}</TableCell>
-                <TableCell>{row.campus.name}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {ability.can('edit', 'tags_configuration') && (
-                    <RowAction
-                      title={t('tags.edit')}
-                      label={t('tags.editNamed', { name: row.name })}
-                      icon={<EditIcon fontSize="small" />}
-                      onClick={() => setEditing(row)}
-                    />
-                  )}
-                  {ability.can('delete', 'tags_configuration') && (
-                    <RowAction
-                      title={t('tags.delete')}
-                      label={t('tags.deleteNamed', { name: row.name })}
-                      icon={<DeleteIcon fontSize="small" />}
-                      onClick={() => setDeleting(row)}
-                      testId={`tag-delete-${row.id_tag}`}
-                    />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            <EmptyRow show={tags.data?.data.length === 0} columns={4} />
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={tags.data?.total ?? 0}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, p) => setPage(p)}
-        />
-      </TableContainer>
+      <PagedTable
+        testId="tags-table"
+        head={[t('tags.name'), t('tags.description'), t('tags.campus')]}
+        actions
+        rows={tags.data?.data}
+        renderRow={(row) => (
+          <TableRow key={row.id_tag}>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.description}</TableCell>
+            <TableCell>{row.campus.name}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {ability.can('edit', 'tags_configuration') && (
+                <RowAction
+                  title={t('tags.edit')}
+                  label={t('tags.editNamed', { name: row.name })}
+                  icon={<EditIcon fontSize="small" />}
+                  onClick={() => setEditing(row)}
+                />
+              )}
+              {ability.can('delete', 'tags_configuration') && (
+                <RowAction
+                  title={t('tags.delete')}
+                  label={t('tags.deleteNamed', { name: row.name })}
+                  icon={<DeleteIcon fontSize="small" />}
+                  onClick={() => setDeleting(row)}
+                  testId={`tag-delete-${row.id_tag}`}
+                />
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+        paging={paging(tags.data?.total)}
+      />
       {editing !== undefined && (
         <TagDialog
           open

@@ -1,28 +1,13 @@
 import { useState } from 'react';
-import {
-  Button,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { CampusEmailRow, CampusTextMessageRow } from '@openseat/shared/schemas/communication';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { PagedTable } from '../../../components/PagedTable';
 import { RowAction } from '../../../components/RowAction';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import {
   useDeleteTemplate,
   useEmailTemplates,
@@ -74,7 +59,6 @@ export function TemplatesTab({ kind, id_campus }: { kind: TemplateKind; id_campu
   const list = kind === 'email' ? emails : sms;
   const types = useMessageTypes(kind);
   const remove = useDeleteTemplate(kind);
-  const rows: AnyRow[] = list.data?.data ?? [];
   const isEmail = kind === 'email';
 
   const move = (row: AnyRow) => {
@@ -130,76 +114,69 @@ export function TemplatesTab({ kind, id_campus }: { kind: TemplateKind; id_campu
           </Button>
         </Stack>
       </Stack>
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid={`${kind}-templates-table`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('templates.name')}</TableCell>
-              <TableCell sx={hideOnPhone}>{t('templates.type')}</TableCell>
-              <TableCell sx={hideOnPhone}>{t('templates.move')}</TableCell>
-              <TableCell sx={hideOnPhone}>{t('templates.language')}</TableCell>
-              <TableCell>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+      <PagedTable
+        testId={`${kind}-templates-table`}
+        head={
+          <>
+            <TableCell>{t('templates.name')}</TableCell>
+            <TableCell sx={hideOnPhone}>{t('templates.type')}</TableCell>
+            <TableCell sx={hideOnPhone}>{t('templates.move')}</TableCell>
+            <TableCell sx={hideOnPhone}>{t('templates.language')}</TableCell>
+          </>
+        }
+        actions
+        rows={list.data?.data}
+        renderRow={(row: AnyRow) => {
+          const r = summaryOf(kind, row);
+          const language = t(`templates.languages.${r.lng === 'es' ? 'es' : 'en'}`);
+          return (
+            <TableRow key={r.id}>
+              <TableCell sx={{ maxWidth: 360 }}>
+                <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                  {r.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" noWrap component="div">
+                  {r.detail}
+                </Typography>
+                {/* on a phone the other columns are hidden: their facts go under the name */}
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ display: { xs: 'block', sm: 'none' } }}
+                >
+                  {[typeLabel(r.id_type), move(row), language].filter(Boolean).join(' · ')}
+                </Typography>
+              </TableCell>
+              <TableCell sx={hideOnPhone}>{typeLabel(r.id_type)}</TableCell>
+              <TableCell sx={hideOnPhone}>{move(row)}</TableCell>
+              <TableCell sx={hideOnPhone}>{language}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <RowAction
+                  title={t('templates.edit')}
+                  label={t('templates.editNamed', { name: r.name })}
+                  icon={<EditIcon fontSize="small" />}
+                  onClick={() => setEditing(row)}
+                  testId={`${kind}-template-edit-${r.id}`}
+                />
+                <RowAction
+                  title={t('templates.delete')}
+                  label={t('templates.deleteNamed', { name: r.name })}
+                  icon={<DeleteIcon fontSize="small" />}
+                  onClick={() => setDeleting(row)}
+                  testId={`${kind}-template-delete-${r.id}`}
+                />
               </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const r = summaryOf(kind, row);
-              const language = t(`templates.languages.${r.lng === 'es' ? 'es' : 'en'}`);
-              return (
-                <TableRow key={r.id}>
-                  <TableCell sx={{ maxWidth: 360 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                      {r.name}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" noWrap component="div">
-                      {r.detail}
-                    </Typography>
-                    {/* on a phone the other columns are hidden: their facts go under the name */}
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      sx={{ display: { xs: 'block', sm: 'none' } }}
-                    >
-                      {[typeLabel(r.id_type), move(row), language].filter(Boolean).join(' · ')}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={hideOnPhone}>{typeLabel(r.id_type)}</TableCell>
-                  <TableCell sx={hideOnPhone}>{move(row)}</TableCell>
-                  <TableCell sx={hideOnPhone}>{language}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <RowAction
-                      title={t('templates.edit')}
-                      label={t('templates.editNamed', { name: r.name })}
-                      icon={<EditIcon fontSize="small" />}
-                      onClick={() => setEditing(row)}
-                      testId={`${kind}-template-edit-${r.id}`}
-                    />
-                    <RowAction
-                      title={t('templates.delete')}
-                      label={t('templates.deleteNamed', { name: r.name })}
-                      icon={<DeleteIcon fontSize="small" />}
-                      onClick={() => setDeleting(row)}
-                      testId={`${kind}-template-delete-${r.id}`}
-                    />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-            <EmptyRow show={list.data?.data.length === 0} columns={5} />
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={list.data?.total ?? 0}
-          page={params.page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, page) => setParams((p) => ({ ...p, page }))}
-        />
-      </TableContainer>
+          );
+        }}
+        paging={{
+          page: params.page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onPageChange: (page) => setParams((p) => ({ ...p, page })),
+        }}
+      />
       {editing !== undefined && (
         <TemplateDialog kind={kind} id_campus={id_campus} row={editing} onClose={() => setEditing(undefined)} />
       )}

@@ -1,18 +1,8 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, Button, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { FormSelect } from '../../../components/FormSelect';
+import { DialogForm } from '../../../components/DialogForm';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +13,7 @@ import { mayGrantAllCampuses } from '@openseat/shared/role-levels';
 import { requiredSelect } from '@openseat/shared/schemas/rules';
 import { CreateUserRequestSchema, UpdateUserRequestSchema, type UserRow } from '@openseat/shared/schemas/users';
 import { useSession } from '../../../lib/client';
-import type { ApiError } from '../../../lib/http';
+import { setFieldErrors } from '../../../lib/form-errors';
 import { message, roleLabel } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCampusOptions, useSchoolOptions } from '../../../hooks/lookups';
@@ -104,7 +94,7 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
       enqueueSnackbar(res.message, { variant: 'success' });
       onClose();
     } catch (error) {
-      (error as ApiError).errors?.forEach((fe) => form.setError(fe.path as keyof FormInput, { message: fe.message }));
+      setFieldErrors(form.setError, error);
       throw error;
     }
   }
@@ -124,26 +114,12 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
     label: string,
     options: Array<{ value: number; label: string; disabled?: boolean }>,
   ) => (
-    <Controller
+    <FormSelect
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <TextField
-          select
-          label={label}
-          {...field}
-          value={field.value ?? ''}
-          error={!!errors[name]}
-          helperText={message(errors[name]?.message)}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': `user-${name.replace('id_', '')}` } as object } }}
-        >
-          {options.map((o) => (
-            <MenuItem key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      label={label}
+      options={options}
+      testId={`user-${name.replace('id_', '')}`}
     />
   );
   const check = (checked: boolean, onChange: (v: boolean) => void, label: string) => (
@@ -164,87 +140,78 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
         onConfirm={() => submit(deactivating!)}
         onClose={() => setDeactivating(null)}
       />
-      <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-        <DialogTitle>{user ? t('users.edit') : t('users.create')}</DialogTitle>
-        <DialogContent>
-          <Stack component="form" id="user-form" spacing={2} sx={{ pt: 1 }} onSubmit={onSubmit} noValidate>
-            {text('name', t('users.name'))}
-            {text('email', t('users.email'), 'email')}
-            {!user && text('password', t('login.password'), 'password')}
-            {text('telephone', t('users.telephone'))}
-            {roles.isSuccess && offered.length === 0 && <Alert severity="info">{t('users.noRolesToGive')}</Alert>}
-            {select('id_role', t('users.role'), [
-              ...offered.map((r) => ({
-                value: r.id_role,
-                label: `${roleLabel(r.name)} (${t(`users.contexts.${r.id_context_type}`, { defaultValue: r.context_type_name })})`,
-              })),
-              ...(current ? [{ value: current.id_role, label: roleLabel(current.name), disabled: true }] : []),
-            ])}
-            {context === CONTEXT_TYPE.SCHOOL &&
-              select(
-                'id_school',
-                t('users.school'),
-                (schools.data ?? []).map((s) => ({ value: s.id_school, label: s.name })),
-              )}
-            {context === CONTEXT_TYPE.CAMPUS &&
-              select(
-                'id_campus',
-                t('users.campus'),
-                (campuses.data ?? []).map((c) => ({ value: c.id_campus, label: `${c.schoolName} · ${c.name}` })),
-              )}
-            {context === CONTEXT_TYPE.SCHOOL_MAINTAINER && (
-              <Controller
-                control={form.control}
-                name="schoolIds"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('users.schools')}
-                    value={field.value ?? []}
-                    onChange={(e) => field.onChange(e.target.value as unknown as number[])}
-                    error={!!errors.schoolIds}
-                    helperText={message(errors.schoolIds?.message)}
-                    slotProps={{ select: { multiple: true } }}
-                  >
-                    {(schools.data ?? []).map((s) => (
-                      <MenuItem key={s.id_school} value={s.id_school}>
-                        {s.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+      <DialogForm
+        title={user ? t('users.edit') : t('users.create')}
+        onClose={onClose}
+        formId="user-form"
+        onSubmit={onSubmit}
+        pending={save.isPending}
+        submitTestId="user-save"
+      >
+        {text('name', t('users.name'))}
+        {text('email', t('users.email'), 'email')}
+        {!user && text('password', t('login.password'), 'password')}
+        {text('telephone', t('users.telephone'))}
+        {roles.isSuccess && offered.length === 0 && <Alert severity="info">{t('users.noRolesToGive')}</Alert>}
+        {select('id_role', t('users.role'), [
+          ...offered.map((r) => ({
+            value: r.id_role,
+            label: `${roleLabel(r.name)} (${t(`users.contexts.${r.id_context_type}`, { defaultValue: r.context_type_name })})`,
+          })),
+          ...(current ? [{ value: current.id_role, label: roleLabel(current.name), disabled: true }] : []),
+        ])}
+        {context === CONTEXT_TYPE.SCHOOL &&
+          select(
+            'id_school',
+            t('users.school'),
+            (schools.data ?? []).map((s) => ({ value: s.id_school, label: s.name })),
+          )}
+        {context === CONTEXT_TYPE.CAMPUS &&
+          select(
+            'id_campus',
+            t('users.campus'),
+            (campuses.data ?? []).map((c) => ({ value: c.id_campus, label: `${c.schoolName} · ${c.name}` })),
+          )}
+        {context === CONTEXT_TYPE.SCHOOL_MAINTAINER && (
+          <Controller
+            control={form.control}
+            name="schoolIds"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('users.schools')}
+                value={field.value ?? []}
+                onChange={(e) => field.onChange(e.target.value as unknown as number[])}
+                error={!!errors.schoolIds}
+                helperText={message(errors.schoolIds?.message)}
+                slotProps={{ select: { multiple: true } }}
+              >
+                {(schools.data ?? []).map((s) => (
+                  <MenuItem key={s.id_school} value={s.id_school}>
+                    {s.name}
+                  </MenuItem>
+                ))}
+              </TextField>
             )}
-            {context === CONTEXT_TYPE.CAMPUS && grantsAllCampuses && (
-              <Controller
-                control={form.control}
-                name="isAllCampuses"
-                render={({ field }) => check(Boolean(field.value), field.onChange, t('users.allCampuses'))}
-              />
-            )}
-            {user && (
-              <>
-                {check(isActive, setIsActive, t('users.active'))}
-                <Button component="label" variant="outlined">
-                  {photo ? photo.name : t('users.photo')}
-                  <input
-                    hidden
-                    type="file"
-                    accept={IMAGE_ACCEPT}
-                    onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-                  />
-                </Button>
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form="user-form" variant="contained" disabled={save.isPending} data-testid="user-save">
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          />
+        )}
+        {context === CONTEXT_TYPE.CAMPUS && grantsAllCampuses && (
+          <Controller
+            control={form.control}
+            name="isAllCampuses"
+            render={({ field }) => check(Boolean(field.value), field.onChange, t('users.allCampuses'))}
+          />
+        )}
+        {user && (
+          <>
+            {check(isActive, setIsActive, t('users.active'))}
+            <Button component="label" variant="outlined">
+              {photo ? photo.name : t('users.photo')}
+              <input hidden type="file" accept={IMAGE_ACCEPT} onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+            </Button>
+          </>
+        )}
+      </DialogForm>
     </>
   );
 }

@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Chip, Stack, Tab, TableCell, TableRow, Tabs } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
@@ -28,10 +12,11 @@ import { useAbility, useSession } from '../../../lib/client';
 import { downloadCsv } from '../../../lib/download';
 import { roleLabel } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { useDeactivateUser, useUsers } from '../api/users';
 import { UserDialog } from './UserDialog';
-import { EmptyRow } from '../../../components/EmptyRow';
+import { SearchField } from '../../../components/SearchField';
+import { usePaging } from '../../../hooks/use-paging';
+import { PagedTable } from '../../../components/PagedTable';
 import { RowAction } from '../../../components/RowAction';
 
 const TAB_OF_LEVEL: Record<number, UserTab> = {
@@ -57,8 +42,7 @@ export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_ca
   const tabs = tabsFor(me, { id_school, id_campus });
   const [tab, setTab] = useState<UserTab>(tabs[0]);
   const [text, setText] = useState('');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const { page, pageSize, restart, paging } = usePaging(PAGE_SIZE_DEFAULT, { resizable: true });
   // undefined: closed; null: a new user
   const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
   const [deactivating, setDeactivating] = useState<UserRow | null>(null);
@@ -72,15 +56,13 @@ export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_ca
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'center' }}>
-        <TextField
-          size="small"
-          label={t('common.search')}
+        <SearchField
           value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(0);
+          onChange={(value) => {
+            setText(value);
+            restart();
           }}
-          slotProps={{ htmlInput: { 'data-testid': 'users-search' }, inputLabel: { shrink: true } }}
+          testId="users-search"
         />
         <Box sx={{ flexGrow: 1 }} />
         {ability.can('export_csv', 'users') && (
@@ -106,7 +88,7 @@ export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_ca
           variant="scrollable"
           onChange={(_, v: UserTab) => {
             setTab(v);
-            setPage(0);
+            restart();
           }}
           sx={{ mb: 1 }}
         >
@@ -115,75 +97,55 @@ export function UsersPanel({ id_school, id_campus }: { id_school?: number; id_ca
           ))}
         </Tabs>
       )}
-      <TableContainer component={Paper}>
-        <Table size="small" data-testid="users-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('users.name')}</TableCell>
-              <TableCell>{t('users.email')}</TableCell>
-              <TableCell>{t('users.role')}</TableCell>
-              <TableCell>{t('users.place')}</TableCell>
-              <TableCell>{t('users.telephone')}</TableCell>
-              <TableCell>{t('users.status')}</TableCell>
-              <TableCell>
-                <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {users.data?.data.map((row) => (
-              <TableRow key={row.id_user} hover>
-                <TableCell>{row.name}</TableCell>
-                <TableCell>{row.email}</TableCell>
-                <TableCell>{roleLabel(row.roles.name)}</TableCell>
-                <TableCell>
-                  {row.campus?.name ?? row.school?.name ?? row.schools.map((s) => s.name).join(', ')}
-                </TableCell>
-                <TableCell>{row.telephone}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={row.isActive ? 'success' : 'default'}
-                    label={row.isActive ? t('users.active') : t('users.inactive')}
-                  />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {ability.can('edit', 'users') && (
-                    <RowAction
-                      title={t('users.edit')}
-                      label={t('users.editNamed', { name: row.name })}
-                      icon={<EditIcon fontSize="small" />}
-                      onClick={() => setEditing(row)}
-                    />
-                  )}
-                  {ability.can('delete', 'users') && row.isActive && row.id_user !== me?.id_user && (
-                    <RowAction
-                      title={t('users.deactivate')}
-                      label={t('users.deactivateNamed', { name: row.name })}
-                      icon={<BlockIcon fontSize="small" />}
-                      onClick={() => setDeactivating(row)}
-                      testId={`user-deactivate-${row.id_user}`}
-                    />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            <EmptyRow show={users.data?.data.length === 0} columns={7} />
-          </TableBody>
-        </Table>
-        <TablePagination
-          component="div"
-          count={users.data?.total ?? 0}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-          onPageChange={(_, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </TableContainer>
+      <PagedTable
+        testId="users-table"
+        head={[
+          t('users.name'),
+          t('users.email'),
+          t('users.role'),
+          t('users.place'),
+          t('users.telephone'),
+          t('users.status'),
+        ]}
+        actions
+        rows={users.data?.data}
+        renderRow={(row) => (
+          <TableRow key={row.id_user} hover>
+            <TableCell>{row.name}</TableCell>
+            <TableCell>{row.email}</TableCell>
+            <TableCell>{roleLabel(row.roles.name)}</TableCell>
+            <TableCell>{row.campus?.name ?? row.school?.name ?? row.schools.map((s) => s.name).join(', ')}</TableCell>
+            <TableCell>{row.telephone}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={row.isActive ? 'success' : 'default'}
+                label={row.isActive ? t('users.active') : t('users.inactive')}
+              />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {ability.can('edit', 'users') && (
+                <RowAction
+                  title={t('users.edit')}
+                  label={t('users.editNamed', { name: row.name })}
+                  icon={<EditIcon fontSize="small" />}
+                  onClick={() => setEditing(row)}
+                />
+              )}
+              {ability.can('delete', 'users') && row.isActive && row.id_user !== me?.id_user && (
+                <RowAction
+                  title={t('users.deactivate')}
+                  label={t('users.deactivateNamed', { name: row.name })}
+                  icon={<BlockIcon fontSize="small" />}
+                  onClick={() => setDeactivating(row)}
+                  testId={`user-deactivate-${row.id_user}`}
+                />
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+        paging={paging(users.data?.total)}
+      />
       {editing !== undefined && <UserDialog user={editing} onClose={() => setEditing(undefined)} />}
       <ConfirmDialog
         open={deactivating !== null}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { STATUS } from '@openseat/shared/constants';
+import * as s from '../../db/schema/index';
+import type { TestContext } from '../harness';
+import { createCampus } from '../factories';
+import { createCampusGrades, createPeriod } from '../enrollment-factories';
+import { createApplication } from '../application-factories';
+import { inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from '../../modules/lottery/lottery.draw';
+import type { Fixtures, Row } from './kit';
+
+// the lottery: a lottery campus of A (draw, practice, commit), one of A for late applications, one of B
+type LotteryFixtures = Awaited<ReturnType<typeof buildLotteryFixtures>>;
+let lf: LotteryFixtures;
+const SECRET_LOTTERY = ['Secret-Lottery-B', 'beta-lottery-seed'];
+
+async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
+  const lotteryCampus = async (id_school: number, name: string, child: string) => {
+    const campus = await createCampus(db, id_school, name);
+    await createCampusGrades(db, campus, [3]);
+    await db
+      .update(s.campusConfiguration)
+      .set({ is_lottery_campus: true })
+      .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
+    const period = await createPeriod(db, campus, { state: 'started', grades: { 3: 1 } });
+    for (let i = 0; i < 3; i++)
+      await createApplication(db, period, { id_status: STATUS.APPLIED, firstName: child, lastName: 'Tenancy' });
+    return period;
+  };
+  const own = await lotteryCampus(x.schoolA.id_school, 'Alpha Lottery', 'Lottery-A-Child');
+  const late = await lotteryCampus(x.schoolA.id_school, 'Alpha Late', 'Late-A-Child');
+  const other = await lotteryCampus(x.schoolB.id_school, 'Beta Lottery', 'Secret-Lottery-B');
+  const record = async (p: typeof own, seed: string) =>
+    (
+      await db
+        .insert(s.lottery)
+        .values({
+          id_school: p.id_school,
+          id_campus_year: p.id_campus_year,
+          state: 'committed',
+          algorithm: 'openseat-lottery-v1',
+          seed,
+          seedHash: `hash-of-${seed}`,
+        })
+        .returning()
+    )[0];
+  // a drawn record (of an empty draw) on an older period of A's lottery campus, for the record file
+  const older = await createPeriod(db, { id_school: own.id_school, id_campus: own.id_campus }, { id_school_year: 2 });
+  const inputs = { grades: [], entries: [], siblingLevel: null, seatedFamilies: [] };
+  const [drawnLottery] = await db
+    .insert(s.lottery)
+    .values({
+      id_school: older.id_school,
+      id_campus_year: older.id_campus_year,
+      state: 'drawn',
+      algorithm: LOTTERY_ALGORITHM,
+      seed: 'ab'.repeat(32),
+      seedHash: seedHash('ab'.repeat(32)),
+      inputs,
+      inputsHash: inputsHash(inputs),
+      result: [],
+      resultHash: resultHash([]),
+      drawnAt: new Date(),
+    })
+    .returning();
+  return {
+    own,
+    late,
+    other,
+    ownLottery: await record(late, 'alpha-lottery-seed'),
+    otherLottery: await record(other, 'beta-lottery-seed'),
+    drawnLottery,
+    ownHold: await heldMessages(db, own),
+    otherHold: await heldMessages(db, other),
+  };
+}
+
+/** Held status messages of a campus (the draw's, in life), to release or schedule. */
+async function heldMessages(db: TestContext['db'], campus: { id_school: number; id_campus: number }) {
+  const [hold] = await db
+    .insert(s.messageHold)
+    .values({ ...campus, batch: randomUUID(), moves: '', offers: 0, families: 0 })
+    .returning();
+  return hold;
+}
+
+const periodOf = (p: { id_campus: number; id_school_year: number }) => ({
+  id_campus: p.id_campus,
+  id_school_year: p.id_school_year,
+});
+
+export const LOTTERY_ROWS: Row[] = [
+  {
+    route: 'POST /lottery/practice',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.own) }),
+    other: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/commit',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/lottery/commit', body: periodOf(lf.own) }),
+    other: () => ({ method: 'POST', path: '/lottery/commit', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /application/lottery',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/application/lottery', body: periodOf(lf.own) }),
+    other: () => ({ method: 'POST', path: '/application/lottery', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /application/lottery',
+    case: "another school's committed seed is not found",
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.late) }),
+    other: () => ({
+      method: 'POST',
+      path: '/application/lottery',
+      body: { ...periodOf(lf.late), id_lottery: lf.otherLottery.id_lottery },
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/late',
+    actor: 'campusAdminA',
+    own: () => ({ method: 'POST', path: '/lottery/late', body: periodOf(lf.late) }),
+    other: () => ({ method: 'POST', path: '/lottery/late', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery?id_campus_year=${lf.own.id_campus_year}` }),
+    other: () => ({ method: 'GET', path: `/lottery?id_campus_year=${lf.other.id_campus_year}` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/:id',
+    actor: 'campusAdminA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}` }),
+    other: () => ({ method: 'GET', path: `/lottery/${lf.otherLottery.id_lottery}` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/:id/csv',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.drawnLottery.id_lottery}/csv` }),
+    other: () => ({ method: 'GET', path: `/lottery/${lf.otherLottery.id_lottery}/csv` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/:id/verify',
+    actor: 'campusA1',
+    ownActor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}/verify` }),
+    // a campus user of a1 does not see the lotteries of another campus of its school
+    other: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}/verify` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/plan',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'GET',
+      path: `/lottery/plan?id_campus=${lf.late.id_campus}&id_school_year=${lf.late.id_school_year}`,
+    }),
+    other: () => ({
+      method: 'GET',
+      path: `/lottery/plan?id_campus=${lf.other.id_campus}&id_school_year=${lf.other.id_school_year}`,
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/holds',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/holds?id_campus=${lf.own.id_campus}` }),
+    other: () => ({ method: 'GET', path: `/lottery/holds?id_campus=${lf.other.id_campus}` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'PUT /lottery/holds/:id/release-at',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'PUT',
+      path: `/lottery/holds/${lf.ownHold.id_message_hold}/release-at`,
+      body: { release_on: '2099-01-01', release_time: '09:00' },
+    }),
+    other: () => ({
+      method: 'PUT',
+      path: `/lottery/holds/${lf.otherHold.id_message_hold}/release-at`,
+      body: { release_on: '2099-01-01', release_time: '09:00' },
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/holds/:id/release',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: `/lottery/holds/${lf.ownHold.id_message_hold}/release` }),
+    other: () => ({ method: 'POST', path: `/lottery/holds/${lf.otherHold.id_message_hold}/release` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+];
+
+/** Builds the records of this part's rows (once, before the rows run). */
+export async function setupLottery(ctx: Pick<TestContext, 'db'>, x: Fixtures) {
+  lf = await buildLotteryFixtures(ctx.db, x);
+}

@@ -1,0 +1,128 @@
+import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import {
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { EmptyRow } from './EmptyRow';
+import { VisuallyHidden } from './VisuallyHidden';
+
+/** A server page of a list: the page shown (from 0), its size and the whole count. */
+export type Paging = {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** Lets the reader choose 10, 25, 50 or 100 rows a page; without it the page size is fixed. */
+  onPageSizeChange?: (pageSize: number) => void;
+};
+
+export type PagedTableProps<Row> = {
+  testId: string;
+  /**
+   * The header cells (a fragment of them, or an array of labels); the empty row spans as many columns as there are
+   * cells.
+   */
+  head: ReactNode;
+  /** A last column of row actions (edit, delete): its header is named for screen readers only. */
+  actions?: boolean;
+  /** The loaded rows (undefined while loading: no empty row yet). */
+  rows: readonly Row[] | undefined;
+  renderRow: (row: Row, index: number) => ReactNode;
+  /** Whether to show the "No results" row; by default when the loaded rows are none. */
+  empty?: boolean;
+  /** What the empty row says ("No results" unless told). */
+  emptyText?: string;
+  /** Pagination under the table; none for a list shown whole. */
+  paging?: Paging;
+  /** The container's look: on a Paper by default. */
+  paper?: boolean;
+  containerSx?: SxProps<Theme>;
+  busy?: boolean;
+  label?: string;
+  /** The table's own tab stop (a table that scrolls sideways on a phone must be reachable by keyboard). */
+  focusable?: boolean;
+  /** What the body shows while the rows load (skeleton rows). */
+  loading?: ReactNode;
+  /** More attributes of the table (`data-*`). */
+  tableProps?: { [key: `data-${string}`]: unknown };
+};
+
+/** A list table: header, rows, a "No results" row when empty, and (for a server-paged list) its pagination. */
+export function PagedTable<Row>({
+  testId,
+  head,
+  actions = false,
+  rows,
+  renderRow,
+  empty,
+  emptyText,
+  paging,
+  paper = true,
+  containerSx,
+  busy,
+  label,
+  focusable,
+  loading,
+  tableProps,
+}: PagedTableProps<Row>) {
+  const { t } = useTranslation();
+  // a plain label is a header cell of its own
+  const cells = Children.toArray(
+    isValidElement(head) && head.type === Fragment
+      ? (head as ReactElement<{ children: ReactNode }>).props.children
+      : head,
+  ).map((cell, i) => (typeof cell === 'string' ? <TableCell key={i}>{cell}</TableCell> : cell));
+  if (actions)
+    cells.push(
+      <TableCell key="actions">
+        <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
+      </TableCell>,
+    );
+  return (
+    <TableContainer component={paper ? Paper : 'div'} sx={containerSx}>
+      <Table
+        size="small"
+        data-testid={testId}
+        aria-busy={busy}
+        aria-label={label}
+        tabIndex={focusable ? 0 : undefined}
+        {...tableProps}
+      >
+        <TableHead>
+          <TableRow>{cells}</TableRow>
+        </TableHead>
+        <TableBody>
+          {rows ? rows.map(renderRow) : loading}
+          <EmptyRow show={empty ?? rows?.length === 0} columns={cells.length} text={emptyText} />
+        </TableBody>
+      </Table>
+      {paging && <ListPagination paging={paging} />}
+    </TableContainer>
+  );
+}
+
+/** The pagination of a server-paged list. */
+export function ListPagination({ paging, testId }: { paging: Paging; testId?: string }) {
+  const { page, pageSize, total, onPageChange, onPageSizeChange } = paging;
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={page}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={onPageSizeChange ? [10, 25, 50, 100] : [pageSize]}
+      onPageChange={(_, p) => onPageChange(p)}
+      onRowsPerPageChange={onPageSizeChange && ((e) => onPageSizeChange(Number(e.target.value)))}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { LIST_TYPE, STATUS } from '@openseat/shared/constants';
+import { ApplicationDetailSchema, type ApplicationDetail } from '@openseat/shared/schemas/applications';
+import { i18n } from '../../../lib/i18n';
+import { answer, api, campusContext, recorder } from '../../../test/api';
+import { renderScreen } from '../../../test/render';
+import { LIST_SCREENS } from '../lists';
+import ApplicationDetailPage from './ApplicationDetailPage';
+
+const inbox = LIST_SCREENS.find((s) => s.type === LIST_TYPE.INBOX)!;
+
+/** Application 7 as GET /application/7 answers it (checked against the shared schema). */
+const detail = (over: Partial<ApplicationDetail> = {}): ApplicationDetail =>
+  ApplicationDetailSchema.parse({
+    id_application: 7,
+    correlative: 1007,
+    createdAt: '2026-10-05T15:00:00.000Z',
+    updatedAt: '2026-10-06T15:00:00.000Z',
+    applicant: {
+      id_applicant: 70,
+      firstName: 'Ana',
+      lastName: 'Alvarez',
+      email: null,
+      phoneNumber: null,
+      dateOfBirth: '2021-03-04',
+      address: null,
+      addressStreet: null,
+      addressCity: null,
+      addressState: null,
+      addressZip: null,
+      gender: null,
+      ethnicity: null,
+      actualSchool: null,
+      sisterSchool: null,
+      id_guardian_type: null,
+      guardianType: null,
+      guardianName: 'Gloria Alvarez',
+      guardianEmail: 'gloria.family@example.org',
+      guardianPhoneNumber: '+14805550100',
+      guardianAddress: null,
+      guardianOccupation: null,
+      guardianDateOfBirth: null,
+      guardianLanguage: 'en',
+    },
+    id_grade: 3,
+    grade: { id_grade: 3, name: 'K', age: 5 },
+    id_priority_item: null,
+    priority_item: null,
+    id_status: STATUS.APPLIED,
+    status: { id_status: STATUS.APPLIED, name: 'Applied' },
+    statuses: [
+      {
+        id_application_status: 701,
+        id_status: STATUS.APPLIED,
+        status: { id_status: STATUS.APPLIED, name: 'Applied' },
+        id_status_from: null,
+        statusFrom: null,
+        waiting_list_position: null,
+        read: true,
+        statusMovementType: { id_status_movement_type: 1, name: 'Manual' },
+        author: { id_user: 9, name: 'Rita Registrar' },
+        createdAt: '2026-10-05T15:00:00.000Z',
+      },
+    ],
+    lastDeletedStatus: [],
+    previousStatus: null,
+    allowedStatuses: [STATUS.OFFERED],
+    waiting_list_position: null,
+    lottery_number: null,
+    lottery_level: null,
+    offer_expires_at: null,
+    waitingReason: null,
+    siblings: [],
+    read: true,
+    id_campus: 10,
+    campuses: [{ campus: { id_campus: 10, name: 'Alpha North', school: { id_school: 1, name: 'Alpha Academy' } } }],
+    id_school_year: 3,
+    school_year: { id_school_year: 3, name: '2027-2028', year_one: 2027, year_two: 2028 },
+    id_campus_year: 30,
+    periodState: 'started',
+    applicationTag: [],
+    applicationFiles: [],
+    notes: [],
+    event_date: null,
+    event_preference: null,
+    sibling_priority: false,
+    copiedFrom: null,
+    campaign_id: null,
+    ad_id: null,
+    platform: null,
+    heard_from: null,
+    origin: null,
+    ...over,
+  });
+
+/** The detail at /main/applications/:id, in the working context of the signed-in campus user. */
+const openDetail = (id = 7) => {
+  api.use(...campusContext);
+  return renderScreen(
+    <ApplicationDetailPage screen={inbox} renderCommunication={() => null} renderSubmissions={() => null} />,
+    { path: '/main/applications/:id', at: `/main/applications/${id}` },
+  );
+};
+
+describe('ApplicationDetailPage', () => {
+  it('shows who applied, where it stands and who moved it', async () => {
+    api.use(answer('get', '/application/7', detail()));
+    openDetail();
+
+    expect(await screen.findByRole('heading', { name: 'Ana Alvarez · #1007' })).toBeInTheDocument();
+    expect(screen.getByTestId('application-status')).toHaveTextContent(i18n.t(`statuses.${STATUS.APPLIED}`));
+    expect(screen.getByText('gloria.family@example.org')).toBeInTheDocument();
+    expect(screen.getByText('Rita Registrar')).toBeInTheDocument();
+  });
+
+  it('reads an unread application on opening (PUT /application/read/7)', async () => {
+    const read = recorder('put', '/application/read/7', { message: 'Marked as read' });
+    api.use(answer('get', '/application/7', detail({ read: false })), read.handler);
+    openDetail();
+
+    await waitFor(() => expect(read.requests).toHaveLength(1));
+  });
+
+  it('answers not found for an application the server does not show', async () => {
+    api.use(
+      http.get('/api/application/8', () =>
+        HttpResponse.json({ code: 'NOT_FOUND', message: 'Application not found.' }, { status: 404 }),
+      ),
+    );
+    openDetail(8);
+
+    expect(await screen.findByText(i18n.t('notFound.title'))).toBeInTheDocument();
+    expect(screen.queryByTestId('application-status')).not.toBeInTheDocument();
+  });
+});
