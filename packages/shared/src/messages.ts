@@ -1,5 +1,5 @@
 import type { Language } from './constants';
-import { FALLBACK_LANGUAGE } from './constants';
+import { supportedLanguage } from './constants';
 
 /**
  * Validation and error messages, spec section 5 and 8 wording, in English and Spanish.
@@ -450,9 +450,17 @@ export function isMessageKey(value: string): value is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, value);
 }
 
-/** Translates a message key; text that is not a key is returned as it is. */
-export function translate(keyOrText: string, lng: string | undefined): string {
-  if (!isMessageKey(keyOrText)) return keyOrText;
-  const language = (lng === 'es' ? 'es' : FALLBACK_LANGUAGE) satisfies Language;
-  return MESSAGES[language][keyOrText];
+/** The values a message's `{name}` placeholders take. */
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * Translates a message key and fills its `{name}` placeholders from `params`; text that is not a key is
+ * returned as it is (placeholders filled likewise). A placeholder without a value stays as written.
+ */
+export function translate(keyOrText: string, lng: string | undefined, params?: MessageParams): string {
+  const text = isMessageKey(keyOrText) ? MESSAGES[supportedLanguage(lng)][keyOrText] : keyOrText;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : placeholder,
+  );
 }

@@ -5,7 +5,7 @@ import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schema
 import type { Executor, Tx } from '../../db/client';
 import { writeAudits, type AuditActor } from '../audit/audit.service';
 import { sqlStateOf } from '../../lib/db-errors';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound, type ErrorCode } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { groupOf, MoveSession, refusalOf, type MoveDeps } from './move-step';
 export type { MoveDeps } from './move-step';
@@ -18,7 +18,7 @@ import type { Group, Movable } from './moves.repository';
  * queue on the group lock, and the seat count can never pass the grade's spots (conditional update + CHECK).
  */
 
-export type Refusal = { id_application: number; code: string; message: MessageKey };
+export type Refusal = { id_application: number; code: ErrorCode; message: MessageKey };
 export type MoveOutcome = {
   data: MovedRow[];
   nonTransferable: number[];
@@ -26,7 +26,7 @@ export type MoveOutcome = {
   autoOffered: MovedRow[];
 };
 
-const CODE_OF: Partial<Record<MessageKey, string>> = {
+const CODE_OF: Partial<Record<MessageKey, ErrorCode>> = {
   periodFinalized: 'PERIOD_FINALIZED',
   alreadyInStatus: 'MOVE_NOT_ALLOWED',
   moveNotAllowed: 'MOVE_NOT_ALLOWED',
@@ -39,7 +39,7 @@ const CODE_OF: Partial<Record<MessageKey, string>> = {
   transferSameGrade: 'MOVE_NOT_ALLOWED',
   transferTargetStatus: 'MOVE_NOT_ALLOWED',
 };
-export const refusalError = (message: MessageKey) => new AppError(CODE_OF[message] ?? 'CONFLICT', message, [], 409);
+export const refusalError = (message: MessageKey) => new AppError(CODE_OF[message] ?? 'CONFLICT', message);
 
 /** The group lock was taken for groups that changed before the rows were locked (a grade edit): start again. */
 class GroupsChanged extends Error {}
@@ -89,7 +89,7 @@ function assertAllFound(ids: number[], found: Movable[]) {
   if (found.length === ids.length) return;
   const have = new Set(found.map((a) => a.id_application));
   const errors = ids.flatMap((id, i) => (have.has(id) ? [] : [{ path: `applicationIds.${i}`, message: 'notFound' }]));
-  throw new AppError('NOT_FOUND', 'notFound', errors);
+  throw notFound(errors);
 }
 
 /** One audit row per move of the session; `reason` says why a move nobody asked for was made (a job's). */
@@ -166,7 +166,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
       path: `applicationIds.${input.applicationIds.indexOf(r.id_application)}`,
       message: r.message,
     }));
-    throw new AppError(first.code, first.message, errors, 409);
+    throw new AppError(first.code, first.message, errors);
   }
   return outcome;
 }
@@ -247,7 +247,7 @@ export async function changeGrade(deps: MoveDeps, caller: Principal, id_applicat
       if (app.id_grade === id_grade) return false;
       if (holdsSeat(app.id_status) && id_grade === null) throw refusalError('gradeHoldsSeat');
       const from = app.id_grade;
-      if (!(await session.regrade(app, id_grade))) throw new AppError('NO_SPOTS', 'noSpotsInGrade', [], 409);
+      if (!(await session.regrade(app, id_grade))) throw new AppError('NO_SPOTS', 'noSpotsInGrade');
       await writeAudits(tx, caller, [
         {
           action: 'application.grade',

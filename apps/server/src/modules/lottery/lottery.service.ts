@@ -14,7 +14,7 @@ import type {
 import type { Db, Executor, Tx } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
 import { isUniqueViolation, sqlStateOf } from '../../lib/db-errors';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, type ErrorCode } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { MoveSession, type MoveDeps } from '../applications/move-step';
 import * as moves from '../applications/moves.repository';
@@ -40,7 +40,7 @@ import { familiesOf } from './siblings';
  * The draw itself is the pure `draw()` of lottery.draw.ts.
  */
 
-const refuse = (message: MessageKey, code = 'LOTTERY') => new AppError(code, message, [], 409);
+const refuse = (message: MessageKey, code: ErrorCode) => new AppError(code, message);
 
 /** The sibling priority item of the catalog. */
 const SIBLING_ITEM = 1;
