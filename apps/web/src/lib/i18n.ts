@@ -18,6 +18,8 @@ void i18n.use(initReactI18next).init({
   lng: initial,
   fallbackLng: FALLBACK_LANGUAGE,
   interpolation: { escapeValue: false },
+  // i18next prints an advertisement to the console on start otherwise (in the browser and in every component test)
+  showSupportNotice: false,
 });
 
 /** Changes the language and remembers it on this browser (the server copy is saved by the caller). */
