@@ -18,6 +18,7 @@ import { authenticatePluginFp } from './plugins/authenticate';
 import { idempotencyPluginFp } from './plugins/idempotency';
 import type { AppDeps } from './plugins/types';
 import { registerErrorHandler } from './plugins/errors';
+import { STATUS_OF } from './lib/errors';
 import { apiModules } from './modules/index';
 import { installMoveEffects } from './modules/move-effects';
 
@@ -152,7 +153,7 @@ async function serveWebClient(app: FastifyInstance) {
   if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api') || !dist || request.method !== 'GET') {
-      return reply.status(404).send({ message: translate('notFound', request.lng), code: 'NOT_FOUND' });
+      return reply.status(STATUS_OF.NOT_FOUND).send({ message: translate('notFound', request.lng), code: 'NOT_FOUND' });
     }
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });

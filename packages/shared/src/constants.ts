@@ -86,6 +86,9 @@ export type PeriodState = (typeof PERIOD_STATE)[keyof typeof PERIOD_STATE];
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
+/** A stored or asked-for language as one we speak: Spanish when it says so, else the fallback. */
+export const supportedLanguage = (value: string | null | undefined): Language =>
+  value === 'es' ? 'es' : FALLBACK_LANGUAGE;
 
 export const THEMES = ['default', 'test', 'Orange', 'Purple', 'Blue', 'Pink'] as const;
 export type ThemeName = (typeof THEMES)[number];

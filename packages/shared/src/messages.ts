@@ -1,5 +1,5 @@
 import type { Language } from './constants';
-import { FALLBACK_LANGUAGE } from './constants';
+import { supportedLanguage } from './constants';
 
 /**
  * Validation and error messages, spec section 5 and 8 wording, in English and Spanish.
@@ -457,16 +457,12 @@ export function isMessageKey(value: string): value is MessageKey {
 /** The values a message's `{name}` placeholders take. */
 export type MessageParams = Record<string, string | number>;
 
-/** A message as a service answers it: the key and its placeholders' values, translated at the edge. */
-export type KeyedMessage = { key: MessageKey; params?: MessageParams };
-
 /**
  * Translates a message key and fills its `{name}` placeholders from `params`; text that is not a key is
  * returned as it is (placeholders filled likewise). A placeholder without a value stays as written.
  */
 export function translate(keyOrText: string, lng: string | undefined, params?: MessageParams): string {
-  const language = (lng === 'es' ? 'es' : FALLBACK_LANGUAGE) satisfies Language;
-  const text = isMessageKey(keyOrText) ? MESSAGES[language][keyOrText] : keyOrText;
+  const text = isMessageKey(keyOrText) ? MESSAGES[supportedLanguage(lng)][keyOrText] : keyOrText;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : placeholder,

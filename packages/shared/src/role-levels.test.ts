@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE } from './constants';
-import { assignableContextTypes } from './role-levels';
+import { assignableContextTypes, mayGrantAllCampuses } from './role-levels';
 
 const { SYSTEM, SCHOOL, CAMPUS, SCHOOL_MAINTAINER } = CONTEXT_TYPE;
 
@@ -26,5 +26,23 @@ describe('the role levels a caller may give', () => {
   it('a campus user gives campus roles only; a maintainer before choosing a school gives none', () => {
     expect(assignableContextTypes({ id_context_type: CAMPUS, schoolSwitch: false })).toEqual([CAMPUS]);
     expect(assignableContextTypes({ id_context_type: SCHOOL_MAINTAINER, schoolSwitch: false })).toEqual([]);
+  });
+});
+
+describe('who may grant "sees all campuses"', () => {
+  const caller = (id_context_type: number, schoolSwitch = false, isAllCampuses = id_context_type !== CAMPUS) => ({
+    id_context_type,
+    schoolSwitch,
+    isAllCampuses,
+  });
+
+  it('system, school and switched callers', () => {
+    for (const c of [caller(SYSTEM), caller(SCHOOL), caller(SCHOOL_MAINTAINER, true), caller(SYSTEM, true)])
+      expect(mayGrantAllCampuses(c)).toBe(true);
+  });
+
+  it('a campus user only when it sees every campus itself', () => {
+    expect(mayGrantAllCampuses(caller(CAMPUS))).toBe(false);
+    expect(mayGrantAllCampuses(caller(CAMPUS, false, true))).toBe(true);
   });
 });

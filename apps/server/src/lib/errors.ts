@@ -1,28 +1,38 @@
 import type { MessageKey } from '@openseat/shared/messages';
 
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'UNAUTHORIZED'
-  | 'TOKEN_EXPIRED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'UNPROCESSABLE'
-  | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | (string & {});
-
-const STATUS_OF: Record<string, number> = {
+/**
+ * Every code an error answer carries, with its HTTP status: the one place a code meets its status. The generic
+ * codes first, then the domain conflicts (the request is sound, the stored state refuses it).
+ */
+export const STATUS_OF = {
   VALIDATION: 400,
+  /** a value passed the schema but not the database: a schema lacks a rule */
+  INVALID_INPUT: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** the spec's contract: an expired access token is a 409 and the client refreshes */
   TOKEN_EXPIRED: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
-};
+  INTERNAL: 500,
+  PERIOD_FINALIZED: 409,
+  PERIOD_STATE: 409,
+  ENROLLMENT_ENDED: 409,
+  ENROLLMENT_NOT_STARTED: 409,
+  MOVE_NOT_ALLOWED: 409,
+  GRADE_REQUIRED: 409,
+  NO_SPOTS: 409,
+  LOTTERY_RUNNING: 409,
+  LOTTERY_NOT_ENABLED: 409,
+  LOTTERY_PERIOD_NOT_STARTED: 409,
+  LOTTERY_NO_APPLICATIONS: 409,
+  LOTTERY_ALREADY_DRAWN: 409,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof STATUS_OF;
 
 export type FieldError = { path: string; message: string };
 
@@ -33,16 +43,21 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: MessageKey | (string & {}),
     readonly fieldErrors: FieldError[] = [],
-    statusCode?: number,
   ) {
     super(message);
-    this.statusCode = statusCode ?? STATUS_OF[code] ?? 400;
+    this.statusCode = STATUS_OF[code];
   }
 }
 
-export const notFound = () => new AppError('NOT_FOUND', 'notFound');
-export const forbidden = (message: MessageKey | (string & {}) = 'forbidden') => new AppError('FORBIDDEN', message);
-export const unauthorized = () => new AppError('UNAUTHORIZED', 'unauthorized');
-export const badRequest = (message: MessageKey | (string & {}), fieldErrors: FieldError[] = []) =>
+type Message = MessageKey | (string & {});
+
+export const badRequest = (message: Message, fieldErrors: FieldError[] = []) =>
   new AppError('VALIDATION', message, fieldErrors);
-export const conflict = (message: MessageKey | (string & {})) => new AppError('CONFLICT', message);
+export const unauthorized = (message: Message = 'unauthorized') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message: Message = 'forbidden') => new AppError('FORBIDDEN', message);
+export const notFound = (fieldErrors: FieldError[] = []) => new AppError('NOT_FOUND', 'notFound', fieldErrors);
+export const conflict = (message: Message, fieldErrors: FieldError[] = []) =>
+  new AppError('CONFLICT', message, fieldErrors);
+export const payloadTooLarge = (message: Message = 'payloadTooLarge') => new AppError('PAYLOAD_TOO_LARGE', message);
+export const unprocessable = (message: Message) => new AppError('UNPROCESSABLE', message);
+export const tooManyRequests = (message: Message = 'tooManyRequests') => new AppError('TOO_MANY_REQUESTS', message);

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { z } from 'zod';
-import { AppError, badRequest } from './errors';
 import { readMultipart, saveImage, storedFilePath, type CheckedImage } from './uploads';
+import { AppError, badRequest, payloadTooLarge } from './errors';
 
 /**
  * A form with an optional image, as a route received it: multipart parts, or a JSON body. Routes hand it to
@@ -22,7 +22,7 @@ async function readParts(parts: AsyncIterable<MultipartFile | MultipartValue>) {
   } catch (error) {
     if (error instanceof AppError) throw error;
     const status = (error as { statusCode?: unknown }).statusCode;
-    if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+    if (status === 413) throw payloadTooLarge();
     throw badRequest('badRequest');
   }
 }

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
+import { IMAGE_LIMIT, type ImageType } from '@openseat/shared/images';
 import { isStorableText } from '@openseat/shared/schemas/rules';
-import { AppError, badRequest } from './errors';
+import { AppError, badRequest, payloadTooLarge } from './errors';
 
-export const IMAGE_LIMIT = 2 * 1024 * 1024;
 /** Decoding stops beyond this many pixels: a small file may claim a huge canvas (a decompression bomb). */
 const MAX_PIXELS = 25_000_000;
 /** Stored images are at most this wide and high: photos and logos, not print masters. */
@@ -15,19 +15,19 @@ const MAX_EDGE = 2048;
 
 type ImageKind = { ext: string; mime: string; encode: (image: Sharp) => Sharp };
 
-/** The accepted kinds, by the MIME type `file-type` reads from the content. */
+/** The accepted kinds (the shared IMAGE_TYPES), by the MIME type `file-type` reads from the content. */
 const IMAGE_KINDS: Record<string, ImageKind> = {
   'image/png': { ext: 'png', mime: 'image/png', encode: (image) => image.png() },
   'image/jpeg': { ext: 'jpg', mime: 'image/jpeg', encode: (image) => image.jpeg({ quality: 85 }) },
   'image/webp': { ext: 'webp', mime: 'image/webp', encode: (image) => image.webp({ quality: 85 }) },
-};
+} satisfies Record<ImageType, ImageKind>;
 
 export const mimeOfStoredImage = (file: string) =>
   Object.values(IMAGE_KINDS).find((kind) => file.endsWith(`.${kind.ext}`))?.mime ?? 'application/octet-stream';
 
 export type CheckedImage = { buffer: Buffer; ext: string; field: string };
 
-const notAnImage = (field: string) => new AppError('VALIDATION', 'fileType', [{ path: field, message: 'fileType' }]);
+const notAnImage = (field: string) => badRequest('fileType', [{ path: field, message: 'fileType' }]);
 
 /**
  * Decodes the whole image as the kind its content claims and encodes it again: what is stored is pixels we
@@ -48,9 +48,9 @@ async function reencode(buffer: Buffer, kind: ImageKind, field: string): Promise
 /** Reads an uploaded image: size limit, real type by its content, then decoded and re-encoded. */
 export async function readImage(file: MultipartFile): Promise<CheckedImage> {
   const buffer = await file.toBuffer().catch(() => {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge');
+    throw payloadTooLarge('fileTooLarge');
   });
-  if (buffer.length > IMAGE_LIMIT || file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge');
+  if (buffer.length > IMAGE_LIMIT || file.file.truncated) throw payloadTooLarge('fileTooLarge');
   const detected = await fileTypeFromBuffer(buffer);
   const kind = detected ? IMAGE_KINDS[detected.mime] : undefined;
   if (!kind) throw notAnImage(file.fieldname);

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translate } from '@openseat/shared/messages';
 import { isStorableText } from '@openseat/shared/schemas/rules';
 import { sqlStateOf } from '../lib/db-errors';
-import { AppError, badRequest, type FieldError } from '../lib/errors';
+import { AppError, badRequest, STATUS_OF, type ErrorCode, type FieldError } from '../lib/errors';
 
 const statusCodeOf = (error: FastifyError) => (typeof error.statusCode === 'number' ? error.statusCode : 500);
 
@@ -22,43 +22,35 @@ export function registerErrorHandler(app: FastifyInstance) {
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: translate(v.message ?? 'invalidValue', lng),
       }));
-      return send(reply, 400, {
-        message: errors[0]?.message ?? translate('badRequest', lng),
-        code: 'VALIDATION',
-        errors,
-      });
+      const message = errors[0]?.message ?? translate('badRequest', lng);
+      return send(reply, STATUS_OF.VALIDATION, { message, code: 'VALIDATION', errors });
     }
     if (error instanceof AppError) {
       const errors = error.fieldErrors.map((f) => ({ path: f.path, message: translate(f.message, lng) }));
-      return send(reply, error.statusCode, {
-        message: translate(error.message, lng),
-        code: error.code,
-        ...(errors.length ? { errors } : {}),
-      });
+      return answer(reply, error.code, translate(error.message, lng), errors);
     }
     const fromDatabase = databaseAnswer(error);
     if (fromDatabase) {
       request.log.warn({ err: error }, 'input reached the database unchecked');
-      return send(reply, fromDatabase.status, {
-        message: translate(fromDatabase.message, lng),
-        code: fromDatabase.code,
-      });
+      return answer(reply, fromDatabase.code, translate(fromDatabase.message, lng));
     }
     const status = statusCodeOf(error);
-    if (status === 413)
-      return send(reply, 413, { message: translate('payloadTooLarge', lng), code: 'PAYLOAD_TOO_LARGE' });
-    if (status === 429)
-      return send(reply, 429, { message: translate('tooManyRequests', lng), code: 'TOO_MANY_REQUESTS' });
+    if (status === 413) return answer(reply, 'PAYLOAD_TOO_LARGE', translate('payloadTooLarge', lng));
+    if (status === 429) return answer(reply, 'TOO_MANY_REQUESTS', translate('tooManyRequests', lng));
     if (status >= 400 && status < 500) {
       return send(reply, status, { message: translate('badRequest', lng), code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { message: translate('internal', lng), code: 'INTERNAL' });
+    return answer(reply, 'INTERNAL', translate('internal', lng));
   });
 }
 
 const send = (reply: FastifyReply, status: number, body: Record<string, unknown>) =>
   reply.status(status).type('application/json; charset=utf-8').send(body);
+
+/** An answer with one of our codes: its status comes from the code's table. */
+const answer = (reply: FastifyReply, code: ErrorCode, message: string, errors: FieldError[] = []) =>
+  send(reply, STATUS_OF[code], { message, code, ...(errors.length ? { errors } : {}) });
 
 /**
  * The safety net under the shared rules: a value that passed validation but the database cannot take is the
@@ -68,8 +60,8 @@ const send = (reply: FastifyReply, status: number, body: Record<string, unknown>
  */
 function databaseAnswer(error: unknown) {
   const state = sqlStateOf(error);
-  if (state?.startsWith('22')) return { status: 400, code: 'INVALID_INPUT', message: 'badRequest' } as const;
-  if (state?.startsWith('23')) return { status: 409, code: 'CONFLICT', message: 'conflict' } as const;
+  if (state?.startsWith('22')) return { code: 'INVALID_INPUT', message: 'badRequest' } as const;
+  if (state?.startsWith('23')) return { code: 'CONFLICT', message: 'conflict' } as const;
   return null;
 }
 

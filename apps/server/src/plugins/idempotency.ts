@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sha256 } from '../lib/crypto';
-import { AppError, badRequest } from '../lib/errors';
+import { badRequest, conflict, unprocessable } from '../lib/errors';
 import * as repo from './idempotency.repository';
 import type { AppDeps } from './types';
 
@@ -66,14 +66,14 @@ async function idempotencyPlugin(app: FastifyInstance, deps: AppDeps) {
       }
       const found = await repo.findKey(deps.db, key);
       if (found) {
-        if (found.requestHash !== requestHash) throw new AppError('UNPROCESSABLE', 'idempotencyKeyReused');
+        if (found.requestHash !== requestHash) throw unprocessable('idempotencyKeyReused');
         if (found.state === 'done') return replay(reply, found);
         if (found.abandoned && (await repo.takeOverAbandoned(deps.db, key))) {
           request.idempotencyKey = key;
           return;
         }
       }
-      if (Date.now() > deadline) throw new AppError('CONFLICT', 'idempotencyInProgress');
+      if (Date.now() > deadline) throw conflict('idempotencyInProgress');
       await sleep(POLL_MS);
     }
   });

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@openseat/shared/constants';
+import { FALLBACK_LANGUAGE, LANGUAGES, supportedLanguage, type Language } from '@openseat/shared/constants';
 import { translate } from '@openseat/shared/messages';
 import { en } from '../locales/en';
 import { es } from '../locales/es';
@@ -10,7 +10,7 @@ const initial: Language = LANGUAGES.includes(stored as Language) ? (stored as La
 
 // <html lang> follows the language from the first render on (screen readers and hyphenation read it)
 i18n.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'es' ? 'es' : 'en';
+  if (typeof document !== 'undefined') document.documentElement.lang = supportedLanguage(lng);
 });
 
 void i18n.use(initReactI18next).init({
@@ -18,6 +18,8 @@ void i18n.use(initReactI18next).init({
   lng: initial,
   fallbackLng: FALLBACK_LANGUAGE,
   interpolation: { escapeValue: false },
+  // i18next prints an advertisement to the console on start otherwise (in the browser and in every component test)
+  showSupportNotice: false,
 });
 
 /** Changes the language and remembers it on this browser (the server copy is saved by the caller). */
@@ -26,7 +28,7 @@ export function setLanguage(lng: Language) {
   void i18n.changeLanguage(lng);
 }
 
-export const currentLanguage = (): Language => (i18n.language === 'es' ? 'es' : 'en');
+export const currentLanguage = (): Language => supportedLanguage(i18n.language);
 
 /** A validation message key from the shared schemas, in the current language. */
 export const message = (key: string | undefined) => (key ? translate(key, currentLanguage()) : undefined);

@@ -2,7 +2,7 @@ import type { ChangePasswordRequest } from '@openseat/shared/schemas/auth';
 import type { UpdateProfileRequest, UserConfigurationRequest } from '@openseat/shared/schemas/account';
 import type { Db } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
-import { AppError, notFound } from '../../lib/errors';
+import { badRequest, notFound, tooManyRequests } from '../../lib/errors';
 import { canSeeCampus } from '../../lib/scope';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import type { Principal } from '../auth/auth.types';
@@ -45,15 +45,13 @@ export async function updateProfile(db: Db, caller: Principal, input: UpdateProf
 export async function changePassword(db: Db, caller: Principal, input: ChangePasswordRequest) {
   const user = await auth.findUserById(db, caller.id_user);
   if (!user) throw notFound();
-  if (auth.isThrottled(user)) throw new AppError('TOO_MANY_REQUESTS', 'accountLocked');
+  if (auth.isThrottled(user)) throw tooManyRequests('accountLocked');
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await auth.recordFailedPassword(db, caller.id_user);
-    throw new AppError('VALIDATION', 'wrongCurrentPassword', [
-      { path: 'currentPassword', message: 'wrongCurrentPassword' },
-    ]);
+    throw badRequest('wrongCurrentPassword', [{ path: 'currentPassword', message: 'wrongCurrentPassword' }]);
   }
   if (isCommonPassword(input.newPassword))
-    throw new AppError('VALIDATION', 'passwordCommon', [{ path: 'newPassword', message: 'passwordCommon' }]);
+    throw badRequest('passwordCommon', [{ path: 'newPassword', message: 'passwordCommon' }]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await auth.replacePassword(tx, caller.id_user, passwordHash);

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
 import { writeAudit } from '../audit/audit.service';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { forbidden, notFound, conflict } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import * as repo from './admin.repository';
 
@@ -55,7 +55,7 @@ export async function retryJob(db: Db, jobs: JobRunner, caller: Principal, id: s
   assertSystem(caller);
   const job = await repo.findJob(db, id);
   if (!job) throw notFound();
-  if (job.state !== 'failed') throw new AppError('CONFLICT', 'jobNotFailed');
+  if (job.state !== 'failed') throw conflict('jobNotFailed');
   await jobs.retry(job.name, job.id);
   await writeAudit(db, caller, { action: 'job.retry', entity: 'job', entityId: job.id, changes: { name: job.name } });
   const after = await repo.findJobRecord(db, id);

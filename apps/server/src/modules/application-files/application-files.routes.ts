@@ -13,6 +13,7 @@ import { uploadFormOf } from '../../lib/form-upload';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import { attachmentHeader } from './application-files.presenter';
+import { presentFile } from './application-files.presenter';
 import * as files from './application-files.service';
 
 const binary = () => z.unknown().meta({ type: 'string', format: 'binary' });
@@ -36,7 +37,8 @@ export async function applicationFilesRoutes(root: FastifyInstance, deps: AppDep
         response: { 200: listOf(ApplicationFileSchema, "The application's files, newest first") },
       },
     },
-    (req) => files.listFiles(deps.db, principalOf(req), req.query.id_application, req.lng),
+    async (req) =>
+      (await files.listFiles(deps.db, principalOf(req), req.query.id_application)).map((f) => presentFile(f, req.lng)),
   );
   app.post(
     '/application/upload-file',
@@ -53,7 +55,7 @@ export async function applicationFilesRoutes(root: FastifyInstance, deps: AppDep
     },
     async (req) => ({
       message: translate('fileUploaded', req.lng),
-      data: await files.uploadFile(deps.db, dataDir, principalOf(req), uploadFormOf(req), req.lng),
+      data: presentFile(await files.uploadFile(deps.db, dataDir, principalOf(req), uploadFormOf(req)), req.lng),
     }),
   );
   app.get(

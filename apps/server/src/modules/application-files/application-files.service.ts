@@ -6,7 +6,6 @@ import { notFound } from '../../lib/errors';
 import { removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
 import { storedFilePath } from '../../lib/uploads';
 import type { Principal } from '../auth/auth.types';
-import { presentFile } from './application-files.presenter';
 import * as repo from './application-files.repository';
 import { readFileUpload } from './application-files.upload';
 
@@ -14,7 +13,7 @@ import { readFileUpload } from './application-files.upload';
  * Stores the checked file under the data directory (outside the web root, under a random name), then records it.
  * If the record fails the stored file is removed again.
  */
-export async function uploadFile(db: Db, dataDir: string, caller: Principal, form: UploadForm, lng: string) {
+export async function uploadFile(db: Db, dataDir: string, caller: Principal, form: UploadForm) {
   const { id_application, file } = await readFileUpload(form);
   await requireApplication(db, caller.scope, id_application);
   const folder = 'applications';
@@ -39,15 +38,15 @@ export async function uploadFile(db: Db, dataDir: string, caller: Principal, for
         id_campus: application.id_campus,
         changes: { id_application_file, mimeType: file.mime, size: file.buffer.length },
       });
-      return presentFile((await repo.findFile(tx, caller.scope, id_application_file))!, lng);
+      return (await repo.findFile(tx, caller.scope, id_application_file))!;
     });
     return { result, replaced: null };
   });
 }
 
-export async function listFiles(db: Db, caller: Principal, id_application: number, lng: string) {
+export async function listFiles(db: Db, caller: Principal, id_application: number) {
   const application = await requireApplication(db, caller.scope, id_application);
-  return (await repo.listFiles(db, application.id_application)).map((f) => presentFile(f, lng));
+  return repo.listFiles(db, application.id_application);
 }
 
 /** Opens a file for download; every download is in the audit log (a child's document was read). */

@@ -7,16 +7,15 @@ import {
   originalFileName,
 } from '@openseat/shared/schemas/application-records';
 import { isStorableText } from '@openseat/shared/schemas/rules';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, payloadTooLarge } from '../../lib/errors';
 import type { UploadForm } from '../../lib/form-upload';
 
 export type CheckedFile = { buffer: Buffer; ext: string; mime: string; originalName: string };
 export type FileUpload = { id_application: number; file: CheckedFile };
 
 const ALLOWED = new Set<string>(APPLICATION_FILE_TYPES);
-const wrongType = () =>
-  new AppError('VALIDATION', 'applicationFileType', [{ path: 'file', message: 'applicationFileType' }]);
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'fileTooLarge');
+const wrongType = () => badRequest('applicationFileType', [{ path: 'file', message: 'applicationFileType' }]);
+const tooLarge = () => payloadTooLarge('fileTooLarge');
 
 /**
  * The file's kind is read from its bytes (`file-type`), never from its name or the type the browser claimed:

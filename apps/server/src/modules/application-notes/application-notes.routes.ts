@@ -9,6 +9,7 @@ import {
 import { listOf, savedOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
+import { presentNote } from './application-notes.presenter';
 import * as notes from './application-notes.service';
 
 export async function applicationNotesRoutes(root: FastifyInstance, deps: AppDeps) {
@@ -24,7 +25,8 @@ export async function applicationNotesRoutes(root: FastifyInstance, deps: AppDep
         response: { 200: listOf(ApplicationNoteSchema, "The application's notes, newest first") },
       },
     },
-    (req) => notes.listNotes(deps.db, principalOf(req), req.query.id_application, req.lng),
+    async (req) =>
+      (await notes.listNotes(deps.db, principalOf(req), req.query.id_application)).map((n) => presentNote(n, req.lng)),
   );
   app.post(
     '/application/notes',
@@ -34,7 +36,7 @@ export async function applicationNotesRoutes(root: FastifyInstance, deps: AppDep
     },
     async (req) => ({
       message: translate('noteAdded', req.lng),
-      data: await notes.addNote(deps.db, principalOf(req), req.body, req.lng),
+      data: presentNote(await notes.addNote(deps.db, principalOf(req), req.body), req.lng),
     }),
   );
 }

@@ -3,10 +3,9 @@ import type { Db } from '../../db/client';
 import { requireApplication } from '../applications/application-ref.service';
 import { writeAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/auth.types';
-import { presentNote } from './application-notes.presenter';
 import * as repo from './application-notes.repository';
 
-export async function addNote(db: Db, caller: Principal, input: NoteCreate, lng: string) {
+export async function addNote(db: Db, caller: Principal, input: NoteCreate) {
   return db.transaction(async (tx) => {
     const application = await requireApplication(tx, caller.scope, input.id_application);
     const id_application_note = await repo.insertNote(tx, {
@@ -24,11 +23,11 @@ export async function addNote(db: Db, caller: Principal, input: NoteCreate, lng:
       id_campus: application.id_campus,
       changes: { id_application_note },
     });
-    return presentNote((await repo.findNote(tx, id_application_note))!, lng);
+    return (await repo.findNote(tx, id_application_note))!;
   });
 }
 
-export async function listNotes(db: Db, caller: Principal, id_application: number, lng: string) {
+export async function listNotes(db: Db, caller: Principal, id_application: number) {
   const application = await requireApplication(db, caller.scope, id_application);
-  return (await repo.listNotes(db, application.id_application)).map((n) => presentNote(n, lng));
+  return repo.listNotes(db, application.id_application);
 }

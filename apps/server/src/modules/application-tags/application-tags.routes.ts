@@ -9,6 +9,7 @@ import {
 } from '@openseat/shared/schemas/application-records';
 import { savedOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
+import { translateRefusals } from '../../lib/refusals';
 import { principalOf } from '../../plugins/authenticate';
 import * as applicationTags from './application-tags.service';
 
@@ -43,6 +44,9 @@ export async function applicationTagsRoutes(root: FastifyInstance, deps: AppDeps
       config: { permission: ['applications', 'manage_tags'] },
       schema: { tags, body: ApplicationTagBulkSchema, response: { 200: ApplicationTagBulkResultSchema } },
     },
-    (req) => applicationTags.tagMany(deps.db, principalOf(req), req.body, req.lng),
+    async (req) => {
+      const { refused, ...tagged } = await applicationTags.tagMany(deps.db, principalOf(req), req.body);
+      return { message: translate('tagsAdded', req.lng), ...tagged, refused: translateRefusals(refused, req.lng) };
+    },
   );
 }

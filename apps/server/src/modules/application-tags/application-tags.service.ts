@@ -1,4 +1,3 @@
-import { translate } from '@openseat/shared/messages';
 import type {
   ApplicationTagBulk,
   ApplicationTagBulkResult,
@@ -8,6 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import { requireApplication } from '../applications/application-ref.service';
 import { writeAudit } from '../audit/audit.service';
 import { badRequest, notFound } from '../../lib/errors';
+import type { Refusal } from '../../lib/refusals';
 import type { Principal } from '../auth/auth.types';
 import { presentTagsOf } from './application-tags.presenter';
 import * as repo from './application-tags.repository';
@@ -51,20 +51,19 @@ export async function tagMany(
   db: Db,
   caller: Principal,
   input: ApplicationTagBulk,
-  lng: string,
-): Promise<ApplicationTagBulkResult> {
+): Promise<Omit<ApplicationTagBulkResult, 'message' | 'refused'> & { refused: Refusal[] }> {
   return db.transaction(async (tx) => {
     const tag = await requireTag(tx, caller, input.id_tag);
     const found = new Map(
       (await repo.applicationsInScope(tx, caller.scope, input.applicationIds)).map((a) => [a.id_application, a]),
     );
-    const refused: ApplicationTagBulkResult['refused'] = [];
+    const refused: Refusal[] = [];
     const eligible: number[] = [];
     for (const id_application of input.applicationIds) {
       const application = found.get(id_application);
-      if (!application) refused.push({ id_application, code: 'NOT_FOUND', message: translate('notFound', lng) });
+      if (!application) refused.push({ id_application, code: 'NOT_FOUND', message: 'notFound' });
       else if (application.id_campus !== tag.id_campus)
-        refused.push({ id_application, code: 'TAG_OTHER_CAMPUS', message: translate('tagOtherCampus', lng) });
+        refused.push({ id_application, code: 'TAG_OTHER_CAMPUS', message: 'tagOtherCampus' });
       else eligible.push(id_application);
     }
     const tagged = await repo.addTag(tx, tag.id_school, tag.id_tag, eligible);
@@ -79,7 +78,6 @@ export async function tagMany(
         changes: { id_tag: tag.id_tag, name: tag.name },
       });
     return {
-      message: translate('tagsAdded', lng),
       type: input.type,
       tagged: eligible.filter((id) => newly.has(id)),
       alreadyTagged: eligible.filter((id) => !newly.has(id)),

@@ -10,7 +10,7 @@ import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { requireApplication } from './application-ref.service';
 import { requireCampus } from '../campuses/campus-ref.service';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { assertAcceptingApplications, listSeats } from '../enrollment/enrollment.service';
 import { presentDetail, presentHistory, presentRow, statusRef } from './applications.presenter';
@@ -330,7 +330,7 @@ export async function setRead(db: Db, caller: Principal, ids: number[], read: bo
     const missing = ids.flatMap((id, i) =>
       found.has(id) ? [] : [{ path: `applicationIds.${i}`, message: 'notFound' }],
     );
-    if (missing.length) throw new AppError('NOT_FOUND', 'notFound', missing);
+    if (missing.length) throw notFound(missing);
     const changed = await repo.setRead(tx, caller.scope, ids, read);
     for (const row of changed)
       await writeAudit(tx, caller, {

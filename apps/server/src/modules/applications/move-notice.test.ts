@@ -10,7 +10,7 @@ const moved = (n: number) =>
     id_status: 5,
     waiting_list_position: null,
   }));
-const refusal = { id_application: 4, code: 'MOVE_NOT_ALLOWED', message: 'moveNotAllowed' as const };
+const refusal = { id_application: 4, code: 'MOVE_NOT_ALLOWED' as const, message: 'moveNotAllowed' as const };
 
 describe('the notice after a move', () => {
   it('warns when some were offered and others had no seat', () => {

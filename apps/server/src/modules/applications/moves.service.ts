@@ -3,7 +3,7 @@ import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants'
 import type { MessageKey, MessageParams } from '@openseat/shared/messages';
 import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
 import { writeAudits } from '../audit/audit.service';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound, type ErrorCode } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import {
   groupOf,
@@ -20,7 +20,7 @@ import type { Movable, MoveDeps } from '../status-moves/status-moves.types';
  * status-move engine (status-moves.service.ts): one transaction holding the groups it touches and the rows.
  */
 
-export type Refusal = { id_application: number; code: string; message: MessageKey };
+export type Refusal = { id_application: number; code: ErrorCode; message: MessageKey };
 export type MoveOutcome = {
   /** What the screen says about it (the web shows it as it is; the route also answers it translated). */
   notice: MoveNotice;
@@ -112,7 +112,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
       path: `applicationIds.${input.applicationIds.indexOf(r.id_application)}`,
       message: r.message,
     }));
-    throw new AppError(first.code, first.message, errors, 409);
+    throw new AppError(first.code, first.message, errors);
   }
   return { notice: moveNotice(outcome, input.applicationIds.length), ...outcome };
 }
@@ -200,7 +200,7 @@ export async function changeGrade(deps: MoveDeps, caller: Principal, id_applicat
       if (app.id_grade === id_grade) return false;
       if (holdsSeat(app.id_status) && id_grade === null) throw refusalError('gradeHoldsSeat');
       const from = app.id_grade;
-      if (!(await session.regrade(app, id_grade))) throw new AppError('NO_SPOTS', 'noSpotsInGrade', [], 409);
+      if (!(await session.regrade(app, id_grade))) throw new AppError('NO_SPOTS', 'noSpotsInGrade');
       await writeAudits(tx, caller, [
         {
           action: 'application.grade',

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@openseat/shared/communication';
+import { supportedLanguage } from '@openseat/shared/constants';
 import type { Mail } from '../mail/mail.types';
 
 const TEXT = {
@@ -13,10 +15,8 @@ const TEXT = {
   },
 };
 
-const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 export function resetPasswordMail(to: string, name: string, link: string, lng: string): Mail {
-  const t = lng === 'es' ? TEXT.es : TEXT.en;
+  const t = TEXT[supportedLanguage(lng)];
   const text = t.body(name, link);
   const html = escapeHtml(text)
     .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)

@@ -4,7 +4,7 @@ import type { LoginRequest, LoginResponse, ResetPasswordRequest } from '@opensea
 import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
 import { randomToken, sha256 } from '../../lib/crypto';
-import { AppError, forbidden, unauthorized } from '../../lib/errors';
+import { badRequest, unauthorized, forbidden } from '../../lib/errors';
 import { decoy, hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import type { Secrets } from '../../lib/secrets';
 import { buildPrincipal, mayEnterSchool, presentSessionUser, principalOf, type Principal } from './auth.principal';
@@ -42,7 +42,7 @@ const RECOVERY_ANSWER_FLOOR_MS = 300;
 /** A session handed to the client: the JSON body, and the refresh token the route puts in its cookie. */
 export type IssuedSession = { response: LoginResponse; refreshToken: string; refreshExpiresAt: Date };
 
-const invalidCredentials = () => new AppError('UNAUTHORIZED', 'invalidCredentials');
+const invalidCredentials = () => unauthorized('invalidCredentials');
 
 /**
  * Unknown e-mail, wrong password and throttled account get the same 401 after the same work (one argon2
@@ -60,7 +60,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Pr
     );
     throw invalidCredentials();
   }
-  if (!user.isActive) throw new AppError('UNAUTHORIZED', 'accountInactive');
+  if (!user.isActive) throw unauthorized('accountInactive');
   await repo.clearFailedLogins(deps.db, user.id_user);
   await writeAudit(
     deps.db,
@@ -291,11 +291,11 @@ export async function requestPasswordRecovery(deps: AuthDeps, email: string, lng
 
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordRequest): Promise<void> {
   if (isCommonPassword(input.password))
-    throw new AppError('VALIDATION', 'passwordCommon', [{ path: 'password', message: 'passwordCommon' }]);
+    throw badRequest('passwordCommon', [{ path: 'password', message: 'passwordCommon' }]);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const id_user = await repo.spendResetToken(tx, sha256(input.token));
-    if (id_user === null) throw new AppError('VALIDATION', 'resetLinkInvalid');
+    if (id_user === null) throw badRequest('resetLinkInvalid');
     await repo.cancelResetLinks(tx, id_user);
     await repo.setPasswordHash(tx, id_user, passwordHash, { endAccessTokens: true });
     await repo.revokeAllOfUser(tx, id_user);

@@ -77,11 +77,17 @@ export const presentCampusGrade = (g: CampusGrade): CampusGrade => ({
  * What a grade is called on screens and forms: the campus's own option label when it set one (a new campus
  * starts with the grade name as label, which does not count), else the age ("5 years old") or the grade.
  */
-export const gradeLabel = (
-  g: { name: string; age: number; label: string | null },
-  ageSchool: boolean,
-  lng: Language,
-) => (g.label && g.label !== g.name ? g.label : ageSchool ? `${g.age} ${translate('yearsOld', lng)}` : g.name);
+const gradeLabel = (g: { name: string; age: number; label: string | null }, ageSchool: boolean, lng: Language) =>
+  g.label && g.label !== g.name ? g.label : ageSchool ? `${g.age} ${translate('yearsOld', lng)}` : g.name;
+
+/** A grade active on some campuses of a school, labelled as an option without a campus label. */
+export type SchoolGrade = { id_grade: number; name: string; age: number; campusIds: number[] };
+
+export const presentSchoolGrade = ({ campusIds, ...g }: SchoolGrade, ageSchool: boolean, lng: Language) => ({
+  ...g,
+  label: gradeLabel({ ...g, label: null }, ageSchool, lng),
+  campusIds,
+});
 
 export const presentActiveGrade = (
   g: {

@@ -31,6 +31,7 @@ import { streamCsv } from '../../lib/csv';
 import { uploadFormOf } from '../../lib/form-upload';
 import { principalOf } from '../../plugins/authenticate';
 import * as campuses from './campuses.service';
+import { presentActiveGrade, presentSchoolGrade } from './campuses.presenter';
 import * as grades from './grades.service';
 
 export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
@@ -201,7 +202,10 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: listOf(ActiveCampusGradeSchema, 'The active grades of the campus') },
       },
     },
-    (req) => grades.activeGradesOfCampus(deps.db, principalOf(req), req.params.id, req.query.lng ?? req.lng),
+    async (req) => {
+      const { ageSchool, grades: active } = await grades.activeGradesOfCampus(deps.db, principalOf(req), req.params.id);
+      return active.map((g) => presentActiveGrade(g, ageSchool, req.query.lng ?? req.lng));
+    },
   );
   app.get(
     '/configuration/campusGrade/school/:id',
@@ -214,6 +218,9 @@ export async function campusesRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: listOf(ActiveSchoolGradeSchema, 'The grades active on the campuses of the school') },
       },
     },
-    (req) => grades.activeGradesOfSchool(deps.db, principalOf(req), req.params.id, req.query.lng ?? req.lng),
+    async (req) => {
+      const { ageSchool, grades: active } = await grades.activeGradesOfSchool(deps.db, principalOf(req), req.params.id);
+      return active.map((g) => presentSchoolGrade(g, ageSchool, req.query.lng ?? req.lng));
+    },
   );
 }

@@ -8,7 +8,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { isForeignKeyViolation } from '../../lib/db-errors';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
 import { sealSecret } from '../../lib/crypto';
 import { assertMayChangeFields } from '../../lib/field-rules';
 import { readUploadForm, removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
@@ -117,7 +117,7 @@ export async function deleteCampus(db: Db, dataDir: string, caller: Principal, i
   const campus = await db
     .transaction(async (tx) => {
       const found = await requireCampus(tx, caller, id_campus);
-      if (await repo.campusInUse(tx, caller.scope, id_campus)) throw new AppError('CONFLICT', 'campusInUse');
+      if (await repo.campusInUse(tx, caller.scope, id_campus)) throw conflict('campusInUse');
       await repo.deleteCampus(tx, caller.scope, id_campus);
       await writeAudit(tx, caller, {
         action: 'campus.delete',
@@ -130,7 +130,7 @@ export async function deleteCampus(db: Db, dataDir: string, caller: Principal, i
     })
     .catch((error: unknown) => {
       // a lottery or reorder record of one of its periods still points at it
-      throw isForeignKeyViolation(error) ? new AppError('CONFLICT', 'campusInUse') : error;
+      throw isForeignKeyViolation(error) ? conflict('campusInUse') : error;
     });
   if (campus.photo) await removeStoredFile(dataDir, campus.photo);
 }

@@ -1,4 +1,3 @@
-import type { Language } from '@openseat/shared/constants';
 import type { CampusGradeOptionRequest } from '@openseat/shared/schemas/schools';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
@@ -6,7 +5,7 @@ import { notFound } from '../../lib/errors';
 import { canSeeSchool } from '../../lib/scope';
 import type { Principal } from '../auth/auth.types';
 import { addSeatsForActiveGrades } from '../enrollment/enrollment.service';
-import { gradeLabel, presentActiveGrade, presentCampusGrade, presentGradeSetting } from './campuses.presenter';
+import { presentCampusGrade, presentGradeSetting, type SchoolGrade } from './campuses.presenter';
 import * as repo from './campuses.repository';
 import { requireCampus } from './campus-lookup';
 
@@ -17,34 +16,30 @@ export async function listGrades(db: Db, caller: Principal, id_campus: number) {
   return grades.map((g) => presentGradeSetting(g, campus.is_age_school));
 }
 
-/** Active grades of one campus, for pickers (application grade, seats). */
-export async function activeGradesOfCampus(db: Db, caller: Principal, id_campus: number, lng: Language) {
+/** Active grades of one campus, for pickers (application grade, seats); the labels are the route's part. */
+export async function activeGradesOfCampus(db: Db, caller: Principal, id_campus: number) {
   const campus = await requireCampus(db, caller, id_campus);
   const grades = await repo.listActiveGrades(db, caller.scope, [id_campus]);
-  return grades.map((g) => presentActiveGrade(g, campus.is_age_school, lng));
+  return { ageSchool: campus.is_age_school, grades };
 }
 
 /** Grades active on at least one of a school's campuses (those the caller may see), each once. */
-export async function activeGradesOfSchool(db: Db, caller: Principal, id_school: number, lng: Language) {
+export async function activeGradesOfSchool(db: Db, caller: Principal, id_school: number) {
   if (!canSeeSchool(caller.scope, id_school)) throw notFound();
   const campusIds = await repo.campusIdsOfSchool(db, caller.scope, id_school);
   const ageSchool = await repo.isAgeSchool(db, caller.scope, id_school);
-  const byGrade = new Map<
-    number,
-    { id_grade: number; name: string; age: number; label: string; campusIds: number[] }
-  >();
+  const byGrade = new Map<number, SchoolGrade>();
   for (const g of await repo.listActiveGrades(db, caller.scope, campusIds)) {
     const row = byGrade.get(g.id_grade) ?? {
       id_grade: g.id_grade,
       name: g.name,
       age: g.age,
-      label: gradeLabel({ ...g, label: null }, ageSchool, lng),
       campusIds: [],
     };
     row.campusIds.push(g.id_campus);
     byGrade.set(g.id_grade, row);
   }
-  return [...byGrade.values()];
+  return { ageSchool, grades: [...byGrade.values()] };
 }
 
 async function requireGrade(db: Executor, caller: Principal, id_campus_grade: number) {

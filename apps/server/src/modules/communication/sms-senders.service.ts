@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import * as repo from './sms-senders.repository';
 
 /**
@@ -13,7 +13,7 @@ export async function assertSenderNumbersUnique(tx: Executor, where: { id_school
   if (!(await repo.senderClashOf(tx, where.id_school, where.id_campus))) return;
   // the field the form shows it on: the campus's number, or the school's account
   const path = where.id_campus === undefined ? 'twilio_account_sid' : 'phone_number';
-  throw new AppError('CONFLICT', 'smsSenderInUse', [{ path, message: 'smsSenderInUse' }]);
+  throw conflict('smsSenderInUse', [{ path, message: 'smsSenderInUse' }]);
 }
 
 /** Schools with a campus that texts from `e164` (an inbound SMS's To, as `addressKey('sms', ...)` writes it). */

@@ -1,5 +1,11 @@
 import { readinessProblems } from '@openseat/shared/enrollment-rules';
-import type { CampusSchoolYearRow, CampusYearGradeRow, CampusYearRow } from '@openseat/shared/schemas/enrollment';
+import { translate, type MessageKey } from '@openseat/shared/messages';
+import type {
+  CampusSchoolYearRow,
+  CampusYearGradeRow,
+  CampusYearRow,
+  EnrollmentStatus,
+} from '@openseat/shared/schemas/enrollment';
 import type { PeriodRow, SchoolYearOfCampusRow, SeatRow } from './enrollment.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -53,4 +59,21 @@ export const presentSchoolYear = (row: SchoolYearOfCampusRow): CampusSchoolYearR
   year_two: row.year_two,
   id_campus_year: row.id_campus_year,
   state: row.state,
+});
+
+/** The top bar's answer as the service decides it: the notice and its explanation as message keys. */
+export type KeyedEnrollmentStatus = Omit<EnrollmentStatus, 'message' | 'help'> & {
+  messageKey: MessageKey | null;
+  helpKey: MessageKey | null;
+};
+
+export const presentEnrollmentStatus = (
+  { acceptingApplications, reason, messageKey, helpKey, ...rest }: KeyedEnrollmentStatus,
+  lng: string,
+): EnrollmentStatus => ({
+  acceptingApplications,
+  reason,
+  message: messageKey && translate(messageKey, lng),
+  help: helpKey && translate(helpKey, lng),
+  ...rest,
 });

@@ -19,6 +19,7 @@ import { id } from '@openseat/shared/schemas/rules';
 import type { AppDeps } from '../../plugins/types';
 import { forbidden } from '../../lib/errors';
 import { principalOf } from '../../plugins/authenticate';
+import { presentEnrollmentStatus } from './enrollment.presenter';
 import * as enrollment from './enrollment.service';
 
 /** Starting and finalizing are separate permissions on one route: checked once the body says which. */
@@ -135,7 +136,10 @@ export async function enrollmentRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: EnrollmentStatusSchema },
       },
     },
-    (req) =>
-      enrollment.enrollmentStatus(deps.db, principalOf(req), req.query.id_campus, req.query.id_school_year, req.lng),
+    async (req) =>
+      presentEnrollmentStatus(
+        await enrollment.enrollmentStatus(deps.db, principalOf(req), req.query.id_campus, req.query.id_school_year),
+        req.lng,
+      ),
   );
 }

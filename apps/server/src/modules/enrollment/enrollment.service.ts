@@ -8,27 +8,26 @@ import {
   readinessProblems,
   todayIso,
 } from '@openseat/shared/enrollment-rules';
-import { translate, type MessageKey } from '@openseat/shared/messages';
+import type { MessageKey } from '@openseat/shared/messages';
 import type {
   CampusYearCreate,
   CampusYearListQuery,
   CampusYearUpdate,
-  EnrollmentStatus,
   PeriodAction,
   SeatsUpdate,
 } from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
-import { AppError, badRequest, notFound, type FieldError } from '../../lib/errors';
+import { AppError, badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
-import { presentPeriod, presentSchoolYear, presentSeat } from './enrollment.presenter';
+import { presentPeriod, presentSchoolYear, presentSeat, type KeyedEnrollmentStatus } from './enrollment.presenter';
 import * as repo from './enrollment.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 
 /** A finalized period is frozen: any change to it or its seats is refused. */
-const periodFinalized = () => new AppError('PERIOD_FINALIZED', 'periodFinalized', [], 409);
-const periodState = (message: MessageKey) => new AppError('PERIOD_STATE', message, [], 409);
+const periodFinalized = () => new AppError('PERIOD_FINALIZED', 'periodFinalized');
+const periodState = (message: MessageKey) => new AppError('PERIOD_STATE', message);
 
 async function requirePeriod(db: Executor, caller: Principal, id_campus_year: number, lock = false) {
   const period = await repo.findPeriod(db, caller.scope, id_campus_year, lock);
@@ -76,7 +75,7 @@ export async function createPeriod(db: Db, caller: Principal, input: CampusYearC
       const campus = await requireCampus(tx, caller.scope, input.id_campus);
       await assertSchoolYear(tx, input.id_school_year);
       if (await repo.findPeriodOf(tx, caller.scope, campus.id_campus, input.id_school_year))
-        throw new AppError('CONFLICT', 'periodExists');
+        throw conflict('periodExists');
       const values = {
         ...periodValues(input),
         id_school: campus.id_school,
@@ -97,7 +96,7 @@ export async function createPeriod(db: Db, caller: Principal, input: CampusYearC
     });
   } catch (error) {
     // two requests raced past the check: the unique constraint decides
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'periodExists');
+    if (isUniqueViolation(error)) throw conflict('periodExists');
     throw error;
   }
 }
@@ -115,7 +114,7 @@ export async function updatePeriod(db: Db, caller: Principal, input: CampusYearU
           throw badRequest('invalidValue', [{ path: 'id_school_year', message: 'invalidValue' }]);
         await assertSchoolYear(tx, input.id_school_year);
         if (await repo.findPeriodOf(tx, caller.scope, before.id_campus, input.id_school_year))
-          throw new AppError('CONFLICT', 'periodExists');
+          throw conflict('periodExists');
       }
       const seats = await repo.listSeats(tx, caller.scope, before.id_campus_year, true);
       const taken = seats.reduce((sum, g) => sum + g.taken, 0);
@@ -140,7 +139,7 @@ export async function updatePeriod(db: Db, caller: Principal, input: CampusYearU
       return getPeriod(tx, caller, before.id_campus_year);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'periodExists');
+    if (isUniqueViolation(error)) throw conflict('periodExists');
     throw error;
   }
 }
@@ -250,9 +249,8 @@ export async function enrollmentStatus(
   caller: Principal,
   id_campus: number,
   id_school_year: number | undefined,
-  lng: string,
   now = new Date(),
-): Promise<EnrollmentStatus> {
+): Promise<KeyedEnrollmentStatus> {
   await requireCampus(db, caller.scope, id_campus);
   const { timeZone, today } = await campusToday(db, caller.scope, id_campus, now);
   const period =
@@ -271,8 +269,8 @@ export async function enrollmentStatus(
   return {
     acceptingApplications: decision.open,
     reason: decision.reason,
-    message: message && translate(message, lng),
-    help: decision.reason === 'ended' ? translate('enrollmentEndedHelp', lng) : null,
+    messageKey: message,
+    helpKey: decision.reason === 'ended' ? 'enrollmentEndedHelp' : null,
     endDate: period?.enrollment_end_date ?? null,
     id_campus_year: period?.id_campus_year ?? null,
     id_school_year: period?.id_school_year ?? null,
@@ -299,9 +297,9 @@ export async function assertAcceptingApplications(
   const { today } = await campusToday(db, SYSTEM_SCOPE, id_campus, now);
   const decision = enrollmentDecision(period ?? null, today);
   if (decision.reason === 'ended' || decision.reason === 'finalized')
-    throw new AppError('ENROLLMENT_ENDED', 'enrollmentEnded', [], 409);
+    throw new AppError('ENROLLMENT_ENDED', 'enrollmentEnded');
   if (decision.reason === 'not_started' || !period)
-    throw new AppError('ENROLLMENT_NOT_STARTED', 'enrollmentNotStarted', [], 409);
+    throw new AppError('ENROLLMENT_NOT_STARTED', 'enrollmentNotStarted');
   return { id_campus_year: period.id_campus_year };
 }
 

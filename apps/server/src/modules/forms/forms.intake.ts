@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { writeAudit } from '../audit/audit.service';
 import { decryptSecret, sha256 } from '../../lib/crypto';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, unauthorized, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import { checkLead, insertLead } from '../applications/applications.service';
 import {
@@ -44,7 +44,7 @@ import * as repo from './forms.repository';
 
 export type IntakeDeps = { db: Db; jobs: JobQueue; encryptionKey: Buffer };
 
-const signatureInvalid = () => new AppError('UNAUTHORIZED', 'signatureInvalid');
+const signatureInvalid = () => unauthorized('signatureInvalid');
 
 type Values = Partial<Record<FormField, string>>;
 type Outcome = { id_application: number | null; error: string | null };

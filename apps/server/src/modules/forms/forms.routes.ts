@@ -19,6 +19,7 @@ import { id } from '@openseat/shared/schemas/rules';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import { receiveDelivery, type IntakeDeps } from './forms.intake';
+import { presentSubmission } from './forms.presenter';
 import * as forms from './forms.service';
 
 declare module 'fastify' {
@@ -58,7 +59,10 @@ export async function formsRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { permission },
       schema: { tags, querystring: SubmissionListQuerySchema, response: { 200: pageOf(SubmissionRowSchema) } },
     },
-    (req) => forms.listSubmissions(deps.db, principalOf(req), req.query, req.lng),
+    async (req) => {
+      const { data, ...page } = await forms.listSubmissions(deps.db, principalOf(req), req.query);
+      return { data: data.map((r) => presentSubmission(r, req.lng)), ...page };
+    },
   );
   app.get(
     '/campus-form/:id',
@@ -118,7 +122,10 @@ export async function formsRoutes(root: FastifyInstance, deps: AppDeps) {
       config: { permission: ['application', 'access'] },
       schema: { tags, params, response: { 200: listOf(SubmissionRowSchema, 'The deliveries, oldest first') } },
     },
-    (req) => forms.submissionsOfApplication(deps.db, principalOf(req), req.params.id, req.lng),
+    async (req) =>
+      (await forms.submissionsOfApplication(deps.db, principalOf(req), req.params.id)).map((r) =>
+        presentSubmission(r, req.lng),
+      ),
   );
   app.post(
     '/application/submission-to-csv',

@@ -11,7 +11,7 @@ import { diff, writeAudit } from '../audit/audit.service';
 import { requireCampus } from '../campuses/campus-ref.service';
 import { encryptSecret } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, conflict } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { presentForm, presentSubmission } from './forms.presenter';
 import * as repo from './forms.repository';
@@ -24,7 +24,7 @@ import * as repo from './forms.repository';
 
 export type FormDeps = { db: Db; publicUrl: () => string; encryptionKey: Buffer };
 
-const formIdTaken = () => new AppError('CONFLICT', 'formIdTaken', [{ path: 'form_id', message: 'formIdTaken' }]);
+const formIdTaken = () => conflict('formIdTaken', [{ path: 'form_id', message: 'formIdTaken' }]);
 
 async function requireForm(db: Executor, caller: Principal, id_campus_form: number, lock = false) {
   const form = await repo.findForm(db, caller.scope, id_campus_form, lock);
@@ -182,7 +182,6 @@ export async function listSubmissions(
   db: Db,
   caller: Principal,
   query: { id_campus: number; status?: 'processed' | 'needs_review'; page: number; pageSize: number },
-  lng: string,
 ) {
   await requireCampus(db, caller.scope, query.id_campus);
   const { rows, total } = await repo.listSubmissions(
@@ -192,12 +191,12 @@ export async function listSubmissions(
     query.page,
     query.pageSize,
   );
-  return { data: rows.map((r) => presentSubmission(r, lng)), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows, total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function submissionsOfApplication(db: Db, caller: Principal, id_application: number, lng: string) {
+export async function submissionsOfApplication(db: Db, caller: Principal, id_application: number) {
   await requireApplication(db, caller.scope, id_application);
-  return (await repo.submissionsOfApplication(db, caller.scope, id_application)).map((r) => presentSubmission(r, lng));
+  return repo.submissionsOfApplication(db, caller.scope, id_application);
 }
 
 const FIXED = [

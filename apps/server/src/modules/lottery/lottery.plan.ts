@@ -6,7 +6,7 @@ import type { MessageKey } from '@openseat/shared/messages';
 import type { LotteryOutcome, LotteryPeriod, LotteryPlan, LotteryResult } from '@openseat/shared/schemas/lottery';
 import type { Db, Executor, Tx } from '../../db/client';
 import { sqlStateOf } from '../../lib/db-errors';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, type ErrorCode } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { familiesOf } from '../applications/siblings.service';
 import { lockGroups } from '../status-moves/status-moves.service';
@@ -20,7 +20,7 @@ import type { PeriodApplication, PeriodRow } from './lottery.repository';
  * confirm; both write nothing. The run (lottery.run.ts) draws from the same plan, read under its locks.
  */
 
-export const refuse = (message: MessageKey, code = 'LOTTERY') => new AppError(code, message, [], 409);
+export const refuse = (message: MessageKey, code: ErrorCode) => new AppError(code, message);
 
 /** The sibling priority item of the catalog. */
 const SIBLING_ITEM = 1;

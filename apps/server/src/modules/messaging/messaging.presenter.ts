@@ -27,21 +27,28 @@ export const presentOutboxEntry = (r: LogRecord & { id_school: number }): Outbox
   school: r.school,
 });
 
-export function presentBatch(batch: {
-  id_message_batch: number;
-  requested: number;
-  counts: Record<string, number>;
-}): MessageBatch {
-  const n = (state: string) => batch.counts[state] ?? 0;
+/** Messages by outbox state, as a batch or a resend shows its progress. */
+export function presentStateCounts(counts: Record<string, number>) {
+  const n = (state: string) => counts[state] ?? 0;
   return {
-    id_message_batch: batch.id_message_batch,
-    requested: batch.requested,
     // a message being sent is still on its way
     queued: n('queued') + n('sending'),
     sent: n('sent'),
     delivered: n('delivered'),
     failed: n('failed'),
     skipped: n('skipped'),
-    total: Object.values(batch.counts).reduce((sum, v) => sum + v, 0),
+    total: Object.values(counts).reduce((sum, v) => sum + v, 0),
+  };
+}
+
+export function presentBatch(batch: {
+  id_message_batch: number;
+  requested: number;
+  counts: Record<string, number>;
+}): MessageBatch {
+  return {
+    id_message_batch: batch.id_message_batch,
+    requested: batch.requested,
+    ...presentStateCounts(batch.counts),
   };
 }

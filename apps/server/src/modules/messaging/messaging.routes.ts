@@ -21,6 +21,7 @@ import { id } from '@openseat/shared/schemas/rules';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as messaging from './messaging.service';
+import { unsubscribedPage, unsubscribeQuestionPage } from './opt-outs.presenter';
 import * as optOuts from './opt-outs.service';
 import * as resendFailed from './resend-failed.service';
 
@@ -67,9 +68,10 @@ export async function messagingRoutes(root: FastifyInstance, deps: AppDeps) {
       const caller = principalOf(req);
       const key = messaging.manualKey(caller, '/email/send-multiple', idempotencyKey(req));
       const batch = await messaging.sendMultiple(deps, caller, req.body, key);
-      const message = translate('messagesQueued', req.lng)
-        .replace('{queued}', String(batch.total - batch.skipped))
-        .replace('{skipped}', String(batch.requested - batch.total + batch.skipped));
+      const message = translate('messagesQueued', req.lng, {
+        queued: batch.total - batch.skipped,
+        skipped: batch.requested - batch.total + batch.skipped,
+      });
       return { message, data: batch };
     },
   );
@@ -112,9 +114,7 @@ export async function messagingRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const result = await resendFailed.resendFailed(deps, principalOf(req), req.body);
-      const message = translate('failedResent', req.lng)
-        .replace('{resent}', String(result.resent))
-        .replace('{remaining}', String(result.remaining));
+      const message = translate('failedResent', req.lng, { resent: result.resent, remaining: result.remaining });
       return { message, data: result };
     },
   );
@@ -164,7 +164,9 @@ export async function messagingRoutes(root: FastifyInstance, deps: AppDeps) {
         schema: { tags, params: token, response: { 200: textResponse('text/html', 'The confirmation page') } },
       },
       async (req, reply) =>
-        reply.type('text/html; charset=utf-8').send(optOuts.unsubscribePage(deps, req.params.token, req.lng)),
+        reply
+          .type('text/html; charset=utf-8')
+          .send(unsubscribeQuestionPage(optOuts.unsubscribeAddress(deps, req.params.token), req.lng)),
     );
     open.post(
       '/unsubscribe/:token',
@@ -177,8 +179,10 @@ export async function messagingRoutes(root: FastifyInstance, deps: AppDeps) {
           response: { 200: textResponse('text/html', 'The opt-out is recorded') },
         },
       },
-      async (req, reply) =>
-        reply.type('text/html; charset=utf-8').send(await optOuts.unsubscribe(deps, req.params.token, req.lng)),
+      async (req, reply) => {
+        await optOuts.unsubscribe(deps, req.params.token);
+        return reply.type('text/html; charset=utf-8').send(unsubscribedPage(req.lng));
+      },
     );
 
     const signature = (req: FastifyRequest) => {

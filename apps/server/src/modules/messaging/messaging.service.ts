@@ -10,7 +10,7 @@ import type { Language } from '@openseat/shared/constants';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { writeAudit } from '../audit/audit.service';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { queueMessages, type MessageDraft } from '../communication/outbox.service';
 import { recipientsOf } from '../communication/recipients.service';
@@ -21,7 +21,7 @@ import * as repo from './messaging.repository';
 
 export type MessagingDeps = { db: Db; jobs: JobQueue };
 
-const noRecipient = () => new AppError('CONFLICT', 'noRecipient');
+const noRecipient = () => conflict('noRecipient');
 
 /** The key a manual send's Idempotency-Key header becomes: the caller's and the route's, so keys never collide. */
 export const manualKey = (caller: Principal, route: string, header: string | undefined) =>
@@ -95,11 +95,7 @@ export async function sendMultiple(deps: MessagingDeps, caller: Principal, input
     if (found.length !== ids.length) {
       const seen = new Set(found.map((a) => a.id_application));
       const missing = ids.filter((id) => !seen.has(id));
-      throw new AppError(
-        'NOT_FOUND',
-        'notFound',
-        missing.slice(0, 100).map((id) => ({ path: `ids.${id}`, message: 'notFound' })),
-      );
+      throw notFound(missing.slice(0, 100).map((id) => ({ path: `ids.${id}`, message: 'notFound' })));
     }
     if (declined && found.some((a) => a.id_status !== STATUS.DECLINED))
       throw badRequest('notDeclined', [{ path: 'ids', message: 'notDeclined' }]);
@@ -202,7 +198,7 @@ export async function resendForm(deps: MessagingDeps, caller: Principal, id_appl
       application.id_campus,
       recipient.id_campus_year,
     );
-    if (!link) throw new AppError('CONFLICT', 'noApplicationForm');
+    if (!link) throw conflict('noApplicationForm');
     if (!recipient.email) throw noRecipient();
     const mail = FORM_MAIL[recipient.lng];
     const [id] = await queueMessages(tx, deps.jobs, [

@@ -1,10 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Language } from '@openseat/shared/constants';
-import { escapeHtml } from '@openseat/shared/communication';
-import { translate } from '@openseat/shared/messages';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../lib/errors';
+import { unauthorized, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { addressKey, recordDelivery } from '../communication/outbox.service';
 import { schoolsOfCampusPhone } from '../communication/sms-senders.service';
@@ -21,52 +18,23 @@ export type OptOutDeps = { db: Db; config: Config; secrets: Secrets };
 
 // ---- e-mail unsubscribe ----
 
-const PAGE: Record<Language, { title: string; ask: string; button: string; done: string }> = {
-  en: {
-    title: 'Unsubscribe',
-    ask: 'Stop receiving bulk messages and reminders from the school at',
-    button: 'Unsubscribe',
-    done: translate('unsubscribed', 'en'),
-  },
-  es: {
-    title: 'Darse de baja',
-    ask: 'Dejar de recibir mensajes masivos y recordatorios de la escuela en',
-    button: 'Darme de baja',
-    done: translate('unsubscribed', 'es'),
-  },
-};
-
-const page = (lng: Language, title: string, body: string) =>
-  `<!doctype html><html lang="${lng}"><head><meta charset="utf-8">` +
-  `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-  `<body><main>${body}</main></body></html>`;
-
 function readToken(deps: OptOutDeps, token: string) {
   const read = readUnsubscribeToken(deps.secrets, token);
   if (!read) throw notFound();
   return read;
 }
 
-/** The confirmation page a GET shows: a link scanner that follows the link unsubscribes nobody. */
-export function unsubscribePage(deps: OptOutDeps, token: string, lng: Language): string {
-  const { address } = readToken(deps, token);
-  const t = PAGE[lng];
-  return page(
-    lng,
-    t.title,
-    `<h1>${t.title}</h1><p>${t.ask} <strong>${escapeHtml(address)}</strong>?</p>` +
-      `<form method="post"><input type="hidden" name="confirm" value="1">` +
-      `<button type="submit">${t.button}</button></form>`,
-  );
+/** The address a link would unsubscribe: a GET only shows it (a link scanner that follows it unsubscribes nobody). */
+export function unsubscribeAddress(deps: OptOutDeps, token: string): string {
+  return readToken(deps, token).address;
 }
 
 /** Records the opt-out (one-click POST or the page's button): later bulk mail to the address is skipped. */
-export async function unsubscribe(deps: OptOutDeps, token: string, lng: Language): Promise<string> {
+export async function unsubscribe(deps: OptOutDeps, token: string): Promise<void> {
   const { id_school, address } = readToken(deps, token);
   await repo.addOptOut(deps.db, [
     { id_school, channel: 'email', address: addressKey('email', address), source: 'unsubscribe' },
   ]);
-  return page(lng, PAGE[lng].title, `<h1>${PAGE[lng].title}</h1><p>${PAGE[lng].done}</p>`);
 }
 
 // ---- Twilio ----
@@ -82,7 +50,7 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
-const signatureInvalid = () => new AppError('UNAUTHORIZED', 'signatureInvalid');
+const signatureInvalid = () => unauthorized('signatureInvalid');
 
 /** Whether `given` is Twilio's signature of the request under this auth token. */
 function signedWith(authToken: string | null, url: string, params: Record<string, string>, given: string | undefined) {

@@ -6,6 +6,7 @@ import { canSeeSchool } from '../../lib/scope';
 import type { Principal } from '../auth/auth.types';
 import { queueMessages } from '../communication/outbox.service';
 import { copyOfMessage } from './message-copy';
+import { presentStateCounts } from './messaging.presenter';
 import type { MessagingDeps } from './messaging.service';
 import * as repo from './resend-failed.repository';
 
@@ -29,19 +30,7 @@ async function assertFilterInScope(db: Executor, caller: Principal, filter: Fail
 export async function failedMessages(db: Db, caller: Principal, filter: FailedMessagesFilter): Promise<FailedMessages> {
   await assertFilterInScope(db, caller, filter);
   const failed = await repo.countFailed(db, caller.scope, filter);
-  const counts = await repo.resentByState(db, caller.scope, filter);
-  const n = (state: string) => counts[state] ?? 0;
-  return {
-    failed,
-    resent: {
-      queued: n('queued') + n('sending'),
-      sent: n('sent'),
-      delivered: n('delivered'),
-      failed: n('failed'),
-      skipped: n('skipped'),
-      total: Object.values(counts).reduce((sum, v) => sum + v, 0),
-    },
-  };
+  return { failed, resent: presentStateCounts(await repo.resentByState(db, caller.scope, filter)) };
 }
 
 /** Queues a copy of each failed message of the filter that has none yet (oldest first, RESEND_LIMIT at most). */

@@ -4,7 +4,7 @@ import type { MessageKey } from '@openseat/shared/messages';
 import type { PermissionUpsert, RoleRequest } from '@openseat/shared/schemas/roles';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { presentPermission, presentRole, presentSubjects } from './roles.presenter';
 import * as repo from './roles.repository';
@@ -76,7 +76,7 @@ export async function deleteRole(db: Db, caller: Principal, id_role: number) {
   await db.transaction(async (tx) => {
     const role = await findRole(tx, id_role);
     if (role.name === SUPER_ADMIN_ROLE) throw forbidden('roleProtected');
-    if ((await repo.usersWithRole(tx, id_role)) > 0) throw new AppError('CONFLICT', 'roleInUse');
+    if ((await repo.usersWithRole(tx, id_role)) > 0) throw conflict('roleInUse');
     await repo.deleteRole(tx, caller.scope, id_role);
     await writeAudit(tx, caller, {
       action: 'role.delete',

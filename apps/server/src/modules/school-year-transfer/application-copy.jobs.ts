@@ -19,10 +19,11 @@ async function finish(id_application_copy: number, context: JobContext) {
     const requester = copy.id_user ? await repo.userEmail(tx, copy.id_user) : undefined;
     if (!requester?.isActive || !copy.id_user) return;
     const year = await repo.schoolYearName(tx, copy.id_school_year);
-    const body = translate('copyDoneBody', copy.lng)
-      .replace('{copied}', String(copy.copied))
-      .replace('{schoolYear}', year)
-      .replace('{already}', String(copy.total - copy.copied));
+    const body = translate('copyDoneBody', copy.lng, {
+      copied: copy.copied,
+      schoolYear: year,
+      already: copy.total - copy.copied,
+    });
     // the mail is queued with the 'done' mark: a retry after this commit finds the copy done and sends nothing
     await queueAccountMail(tx, context, {
       id_user: copy.id_user,

@@ -9,7 +9,9 @@ import {
   SchoolYearTargetsSchema,
   SchoolYearTransferResultSchema,
 } from '@openseat/shared/schemas/application-records';
+import { translate } from '@openseat/shared/messages';
 import type { AppDeps } from '../../plugins/types';
+import { translateRefusals } from '../../lib/refusals';
 import { principalOf } from '../../plugins/authenticate';
 import * as schoolYears from './school-years.service';
 
@@ -30,7 +32,14 @@ export async function schoolYearTransferRoutes(root: FastifyInstance, deps: AppD
       config: { permission: ['applications', 'transfer_applications'] },
       schema: { tags, body: SchoolYearMoveSchema, response: { 200: SchoolYearTransferResultSchema } },
     },
-    (req) => schoolYears.transfer(deps.db, principalOf(req), req.body, req.lng),
+    async (req) => {
+      const { refused, ...moved } = await schoolYears.transfer(deps.db, principalOf(req), req.body);
+      return {
+        message: translate('applicationsTransferred', req.lng),
+        ...moved,
+        refused: translateRefusals(refused, req.lng),
+      };
+    },
   );
   app.post(
     '/application/copy-to-school-year',
@@ -38,7 +47,16 @@ export async function schoolYearTransferRoutes(root: FastifyInstance, deps: AppD
       config: { permission: ['applications', 'copy_applications'] },
       schema: { tags, body: SchoolYearMoveSchema, response: { 200: CopyStartedSchema } },
     },
-    (req) => schoolYears.requestCopy(deps.db, deps.jobs, principalOf(req), req.body, req.lng),
+    async (req) => {
+      const { refused, ...started } = await schoolYears.requestCopy(
+        deps.db,
+        deps.jobs,
+        principalOf(req),
+        req.body,
+        req.lng,
+      );
+      return { message: translate('copyQueued', req.lng), ...started, refused: translateRefusals(refused, req.lng) };
+    },
   );
   app.get(
     '/application/copy-to-school-year/:id',

@@ -1,10 +1,11 @@
 import { PERIOD_STATE } from '@openseat/shared/constants';
-import { translate, type MessageKey } from '@openseat/shared/messages';
+import type { MessageKey } from '@openseat/shared/messages';
 import type { SchoolYearMove } from '@openseat/shared/schemas/application-records';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
 import { writeAudit } from '../audit/audit.service';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Refusal } from '../../lib/refusals';
 import type { Principal } from '../auth/auth.types';
 import { changeGroup, findMovable, lockGroups } from '../status-moves/status-moves.service';
 import type { Group, Movable } from '../status-moves/status-moves.types';
@@ -12,14 +13,13 @@ import { copyApplications } from './application-copy.jobs';
 import { presentCopy } from './school-years.presenter';
 import * as repo from './school-years.repository';
 
-type Refusal = { id_application: number; code: string; message: string };
 type Period = Awaited<ReturnType<typeof repo.openPeriodsOf>>[number];
 
 /** The school years every campus of the selection has an open period in, other than the selection's own years. */
 export async function targetsOf(db: Executor, caller: Principal, ids: number[]) {
   const apps = await findMovable(db, caller.scope, ids, false);
   // any id out of reach answers 404, as everywhere
-  if (apps.length !== new Set(ids).size) throw new AppError('NOT_FOUND', 'notFound');
+  if (apps.length !== new Set(ids).size) throw notFound();
   const campuses = [...new Set(apps.map((x) => x.id_campus))];
   const periods = await repo.openPeriodsOf(db, campuses);
   const ownYears = new Set(
@@ -43,9 +43,9 @@ export async function targetsOf(db: Executor, caller: Principal, ids: number[]) 
 type Checked = { period: Period; refusal?: undefined } | { period?: undefined; refusal: Refusal };
 
 /** A transfer changes the application, so its period must not be finalized; a copy only reads it (historical). */
-function checkTarget(app: Movable, target: number, periods: Period[], lng: string, fromFinalized = false): Checked {
+function checkTarget(app: Movable, target: number, periods: Period[], fromFinalized = false): Checked {
   const refuse = (code: string, key: MessageKey): Checked => ({
-    refusal: { id_application: app.id_application, code, message: translate(key, lng) },
+    refusal: { id_application: app.id_application, code, message: key },
   });
   if (app.periodState === PERIOD_STATE.FINALIZED && !fromFinalized)
     return refuse('PERIOD_FINALIZED', 'periodFinalized');
@@ -55,18 +55,18 @@ function checkTarget(app: Movable, target: number, periods: Period[], lng: strin
   return { period };
 }
 
-function refusalsFor(ids: number[], found: Movable[], lng: string): Refusal[] {
+function refusalsFor(ids: number[], found: Movable[]): Refusal[] {
   const seen = new Set(found.map((x) => x.id_application));
   return ids
     .filter((id) => !seen.has(id))
-    .map((id_application) => ({ id_application, code: 'NOT_FOUND', message: translate('notFound', lng) }));
+    .map((id_application) => ({ id_application, code: 'NOT_FOUND', message: 'notFound' }));
 }
 
 /** Nothing could go: the request fails as a whole with the reason of the first (400, nothing changed). */
 function nothingMoves(refused: Refusal[]): never {
   // none in reach: as for any other id out of reach
-  if (refused.every((r) => r.code === 'NOT_FOUND')) throw new AppError('NOT_FOUND', 'notFound');
-  throw new AppError('VALIDATION', refused[0]?.message ?? 'noSchoolYearTarget', [
+  if (refused.every((r) => r.code === 'NOT_FOUND')) throw notFound();
+  throw badRequest(refused[0]?.message ?? 'noSchoolYearTarget', [
     { path: 'target', message: refused[0]?.message ?? 'noSchoolYearTarget' },
   ]);
 }
@@ -76,25 +76,25 @@ function nothingMoves(refused: Refusal[]): never {
  * A seat holder takes a seat of its grade there first (none left: it stays, in `nonTransferable`) and frees its
  * old one; a waiting application goes last on the target's list and the old list closes up.
  */
-export async function transfer(db: Db, caller: Principal, input: SchoolYearMove, lng: string) {
+export async function transfer(db: Db, caller: Principal, input: SchoolYearMove) {
   return db.transaction(async (tx) => {
     const seen = await findMovable(tx, caller.scope, input.applicationIds, false);
     const periods = await repo.openPeriodsOf(tx, [...new Set(seen.map((x) => x.id_campus))]);
     const groups: Group[] = [];
     for (const app of seen) {
       // every group an application could touch: its status may change before its row is locked
-      const { period } = checkTarget(app, input.target, periods, lng);
+      const { period } = checkTarget(app, input.target, periods);
       if (!period) continue;
       groups.push({ id_campus_year: period.id_campus_year, id_grade: app.id_grade });
       if (app.id_campus_year) groups.push({ id_campus_year: app.id_campus_year, id_grade: app.id_grade });
     }
     await lockGroups(tx, groups);
     const apps = await findMovable(tx, caller.scope, input.applicationIds, true);
-    const refused = refusalsFor(input.applicationIds, apps, lng);
+    const refused = refusalsFor(input.applicationIds, apps);
     const data: Array<{ id_application: number; id_school_year: number; id_campus_year: number }> = [];
     const nonTransferable: number[] = [];
     for (const app of apps) {
-      const checked = checkTarget(app, input.target, periods, lng);
+      const checked = checkTarget(app, input.target, periods);
       if (!checked.period) {
         refused.push(checked.refusal);
         continue;
@@ -126,7 +126,7 @@ export async function transfer(db: Db, caller: Principal, input: SchoolYearMove,
       });
     }
     if (!data.length && !nonTransferable.length) nothingMoves(refused);
-    return { message: translate('applicationsTransferred', lng), data, nonTransferable, refused };
+    return { data, nonTransferable, refused };
   });
 }
 
@@ -138,10 +138,10 @@ export async function requestCopy(db: Db, jobs: JobQueue, caller: Principal, inp
   return db.transaction(async (tx) => {
     const apps = await findMovable(tx, caller.scope, input.applicationIds, false);
     const periods = await repo.openPeriodsOf(tx, [...new Set(apps.map((x) => x.id_campus))]);
-    const refused = refusalsFor(input.applicationIds, apps, lng);
+    const refused = refusalsFor(input.applicationIds, apps);
     const eligible: Movable[] = [];
     for (const app of apps) {
-      const checked = checkTarget(app, input.target, periods, lng, true);
+      const checked = checkTarget(app, input.target, periods, true);
       if (checked.period) eligible.push(app);
       else refused.push(checked.refusal);
     }
@@ -164,12 +164,12 @@ export async function requestCopy(db: Db, jobs: JobQueue, caller: Principal, inp
       changes: { id_school_year: input.target, applicationIds: copy.applicationIds },
     });
     await jobs.enqueue(tx, copyApplications, { id_application_copy: copy.id_application_copy });
-    return { message: translate('copyQueued', lng), data: presentCopy(copy), refused };
+    return { data: presentCopy(copy), refused };
   });
 }
 
 export async function copyStatus(db: Db, caller: Principal, id_application_copy: number) {
   const copy = await repo.findOwnCopy(db, caller.scope, caller.id_user, id_application_copy);
-  if (!copy) throw new AppError('NOT_FOUND', 'notFound');
+  if (!copy) throw notFound();
   return presentCopy(copy);
 }

@@ -3,7 +3,7 @@ import type { MessageKey } from '@openseat/shared/messages';
 import type { Executor, Tx } from '../../db/client';
 import { writeAudits, type AuditActor } from '../audit/audit.service';
 import { sqlStateOf } from '../../lib/db-errors';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound, type ErrorCode } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
 import { groupOf, MoveSession } from './move-session';
 import * as repo from './status-moves.repository';
@@ -43,7 +43,7 @@ export const historyOldestFirst = (db: Executor, id_application: number) => repo
 export const appendHistory = (tx: Executor, rows: Parameters<typeof repo.insertHistory>[1]) =>
   repo.insertHistory(tx, rows);
 
-const CODE_OF: Partial<Record<MessageKey, string>> = {
+const CODE_OF: Partial<Record<MessageKey, ErrorCode>> = {
   periodFinalized: 'PERIOD_FINALIZED',
   alreadyInStatus: 'MOVE_NOT_ALLOWED',
   moveNotAllowed: 'MOVE_NOT_ALLOWED',
@@ -58,10 +58,10 @@ const CODE_OF: Partial<Record<MessageKey, string>> = {
 };
 
 /** The error code of a refused move. */
-export const refusalCode = (message: MessageKey) => CODE_OF[message] ?? 'CONFLICT';
+export const refusalCode = (message: MessageKey): ErrorCode => CODE_OF[message] ?? 'CONFLICT';
 
 /** A refused move as the 409 the whole request answers. */
-export const refusalError = (message: MessageKey) => new AppError(refusalCode(message), message, [], 409);
+export const refusalError = (message: MessageKey) => new AppError(refusalCode(message), message);
 
 /** The group lock was taken for groups that changed before the rows were locked (a grade edit): start again. */
 class GroupsChanged extends Error {}
@@ -115,7 +115,7 @@ function assertAllFound(ids: number[], found: Movable[]) {
   if (found.length === ids.length) return;
   const have = new Set(found.map((a) => a.id_application));
   const errors = ids.flatMap((id, i) => (have.has(id) ? [] : [{ path: `applicationIds.${i}`, message: 'notFound' }]));
-  throw new AppError('NOT_FOUND', 'notFound', errors);
+  throw notFound(errors);
 }
 
 /** One audit row per move of the session; `reason` says why a move nobody asked for was made (a job's). */

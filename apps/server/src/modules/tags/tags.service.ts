@@ -1,14 +1,14 @@
 import type { TagListQuery, TagRequest } from '@openseat/shared/schemas/enrollment';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, conflict } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { findCampusRef } from '../campuses/campus-ref.service';
 import { presentTag } from './tags.presenter';
 import * as repo from './tags.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 
-const nameTaken = () => new AppError('CONFLICT', 'tagNameTaken', [{ path: 'name', message: 'tagNameTaken' }]);
+const nameTaken = () => conflict('tagNameTaken', [{ path: 'name', message: 'tagNameTaken' }]);
 
 async function requireTag(db: Executor, caller: Principal, id_tag: number) {
   const tag = await repo.findTag(db, caller.scope, id_tag);

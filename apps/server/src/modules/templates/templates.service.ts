@@ -10,7 +10,7 @@ import {
 } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
-import { AppError, badRequest, notFound, type FieldError } from '../../lib/errors';
+import { badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { findCampusRef } from '../campuses/campus-ref.service';
 import { recipientsOf } from '../communication/recipients.service';
@@ -25,7 +25,7 @@ import * as repo from './templates.repository';
 
 const STATUS_IDS = new Set<number>(Object.values(STATUS));
 const TYPE_IDS = new Set<number>(Object.values(MESSAGE_TYPE));
-const inUse = () => new AppError('CONFLICT', 'templateInUse');
+const inUse = () => conflict('templateInUse');
 
 /** The type and bound move of a template: valid catalog ids, a status change needs `to`, from != to. */
 function checkRules(typeField: string, id_type: number, binding: repo.Binding) {

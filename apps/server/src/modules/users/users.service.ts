@@ -1,12 +1,12 @@
 import { CONTEXT_TYPE, SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import type { Action, Subject } from '@openseat/shared/permissions';
-import { assignableContextTypes } from '@openseat/shared/role-levels';
+import { assignableContextTypes, mayGrantAllCampuses } from '@openseat/shared/role-levels';
 import type { RoleRow } from '@openseat/shared/schemas/roles';
 import { UpdateUserRequestSchema, type CreateUserRequest, type UserListQuery } from '@openseat/shared/schemas/users';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { findCampusRef } from '../campuses/campus-ref.service';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
 import { hashPassword, isCommonPassword } from '../../lib/password';
 import { canSeeCampus, canSeeSchool, type Scope } from '../../lib/scope';
 import { readUploadForm, withStoredImage, type UploadForm } from '../../lib/form-upload';
@@ -29,8 +29,9 @@ type Role = NonNullable<Awaited<ReturnType<typeof repo.findRole>>>;
 
 const beyondReach = () => forbidden('userBeyondReach');
 
-/** Does the scope reach every school and campus a user placed here would reach? */
-function scopeReaches(scope: Scope, placement: Placement): boolean {
+/** Does the caller reach every school and campus a user placed here would reach? */
+function callerReaches(caller: Principal, placement: Placement): boolean {
+  const scope = caller.scope;
   switch (placement.id_context_type) {
     case CONTEXT_TYPE.SYSTEM:
       return scope.id_school === null;
@@ -41,7 +42,7 @@ function scopeReaches(scope: Scope, placement: Placement): boolean {
     default:
       return (
         canSeeCampus(scope, placement.id_school, placement.id_campus) &&
-        (!placement.isAllCampuses || scope.campusIds === null)
+        (!placement.isAllCampuses || mayGrantAllCampuses(caller))
       );
   }
 }
@@ -112,7 +113,7 @@ async function placementFor(db: Executor, caller: Principal, input: PlacementInp
       };
     }
   }
-  if (!scopeReaches(scope, placement)) throw beyondReach();
+  if (!callerReaches(caller, placement)) throw beyondReach();
   return placement;
 }
 
@@ -125,7 +126,7 @@ async function assertMayChange(db: Executor, caller: Principal, user: repo.UserL
   const served = await repo.servedSchoolIds(db, caller.scope, user.id_user);
   if (sharedBeyond(caller.scope, served)) throw forbidden('userSharedWithOtherSchools');
   const schoolIds = user.id_context_type === CONTEXT_TYPE.SCHOOL_MAINTAINER ? served : [];
-  if (!scopeReaches(caller.scope, { ...user, schoolIds })) throw beyondReach();
+  if (!callerReaches(caller, { ...user, schoolIds })) throw beyondReach();
   const role = await repo.findRole(db, user.id_role);
   if (role) await assertRoleWithin(db, caller, role);
 }
@@ -215,7 +216,7 @@ export async function updateUser(db: Db, dataDir: string, caller: Principal, for
       await assertMayChange(tx, caller, before);
       if (input.isActive !== before.isActive) {
         if (!caller.ability.can('enable_disable', 'users')) throw forbidden('noPermissionUserStatus');
-        if (input.id_user === caller.id_user) throw new AppError('CONFLICT', 'conflict');
+        if (input.id_user === caller.id_user) throw conflict('conflict');
       }
       const role = await activeRole(tx, input.id_role);
       const placement = await placementFor(tx, caller, input, role);
@@ -255,7 +256,7 @@ export async function deactivateUser(db: Db, caller: Principal, id_user: number)
   await db.transaction(async (tx) => {
     const user = await repo.findUser(tx, caller.scope, id_user);
     if (!user) throw notFound();
-    if (user.id_user === caller.id_user) throw new AppError('CONFLICT', 'conflict');
+    if (user.id_user === caller.id_user) throw conflict('conflict');
     if (sharedBeyond(caller.scope, await repo.servedSchoolIds(tx, caller.scope, id_user))) {
       await repo.unlinkFromSchool(tx, caller.scope, id_user);
       await writeAudit(tx, caller, { action: 'user.unlink', entity: 'user', entityId: id_user });

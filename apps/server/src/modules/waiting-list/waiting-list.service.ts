@@ -4,7 +4,7 @@ import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/
 import type { WaitingListResult } from '@openseat/shared/schemas/waiting-list';
 import type { Db, Executor } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound, conflict } from '../../lib/errors';
 import { SYSTEM_SCOPE } from '../../lib/scope';
 import type { Principal } from '../auth/auth.types';
 import {
@@ -139,7 +139,7 @@ export async function moveToPlace(db: Db, caller: Principal, input: WaitingPlace
   });
 }
 
-const notOnWaitingList = () => new AppError('CONFLICT', 'notOnWaitingList', [], 409);
+const notOnWaitingList = () => conflict('notOnWaitingList');
 
 export type ExpiryOutcome = { expired: number[]; offered: number[] };
 

@@ -7,6 +7,7 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { IMAGE_ACCEPT } from '@openseat/shared/images';
 import { CreateFeedbackRequestSchema, type FeedbackRow } from '@openseat/shared/schemas/feedback';
 import { message } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../hooks/use-object-url';
@@ -152,7 +153,7 @@ export function FeedbackDialog({
             <input
               hidden
               type="file"
-              accept="image/png,image/jpeg,image/webp"
+              accept={IMAGE_ACCEPT}
               aria-label={t('feedback.attachScreenshot')}
               onChange={(e) => setImage(e.target.files?.[0] ?? null)}
             />

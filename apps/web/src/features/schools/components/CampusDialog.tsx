@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CampusRequestSchema, type CampusRow } from '@openseat/shared/schemas/schools';
+import { IMAGE_ACCEPT, IMAGE_LIMIT, isImageType } from '@openseat/shared/images';
 import type { ApiError } from '../../../lib/http';
 import { message } from '../../../lib/i18n';
 import { useObjectUrl } from '../../../hooks/use-object-url';
@@ -16,8 +17,6 @@ import { useUpdateCampus } from '../api/schools';
 
 type Input = z.input<typeof CampusRequestSchema>;
 const TEXT_FIELDS = ['name', 'address', 'telephone', 'email', 'website', 'sis_school_number', 'description'] as const;
-const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
 const valuesOf = (campus: CampusRow): Input => ({
   id_campus: campus.id_campus,
@@ -59,8 +58,8 @@ export function CampusDialog({
 
   const choosePhoto = (file: File | undefined) => {
     if (!file) return;
-    if (!PHOTO_TYPES.includes(file.type)) return setPhotoError(message('fileType')!);
-    if (file.size > PHOTO_MAX_BYTES) return setPhotoError(message('fileTooLarge')!);
+    if (!isImageType(file.type)) return setPhotoError(message('fileType')!);
+    if (file.size > IMAGE_LIMIT) return setPhotoError(message('fileTooLarge')!);
     setPhotoError(null);
     setPhoto(file);
   };
@@ -105,7 +104,7 @@ export function CampusDialog({
           <input
             hidden
             type="file"
-            accept={PHOTO_TYPES.join(',')}
+            accept={IMAGE_ACCEPT}
             onChange={(e) => choosePhoto(e.target.files?.[0])}
             data-testid="campus-photo-input"
           />

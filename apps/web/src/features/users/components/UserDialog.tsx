@@ -8,6 +8,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import { IMAGE_ACCEPT } from '@openseat/shared/images';
+import { mayGrantAllCampuses } from '@openseat/shared/role-levels';
 import { requiredSelect } from '@openseat/shared/schemas/rules';
 import { CreateUserRequestSchema, UpdateUserRequestSchema, type UserRow } from '@openseat/shared/schemas/users';
 import { useSession } from '../../../lib/client';
@@ -16,7 +18,6 @@ import { message, roleLabel } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useCampusOptions, useSchoolOptions } from '../../../hooks/lookups';
 import { useAssignableRoles, useSaveUser } from '../api/users';
-import { mayGrantAllCampuses } from '../assignable';
 
 // the shared request rules, with the role as a select ("Required field." when none is chosen)
 const createSchema = CreateUserRequestSchema.extend({ id_role: requiredSelect });
@@ -206,12 +207,7 @@ export function UserDialog({ user, onClose }: { user: UserRow | null; onClose: (
             {check(isActive, setIsActive, t('users.active'))}
             <Button component="label" variant="outlined">
               {photo ? photo.name : t('users.photo')}
-              <input
-                hidden
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-              />
+              <input hidden type="file" accept={IMAGE_ACCEPT} onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
             </Button>
           </>
         )}
