@@ -49,45 +49,6 @@ const routeZone = {
   message: 'Routes call services; only services call repositories.',
 };
 
-/**
- * PENDING fix/moves: imports that break the module rule only inside the files that fix/moves is rewriting (the
- * status-move engine leaving applications/ for modules/status-moves/, the cycles among applications, lottery,
- * waiting-list and forms). Each file may still make the imports listed; the integrator removes this list after
- * merging fix/moves.
- */
-const PENDING_MOVES = {
-  'applications/applications.presenter.ts': ['waiting-list/waiting-list.presenter.ts'],
-  'applications/applications.repository.ts': ['waiting-list/waiting-list.repository.ts'],
-  'applications/applications.service.ts': ['lottery/siblings.ts'],
-  'applications/move-step.ts': [
-    'ads-conversions/ads-conversions.queue.ts',
-    'communication/status-messages.ts',
-    'notifications/notifications.events.ts',
-  ],
-  'forms/forms.intake.ts': ['applications/moves.repository.ts', 'applications/move-step.ts'],
-  'lottery/lottery.service.ts': ['applications/moves.repository.ts', 'applications/move-step.ts'],
-  'school-year-transfer/school-years.service.ts': ['applications/moves.repository.ts'],
-  'waiting-list/waiting-list.repository.ts': ['applications/moves.repository.ts'],
-  'waiting-list/waiting-list.service.ts': ['applications/moves.repository.ts', 'applications/move-step.ts'],
-};
-const pendingMovesConfigs = Object.entries(PENDING_MOVES).map(([file, imports]) => ({
-  files: [`${SERVER}/modules/${file}`],
-  rules: {
-    'import-x/no-restricted-paths': [
-      'error',
-      {
-        zones: [
-          ...moduleZones.map((zone) => ({
-            ...zone,
-            except: [...zone.except, ...imports.map((imported) => `**/modules/${imported}`)],
-          })),
-          routeZone,
-        ],
-      },
-    ],
-  },
-}));
-
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/drizzle/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -201,6 +162,5 @@ export default tseslint.config(
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...moduleZones, routeZone] }] },
   },
-  ...pendingMovesConfigs,
   prettier,
 );

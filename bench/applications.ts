@@ -13,6 +13,7 @@ import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import type { Principal } from '../apps/server/src/modules/auth/auth.principal';
 import * as applications from '../apps/server/src/modules/applications/applications.service';
 import { moveApplications } from '../apps/server/src/modules/applications/moves.service';
+import { installMoveEffects } from '../apps/server/src/modules/move-effects';
 import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
 import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
 import {
@@ -156,6 +157,8 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     const jobs = {
       enqueue: () => Promise.reject(new Error('the direct bench move queued a message job')),
     };
+    // as the server does at start-up: the move's messages, notifications and conversions run in its transaction
+    installMoveEffects();
     await moveApplications({ db: database.db, jobs }, caller, {
       applicationIds: directMoveIds,
       id_status: STATUS.CONTACTED,

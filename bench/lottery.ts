@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import { draw, type DrawEntry, type DrawInputs } from '../apps/server/src/modules/lottery/lottery.draw';
-import { familiesOf } from '../apps/server/src/modules/lottery/siblings';
+import { familiesOf } from '../apps/server/src/modules/applications/siblings.service';
 import { createBenchDatabase, percentiles, startServer, timeEach, type Row, type Server } from './harness';
 
 const GRADES = 13;

@@ -20,6 +20,7 @@ import type { AppDeps } from './plugins/types';
 import { registerErrorHandler } from './plugins/errors';
 import { STATUS_OF } from './lib/errors';
 import { apiModules } from './modules/index';
+import { installMoveEffects } from './modules/move-effects';
 
 export type ApiRoute = { method: string; url: string; public: boolean };
 
@@ -38,6 +39,7 @@ export type BuildOptions = { logStream?: LogStream };
 
 /** The app and its job workers (started here, stopped when the app closes, before the database is). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  installMoveEffects();
   const app = Fastify({
     logger: loggerOptions(deps.config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT,

@@ -2,7 +2,7 @@ import { sendConversion } from '../modules/ads-conversions/ads-conversions.jobs'
 import { dispatchOutbox } from '../modules/communication/outbox.jobs';
 import { releaseDueHoldsJob } from '../modules/communication/message-holds.jobs';
 import { statusMessagesJob } from '../modules/communication/status-messages';
-import { sendAccountMail } from '../modules/mail/account-mail.jobs';
+import { sendAccountMail } from '../modules/account-mail/account-mail.jobs';
 import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
 import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';

@@ -432,6 +432,17 @@ export type MovedRow = z.infer<typeof MovedRowSchema>;
 export const RefusedMoveSchema = z.object({ id_application: int(), code: str(), message: str() });
 
 /**
+ * What the screen says after a move, as the server decides it: a severity and a message key of the shared catalogue
+ * with its `{name}` parameters, shown as it is in the reader's language (`message` is the same, already translated).
+ */
+export const MoveNoticeSchema = z.object({
+  severity: z.enum(['success', 'warning', 'error']),
+  key: str(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type MoveNotice = z.infer<typeof MoveNoticeSchema>;
+
+/**
  * The answer of a move: `data` the applications moved (including any offered automatically from the waiting list,
  * listed in `autoOffered` too), `nonTransferable` the ids left where they were because their grade had no seat,
  * `refused` the ids whose move is not allowed (status, school period), each with its message.
@@ -439,6 +450,7 @@ export const RefusedMoveSchema = z.object({ id_application: int(), code: str(), 
 export const StatusMoveResultSchema = z
   .object({
     message: str(),
+    notice: MoveNoticeSchema,
     data: z.array(MovedRowSchema),
     nonTransferable: z.array(int()),
     refused: z.array(RefusedMoveSchema),

@@ -45,7 +45,7 @@ const ofPeriod = (name: string, t: SchoolColumns<'id_campus_year'>) =>
   });
 
 /**
- * A guardian's e-mail and phone as modules/lottery/siblings.ts normalises them. One definition for the indexes and
+ * A guardian's e-mail and phone as modules/applications/siblings.service.ts normalises them. One definition for the indexes and
  * the family query: an index serves a query only when the expressions are the same.
  */
 export const guardianEmailKey = (email: AnyPgColumn) =>

@@ -2,7 +2,7 @@ import { MOVEMENT_TYPE, statusName } from '@openseat/shared/application-status';
 import type { ApplicationDetail, ApplicationRow, StatusHistoryRow } from '@openseat/shared/schemas/applications';
 import type { DetailRow, HistoryRow, ListedApplication } from './applications.repository';
 import type * as repo from './applications.repository';
-import { offerExpiresAt, waitingReasonOf } from '../waiting-list/waiting-list.presenter';
+import { offerExpiresAt, waitingReasonOf } from '../waiting-list/waiting-list.service';
 
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));

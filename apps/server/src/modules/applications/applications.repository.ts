@@ -6,7 +6,7 @@ import { inCampus, type Scope } from '../../lib/scope';
 import { readsArraysInOnePass } from '../../db/planner';
 import { inIds } from '../../lib/sql';
 import { listConditions, type ListFilter } from '../../db/application-filters';
-import { waitingFactColumns } from '../waiting-list/waiting-list.repository';
+import { waitingFactColumns } from '../../db/waiting-facts';
 
 /*
  * Reads of the applications lists and detail. Every query is scoped (campus in scope) and leaves deleted
@@ -285,7 +285,7 @@ const contactPhone = s.guardianPhoneKey(ap.guardianPhoneNumber);
 
 /**
  * Live applications of one school period whose guardian's e-mail or phone, normalised in SQL as
- * lottery/siblings.ts normalises them, is one of `emails` / `phones`: the candidates of a family, one query on the
+ * siblings.service.ts normalises them, is one of `emails` / `phones`: the candidates of a family, one query on the
  * period's applications (the caller widens the keys until the family stops growing).
  */
 export async function familyCandidates(

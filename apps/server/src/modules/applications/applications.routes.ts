@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { translate, type MessageKey } from '@openseat/shared/messages';
+import { translate } from '@openseat/shared/messages';
 import {
   ApplicationCreateSchema,
   ApplicationCreatedSchema,
@@ -23,23 +23,15 @@ import {
   UnreadSchema,
 } from '@openseat/shared/schemas/applications';
 import { MessageResponseSchema, savedOf } from '@openseat/shared/schemas/responses';
-import { STATUS } from '@openseat/shared/constants';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as applications from './applications.service';
 import * as moves from './moves.service';
 import type { MoveOutcome } from './moves.service';
 
-/** The notice of a move: the spec's seat-shortage wording when some (or all) found no seat. */
-function moveMessage(outcome: MoveOutcome, to: number, count: number): MessageKey {
-  if (outcome.nonTransferable.length && to === STATUS.OFFERED) {
-    if (outcome.data.length) return 'someNotOffered';
-    return count === 1 ? 'applicationNotOffered' : 'noneOffered';
-  }
-  return count === 1 ? 'applicationMoved' : 'applicationsMoved';
-}
-
+/** A move's answer in the reader's language: its notice as `message`, and each refusal's message. */
 const translated = (outcome: MoveOutcome, lng: string) => ({
+  message: translate(outcome.notice.key, lng, outcome.notice.params),
   ...outcome,
   refused: outcome.refused.map((r) => ({ ...r, message: translate(r.message, lng) })),
 });
@@ -159,8 +151,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
     { config: { signedIn: true }, schema: { tags, body: StatusMoveSchema, response: moved } },
     async (req) => {
       const outcome = await moves.moveApplications(deps, principalOf(req), req.body);
-      const message = moveMessage(outcome, req.body.id_status, req.body.applicationIds.length);
-      return { message: translate(message, req.lng), ...translated(outcome, req.lng) };
+      return translated(outcome, req.lng);
     },
   );
   app.put(
@@ -171,7 +162,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const outcome = await moves.moveToPrevious(deps, principalOf(req), req.body.id_application);
-      return { message: translate('movedBack', req.lng), ...outcome };
+      return translated(outcome, req.lng);
     },
   );
   app.post(
@@ -182,7 +173,7 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req) => {
       const outcome = await moves.transferSpot(deps, principalOf(req), req.body);
-      return { message: translate('spotTransferred', req.lng), ...outcome };
+      return translated(outcome, req.lng);
     },
   );
   app.put(

@@ -16,9 +16,9 @@ import { assertAcceptingApplications, listSeats } from '../enrollment/enrollment
 import { presentDetail, presentHistory, presentRow, statusRef } from './applications.presenter';
 import * as repo from './applications.repository';
 import * as intake from './intake.repository';
-import { previousOf, refusalError } from './moves.service';
-import { findMovable, insertHistory } from './moves.repository';
-import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from '../lottery/siblings';
+import { previousOf } from './moves.service';
+import { appendHistory, findMovable, refusalError } from '../status-moves/status-moves.service';
+import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from './siblings.service';
 import { notifyNewApplication } from '../notifications/notifications.service';
 import type { Scope } from '../../lib/scope';
 
@@ -97,7 +97,7 @@ const FAMILY_ROUNDS = 4;
 
 /**
  * The application's siblings: live applications of its school period in one family with it (a shared guardian
- * e-mail or phone, normalised, linked transitively: lottery/siblings.ts). Each round is one query on the period's
+ * e-mail or phone, normalised, linked transitively: siblings.service.ts). Each round is one query on the period's
  * applications for the keys known so far; it stops when the family stops growing.
  */
 async function siblingsOf(db: Executor, scope: Scope, row: repo.DetailRow) {
@@ -219,7 +219,7 @@ export async function insertLead(tx: Executor, actor: IntakeActor, input: Applic
     read: false,
     applicant,
   });
-  await insertHistory(tx, [
+  await appendHistory(tx, [
     {
       id_school: campus.id_school,
       id_application: created.id_application,

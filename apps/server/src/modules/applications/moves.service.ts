@@ -1,112 +1,58 @@
 import { holdsSeat, mayMove, MOVEMENT_TYPE, statusName } from '@openseat/shared/application-status';
 import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
-import type { MessageKey } from '@openseat/shared/messages';
+import type { MessageKey, MessageParams } from '@openseat/shared/messages';
 import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schemas/applications';
-import type { Executor, Tx } from '../../db/client';
-import { writeAudits, type AuditActor } from '../audit/audit.service';
-import { sqlStateOf } from '../../lib/db-errors';
+import { writeAudits } from '../audit/audit.service';
 import { AppError, forbidden, notFound, type ErrorCode } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
-import { groupOf, MoveSession, refusalOf, type MoveDeps } from './move-step';
-export type { MoveDeps } from './move-step';
-import * as repo from './moves.repository';
-import type { Group, Movable } from './moves.repository';
+import {
+  groupOf,
+  historyOldestFirst,
+  refusalCode,
+  refusalError,
+  refusalOf,
+  withLockedApplications,
+} from '../status-moves/status-moves.service';
+import type { Movable, MoveDeps } from '../status-moves/status-moves.types';
 
 /*
- * Status moves, back to the previous status, and spot transfer. Each runs in one transaction that first locks the
- * (school period, grade) groups it touches, then the application rows in id order: concurrent moves of one grade
- * queue on the group lock, and the seat count can never pass the grade's spots (conditional update + CHECK).
+ * Staff's status moves, back to the previous status, spot transfer, grade change and delete. Each runs through the
+ * status-move engine (status-moves.service.ts): one transaction holding the groups it touches and the rows.
  */
 
 export type Refusal = { id_application: number; code: ErrorCode; message: MessageKey };
 export type MoveOutcome = {
+  /** What the screen says about it (the web shows it as it is; the route also answers it translated). */
+  notice: MoveNotice;
   data: MovedRow[];
   nonTransferable: number[];
   refused: Refusal[];
   autoOffered: MovedRow[];
 };
 
-const CODE_OF: Partial<Record<MessageKey, ErrorCode>> = {
-  periodFinalized: 'PERIOD_FINALIZED',
-  alreadyInStatus: 'MOVE_NOT_ALLOWED',
-  moveNotAllowed: 'MOVE_NOT_ALLOWED',
-  applicationNoPeriod: 'MOVE_NOT_ALLOWED',
-  gradeRequiredForSeat: 'GRADE_REQUIRED',
-  gradeHoldsSeat: 'GRADE_REQUIRED',
-  applicationNotOffered: 'NO_SPOTS',
-  noPreviousStatus: 'MOVE_NOT_ALLOWED',
-  transferNotSeatHolder: 'MOVE_NOT_ALLOWED',
-  transferSameGrade: 'MOVE_NOT_ALLOWED',
-  transferTargetStatus: 'MOVE_NOT_ALLOWED',
-};
-export const refusalError = (message: MessageKey) => new AppError(CODE_OF[message] ?? 'CONFLICT', message);
-
-/** The group lock was taken for groups that changed before the rows were locked (a grade edit): start again. */
-class GroupsChanged extends Error {}
-
-const RETRIES = 5;
+export type MoveNotice = { severity: 'success' | 'warning' | 'error'; key: MessageKey; params?: MessageParams };
 
 /**
- * Runs `work` in a transaction that holds the groups of `ids` and their rows. Retries when the groups changed in
- * between, or when the database chose this transaction as a deadlock victim (it changes nothing then).
+ * What the screen says after a move (spec section 4): when some had no seat, the warning if others moved and the
+ * error if none did (for one application, the error that names it); refusals are counted; otherwise success.
  */
-async function withLockedApplications<T>(
-  { db, jobs }: MoveDeps,
-  caller: Principal,
-  ids: number[],
-  work: (tx: Tx, apps: Movable[], session: MoveSession) => Promise<T>,
-  moreGroups: (apps: Movable[]) => Group[] = () => [],
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
-        const seen = await repo.findMovable(tx, caller.scope, ids, false);
-        assertAllFound(ids, seen);
-        const groups = [...seen.map(groupOf).filter((g): g is Group => g !== null), ...moreGroups(seen)];
-        await repo.lockGroups(tx, groups);
-        const apps = await repo.findMovable(tx, caller.scope, ids, true);
-        assertAllFound(ids, apps);
-        const locked = new Set(groups.map(repo.groupKey));
-        for (const app of apps) {
-          const g = groupOf(app);
-          if (g && !locked.has(repo.groupKey(g))) throw new GroupsChanged();
-        }
-        const session = new MoveSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
-        const result = await work(tx, apps, session);
-        await session.flush();
-        await auditMoves(tx, caller, session);
-        return result;
-      });
-    } catch (error) {
-      const retry = error instanceof GroupsChanged || sqlStateOf(error) === '40P01';
-      if (!retry || attempt >= RETRIES) throw error;
-    }
+export function moveNotice(outcome: Omit<MoveOutcome, 'notice' | 'autoOffered'>, asked: number): MoveNotice {
+  if (outcome.nonTransferable.length > 0) {
+    if (outcome.data.length > 0) return { severity: 'warning', key: 'someNotOffered' };
+    return { severity: 'error', key: asked === 1 ? 'applicationNotOffered' : 'noneOffered' };
   }
+  const refused = outcome.refused.length;
+  if (refused > 0) {
+    const severity = outcome.data.length > 0 ? 'warning' : 'error';
+    return refused === 1
+      ? { severity, key: 'moveRefused' }
+      : { severity, key: 'movesRefused', params: { count: refused } };
+  }
+  if (asked === 1) return { severity: 'success', key: 'applicationMoved' };
+  return { severity: 'success', key: 'applicationsMoved', params: { count: outcome.data.length } };
 }
 
-/** Ids that are not live applications in the caller's scope: 404 naming them, nothing changed. */
-function assertAllFound(ids: number[], found: Movable[]) {
-  if (found.length === ids.length) return;
-  const have = new Set(found.map((a) => a.id_application));
-  const errors = ids.flatMap((id, i) => (have.has(id) ? [] : [{ path: `applicationIds.${i}`, message: 'notFound' }]));
-  throw notFound(errors);
-}
-
-/** One audit row per move of the session; `reason` says why a move nobody asked for was made (a job's). */
-export async function auditMoves(tx: Executor, actor: AuditActor, session: MoveSession, reason?: MessageKey) {
-  await writeAudits(
-    tx,
-    actor,
-    session.audit.map(({ app, from, to, movement }) => ({
-      action: 'application.status',
-      entity: 'application',
-      entityId: app.id_application,
-      id_school: app.id_school,
-      id_campus: app.id_campus,
-      changes: { id_status: { from: statusName(from), to: statusName(to) }, movement, ...(reason && { reason }) },
-    })),
-  );
-}
+const success = (key: MessageKey): MoveNotice => ({ severity: 'success', key });
 
 const movedRow = (app: Movable, from: number): MovedRow => ({
   id_application: app.id_application,
@@ -126,7 +72,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
   const to = input.id_status as StatusId;
   const can = caller.ability.can.bind(caller.ability);
   const outcome = await withLockedApplications(deps, caller, input.applicationIds, async (_tx, apps, session) => {
-    const outcome: MoveOutcome = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
+    const outcome: Omit<MoveOutcome, 'notice'> = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
     const moved: Array<{ app: Movable; from: number }> = [];
     const auto: Array<{ app: Movable; from: number }> = [];
     if (input.holdMessages) session.holdMessages = { id_lottery: null };
@@ -136,7 +82,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
       if (refusal) {
         outcome.refused.push({
           id_application: app.id_application,
-          code: CODE_OF[refusal] ?? 'CONFLICT',
+          code: refusalCode(refusal),
           message: refusal,
         });
         continue;
@@ -168,7 +114,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
     }));
     throw new AppError(first.code, first.message, errors);
   }
-  return outcome;
+  return { notice: moveNotice(outcome, input.applicationIds.length), ...outcome };
 }
 
 const mayMoveAny = (from: number, to: number) => mayMove(() => true, from, to);
@@ -189,7 +135,7 @@ export function previousOf(history: Array<{ id_status: number; id_status_movemen
 /** `PUT /application/status/previous`: one step back in the application's own history, seat and place included. */
 export async function moveToPrevious(deps: MoveDeps, caller: Principal, id_application: number): Promise<MoveOutcome> {
   return withLockedApplications(deps, caller, [id_application], async (tx, [app], session) => {
-    const target = previousOf(await repo.historyOldestFirst(tx, app.id_application));
+    const target = previousOf(await historyOldestFirst(tx, app.id_application));
     if (target === null) throw refusalError('noPreviousStatus');
     const refusal = refusalOf(app, target as StatusId);
     if (refusal) throw refusalError(refusal === 'alreadyInStatus' ? 'noPreviousStatus' : refusal);
@@ -197,7 +143,13 @@ export async function moveToPrevious(deps: MoveDeps, caller: Principal, id_appli
     if (!(await session.move(app, target as StatusId, MOVEMENT_TYPE.PREVIOUS_STATUS)))
       throw refusalError('applicationNotOffered');
     await session.flush();
-    return { data: [movedRow(app, from)], nonTransferable: [], refused: [], autoOffered: [] };
+    return {
+      notice: success('movedBack'),
+      data: [movedRow(app, from)],
+      nonTransferable: [],
+      refused: [],
+      autoOffered: [],
+    };
   });
 }
 
@@ -225,6 +177,7 @@ export async function transferSpot(deps: MoveDeps, caller: Principal, input: Tra
     if (!(await session.move(receiver, STATUS.OFFERED))) throw refusalError('applicationNotOffered');
     await session.flush();
     return {
+      notice: success('spotTransferred'),
       data: [movedRow(giver, giverFrom), movedRow(receiver, receiverFrom)],
       nonTransferable: [],
       refused: [],

@@ -25,7 +25,7 @@ import {
 } from './auth.tokens';
 import { resetPasswordMail } from './auth.mails';
 import type { JobQueue } from '../../jobs/runner';
-import { queueAccountMail } from '../mail/account-mail.service';
+import { queueAccountMail } from '../account-mail/account-mail.service';
 
 export type AuthDeps = {
   db: Db;

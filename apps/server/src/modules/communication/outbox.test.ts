@@ -13,8 +13,7 @@ import { createEmailTemplate, createSmsTemplate } from '../../test/communication
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { startFakeTwilio, type FakeTwilio } from '../../test/twilio';
 import { tokenFor } from '../../test/session';
-import { MoveSession } from '../applications/move-step';
-import { findMovable, lockGroups } from '../applications/moves.repository';
+import { findMovable, lockGroups, openSession } from '../status-moves/status-moves.service';
 import { encryptSecret } from '../../lib/crypto';
 import { SYSTEM_SCOPE } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
@@ -170,7 +169,7 @@ describe('a status move queues its messages in its own transaction', () => {
       ctx.db.transaction(async (tx) => {
         await lockGroups(tx, [{ id_campus_year: period.id_campus_year, id_grade: 3 }]);
         const apps = await findMovable(tx, SYSTEM_SCOPE, [app.id_application], true);
-        const session = new MoveSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs: ctx.jobs }, apps);
+        const session = openSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs: ctx.jobs }, apps);
         expect(await session.move(apps[0], STATUS.OFFERED)).toBe(true);
         await session.flush();
         // (nothing read outside the transaction here: PGlite has one connection, it would wait for this one)
@@ -243,7 +242,7 @@ describe('a large batch of moves (a lottery)', () => {
     await ctx.db.transaction(async (tx) => {
       await lockGroups(tx, [{ id_campus_year: period.id_campus_year, id_grade: 3 }]);
       const movable = await findMovable(tx, SYSTEM_SCOPE, ids, true);
-      const session = new MoveSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs: ctx.jobs }, movable);
+      const session = openSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs: ctx.jobs }, movable);
       for (const app of movable) expect(await session.move(app, STATUS.OFFERED)).toBe(true);
       await session.flush();
       // the same moves as a batch over the inline limit (1 here): nothing rendered now, one job enqueued
@@ -328,7 +327,7 @@ describe('the dispatcher', () => {
     const id = await ctx.db.transaction(async (tx) => {
       await lockGroups(tx, [{ id_campus_year: period.id_campus_year, id_grade: 3 }]);
       const apps = await findMovable(tx, SYSTEM_SCOPE, [app.id_application], true);
-      const session = new MoveSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs: ctx.jobs }, apps);
+      const session = openSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs: ctx.jobs }, apps);
       await session.move(apps[0], STATUS.OFFERED);
       await session.flush();
       const [row] = await tx

@@ -10,9 +10,15 @@ import { decryptSecret, sha256 } from '../../lib/crypto';
 import { AppError, unauthorized, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import { checkLead, insertLead } from '../applications/applications.service';
-import { groupOf, MoveSession, refusalOf } from '../applications/move-step';
-import * as moves from '../applications/moves.repository';
-import { auditMoves } from '../applications/moves.service';
+import {
+  auditMoves,
+  findMovable,
+  groupKey,
+  groupOf,
+  lockGroups,
+  openSession,
+  refusalOf,
+} from '../status-moves/status-moves.service';
 import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.service';
 import {
   addressOf,
@@ -248,19 +254,19 @@ async function moveMatched(tx: Tx, deps: IntakeDeps, scope: Scope, form: Form, v
     await notifyFormSubmission(tx, matched, form.form_name);
     return { id_application: matched, error: null };
   }
-  const [seen] = await moves.findMovable(tx, scope, [matched], false);
+  const [seen] = await findMovable(tx, scope, [matched], false);
   const group = seen && groupOf(seen);
-  if (group) await moves.lockGroups(tx, [group]);
-  const [app] = await moves.findMovable(tx, scope, [matched], true);
+  if (group) await lockGroups(tx, [group]);
+  const [app] = await findMovable(tx, scope, [matched], true);
   if (!app) return review('submissionApplicationNotFound');
   const now = groupOf(app);
   // its grade changed between the look and the lock: fail, the provider delivers again
-  if (now && (!group || moves.groupKey(now) !== moves.groupKey(group))) throw new Error('application group changed');
+  if (now && (!group || groupKey(now) !== groupKey(group))) throw new Error('application group changed');
   if (form.id_status_from !== null && app.id_status !== form.id_status_from)
     return review('submissionNotInFrom', matched);
   const refusal = refusalOf(app, to) ?? (transitionOf(app.id_status, to) ? null : 'moveNotAllowed');
   if (refusal) return review(refusal, matched);
-  const session = new MoveSession(tx, { scope, id_user: null, jobs: deps.jobs }, [app]);
+  const session = openSession(tx, { scope, id_user: null, jobs: deps.jobs }, [app]);
   if (!(await session.move(app, to, MOVEMENT_TYPE.AUTOMATIC))) return review('noSpotsInGrade', matched);
   await session.flush();
   await auditMoves(tx, { id_user: null, id_school: form.id_school }, session, 'formSubmitted');

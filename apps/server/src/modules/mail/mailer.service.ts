@@ -6,7 +6,7 @@ import * as repo from './mail.repository';
 /**
  * SMTP when SMTP_URL is set (SendGrid's relay, or any server); otherwise mail is captured in the database
  * and listed on the in-app Mail page, like a development mail catcher. Callers do not send from a request:
- * they write an outbox row that a job sends (modules/mail/account-mail.service.ts), so a refused send is retried.
+ * they write an outbox row that a job sends (modules/account-mail/account-mail.service.ts), so a refused send is retried.
  */
 export function createMailer(opts: { smtpUrl: string | null; from: string; db: Executor }): Mailer {
   if (opts.smtpUrl) {

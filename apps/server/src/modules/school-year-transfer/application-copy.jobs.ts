@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATUS } from '@openseat/shared/constants';
 import { translate } from '@openseat/shared/messages';
 import { defineJob, type JobContext } from '../../jobs/job';
-import { queueAccountMail } from '../mail/account-mail.service';
+import { queueAccountMail } from '../account-mail/account-mail.service';
 import * as repo from './school-years.repository';
 
 /** Applications copied per transaction: progress moves on after each. */

@@ -1,4 +1,3 @@
-import { holdsSeat, isWaiting } from '@openseat/shared/application-status';
 import { PERIOD_STATE } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
 import type { SchoolYearMove } from '@openseat/shared/schemas/application-records';
@@ -8,16 +7,8 @@ import { writeAudit } from '../audit/audit.service';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Refusal } from '../../lib/refusals';
 import type { Principal } from '../auth/auth.types';
-import {
-  findMovable,
-  lockGroups,
-  nextWaitingPlace,
-  releaseSeat,
-  renumberWaitingList,
-  takeSeat,
-  type Group,
-  type Movable,
-} from '../applications/moves.repository';
+import { changeGroup, findMovable, lockGroups } from '../status-moves/status-moves.service';
+import type { Group, Movable } from '../status-moves/status-moves.types';
 import { copyApplications } from './application-copy.jobs';
 import { presentCopy } from './school-years.presenter';
 import * as repo from './school-years.repository';
@@ -109,22 +100,17 @@ export async function transfer(db: Db, caller: Principal, input: SchoolYearMove)
         continue;
       }
       const to = { id_campus_year: checked.period.id_campus_year, id_grade: app.id_grade };
-      const from = { id_campus_year: app.id_campus_year ?? 0, id_grade: app.id_grade };
-      if (holdsSeat(app.id_status)) {
-        if (!(await takeSeat(tx, to))) {
-          nonTransferable.push(app.id_application);
-          continue;
-        }
-        if (app.id_campus_year) await releaseSeat(tx, from);
+      const moved = await changeGroup(tx, app, to, (waiting_list_position) =>
+        repo.moveToPeriod(tx, app.id_application, {
+          id_campus_year: to.id_campus_year,
+          id_school_year: input.target,
+          waiting_list_position,
+        }),
+      );
+      if (!moved) {
+        nonTransferable.push(app.id_application);
+        continue;
       }
-      const waiting = isWaiting(app.id_status);
-      await repo.moveToPeriod(tx, app.id_application, {
-        id_campus_year: to.id_campus_year,
-        id_school_year: input.target,
-        waiting_list_position: waiting ? await nextWaitingPlace(tx, to) : null,
-      });
-      // the old list closes up behind it
-      if (waiting && app.id_campus_year) await renumberWaitingList(tx, from);
       await writeAudit(tx, caller, {
         action: 'application.school_year.transfer',
         entity: 'application',

@@ -5,7 +5,7 @@ import type { WaitingEntry } from './waiting-list.repository';
 
 const toDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 
-/** The facts `waitingReasonOf` reads (waiting-list.repository.ts `waitingFactColumns`). */
+/** The facts `waitingReasonOf` reads (db/waiting-facts.ts `waitingFactColumns`). */
 export type WaitingFacts = {
   id_status: number;
   id_lottery: number | null;

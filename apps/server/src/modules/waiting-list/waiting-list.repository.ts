@@ -1,44 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { PERIOD_STATE, STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
-import type { Group } from '../applications/moves.repository';
+import { waitingFactColumns } from '../../db/waiting-facts';
+import type { Group } from '../status-moves/status-moves.types';
 
 /*
  * Reads and writes of the waiting list worked in order: the facts behind "why this position", the reorder by
- * priorities, the manual place, and the offers that lapse. Callers hold the group locks (moves.repository.ts).
+ * priorities, the manual place, and the offers that lapse. Callers hold the group locks (status-moves.service.ts).
  */
 
 const a = s.application;
-const cp = s.campusPriority;
-
-/**
- * The campus priority level an application is ordered by: its priority item's level on its campus, or the level
- * after the campus's last when it has none (as the draw does). Correlated with the outer `application` row.
- */
-export const ownLevelSql: SQL<number> = sql<number>`coalesce(
-  (SELECT ${cp.priority_level} FROM ${cp} WHERE ${cp.id_campus} = ${a.id_campus} AND ${cp.id_priority_item} = ${a.id_priority_item} LIMIT 1),
-  (SELECT coalesce(max(${cp.priority_level}), 0) + 1 FROM ${cp} WHERE ${cp.id_campus} = ${a.id_campus}))::int`;
-
-/**
- * The facts behind an application's lottery and waiting-list fields, as columns of a query on `application`
- * (a few index lookups per row: only ever for one page, or one grade's list).
- */
-export const waitingFactColumns = {
-  id_lottery: a.id_lottery,
-  lottery_number: a.lottery_number,
-  lottery_level: a.lottery_level,
-  offer_expires_at: a.offer_expires_at,
-  ownLevel: ownLevelSql,
-  /** When the latest history row put it on the waiting list (from another status). */
-  waitingSince: sql<Date | string | null>`(SELECT max(st.created_at) FROM ${s.applicationStatus} st
-    WHERE st.id_application = ${a.id_application} AND st.id_status = ${STATUS.WAITING_LIST}
-      AND st.id_status_from IS DISTINCT FROM ${STATUS.WAITING_LIST})`,
-  /** When the period's lottery was drawn; null without one. */
-  drawnAt: sql<Date | string | null>`(SELECT l.drawn_at FROM ${s.lottery} l
-    WHERE l.id_campus_year = ${a.id_campus_year} AND l.state = 'drawn' LIMIT 1)`,
-};
 
 /** A school period in scope, with its campus and state; undefined outside the scope. */
 export async function findPeriod(db: Executor, scope: Scope, id_campus_year: number) {

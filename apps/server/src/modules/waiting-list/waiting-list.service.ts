@@ -7,13 +7,22 @@ import { writeAudit } from '../audit/audit.service';
 import { badRequest, notFound, conflict } from '../../lib/errors';
 import { SYSTEM_SCOPE } from '../../lib/scope';
 import type { Principal } from '../auth/auth.types';
-import { groupOf, MoveSession } from '../applications/move-step';
-import * as moves from '../applications/moves.repository';
-import type { Group } from '../applications/moves.repository';
-import { auditMoves, refusalError, type MoveDeps } from '../applications/moves.service';
+import {
+  auditMoves,
+  findMovable,
+  groupKey,
+  groupOf,
+  lockGroups,
+  openSession,
+  refusalError,
+} from '../status-moves/status-moves.service';
+import type { Group, MoveDeps } from '../status-moves/status-moves.types';
 import { presentWaitingRow } from './waiting-list.presenter';
 import * as repo from './waiting-list.repository';
 import type { WaitingEntry } from './waiting-list.repository';
+
+/** "Why this position" and the offer deadline, as the applications list and detail show them too. */
+export { offerExpiresAt, waitingReasonOf } from './waiting-list.presenter';
 
 /*
  * The waiting list worked in order (docs/api-waiting-list.md): reorder by priorities (final, acknowledged, with a
@@ -57,7 +66,7 @@ export async function reorderByPriorities(db: Db, caller: Principal, input: Wait
     const seen = await workablePeriod(tx, caller, input.id_campus_year);
     if (!(await repo.campusHasGrade(tx, seen.id_campus, input.id_grade)))
       throw badRequest('unknownGrade', [{ path: 'id_grade', message: 'unknownGrade' }]);
-    await moves.lockGroups(tx, [group]);
+    await lockGroups(tx, [group]);
     const period = await workablePeriod(tx, caller, input.id_campus_year);
     const before = await repo.waitingListOf(tx, group, true);
     const after = priorityOrder(before);
@@ -95,17 +104,16 @@ export async function reorderByPriorities(db: Db, caller: Principal, input: Wait
 /** `PUT /application/waiting-list/position`: one application to another place of its list, the others shifted. */
 export async function moveToPlace(db: Db, caller: Principal, input: WaitingPlace) {
   return db.transaction(async (tx): Promise<WaitingListResult> => {
-    const [seen] = await moves.findMovable(tx, caller.scope, [input.id_application], false);
+    const [seen] = await findMovable(tx, caller.scope, [input.id_application], false);
     if (!seen) throw notFound();
     const group = groupOf(seen);
     if (seen.id_status !== STATUS.WAITING_LIST || !group) throw notOnWaitingList();
-    await moves.lockGroups(tx, [group]);
-    const [app] = await moves.findMovable(tx, caller.scope, [input.id_application], true);
+    await lockGroups(tx, [group]);
+    const [app] = await findMovable(tx, caller.scope, [input.id_application], true);
     if (!app) throw notFound();
     if (app.periodState === PERIOD_STATE.FINALIZED) throw refusalError('periodFinalized');
     const now = groupOf(app);
-    if (app.id_status !== STATUS.WAITING_LIST || !now || moves.groupKey(now) !== moves.groupKey(group))
-      throw notOnWaitingList();
+    if (app.id_status !== STATUS.WAITING_LIST || !now || groupKey(now) !== groupKey(group)) throw notOnWaitingList();
     const list = await repo.waitingListOf(tx, group, true);
     if (input.waiting_list_position > list.length)
       throw badRequest('waitingPlaceOutOfRange', [
@@ -146,15 +154,15 @@ export async function expireOffers({ db, jobs }: MoveDeps, now: Date): Promise<E
   for (const id_campus_year of await repo.periodsWithLapsedOffers(db, now)) {
     const done = await db.transaction(async (tx) => {
       const groups = await repo.groupsOfPeriod(tx, id_campus_year);
-      await moves.lockGroups(tx, groups);
-      const locked = new Set(groups.map(moves.groupKey));
+      await lockGroups(tx, groups);
+      const locked = new Set(groups.map(groupKey));
       const ids = await repo.lapsedOffers(tx, id_campus_year, now);
-      const apps = (ids.length ? await moves.findMovable(tx, SYSTEM_SCOPE, ids, true) : []).filter((app) => {
+      const apps = (ids.length ? await findMovable(tx, SYSTEM_SCOPE, ids, true) : []).filter((app) => {
         const g = groupOf(app);
         // a group that appeared after the locks were taken waits for the next run
-        return g !== null && locked.has(moves.groupKey(g)) && app.periodState !== PERIOD_STATE.FINALIZED;
+        return g !== null && locked.has(groupKey(g)) && app.periodState !== PERIOD_STATE.FINALIZED;
       });
-      const session = new MoveSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs }, apps, now);
+      const session = openSession(tx, { scope: SYSTEM_SCOPE, id_user: null, jobs }, apps, now);
       const result: ExpiryOutcome = { expired: [], offered: [] };
       for (const app of apps) {
         if (app.id_status !== STATUS.OFFERED) continue;

@@ -1,36 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { moveNotice } from './move-outcome';
-
-const moved = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({
-    id_application: i + 1,
-    correlative: i + 1,
-    id_status_from: 3,
-    id_status: 5,
-    waiting_list_position: null,
-  }));
+import { i18n } from '../../lib/i18n';
+import { noticeText } from './move-outcome';
 
 describe('the notice after a move', () => {
-  it('warns when some were offered and others had no seat', () => {
-    expect(moveNotice({ data: moved(2), nonTransferable: [9], refused: [] }, 3)).toEqual({
-      severity: 'warning',
-      key: 'someNotOffered',
-    });
-  });
-
-  it('is an error when none, or the only one, had a seat', () => {
-    expect(moveNotice({ data: [], nonTransferable: [8, 9], refused: [] }, 2).key).toBe('noneOffered');
-    expect(moveNotice({ data: [], nonTransferable: [9], refused: [] }, 1).key).toBe('applicationNotOffered');
-  });
-
-  it('counts refused moves, and otherwise the moved ones', () => {
-    expect(
-      moveNotice({ data: moved(1), nonTransferable: [], refused: [{ id_application: 4, code: 'X', message: 'm' }] }, 2),
-    ).toEqual({ severity: 'warning', key: 'applications.someRefused', count: 1 });
-    expect(moveNotice({ data: moved(3), nonTransferable: [], refused: [] }, 3)).toEqual({
-      severity: 'success',
-      key: 'applications.moved',
-      count: 3,
-    });
+  it('shows the notice the server chose, with its parameters, in the reader language', async () => {
+    await i18n.changeLanguage('en');
+    expect(noticeText({ severity: 'success', key: 'applicationsMoved', params: { count: 2 } })).toBe(
+      '2 applications moved.',
+    );
+    expect(noticeText({ severity: 'warning', key: 'someNotOffered' })).toBe(
+      "Some applications weren't offered a spot because there are no more spots available.",
+    );
+    await i18n.changeLanguage('es');
+    expect(noticeText({ severity: 'warning', key: 'movesRefused', params: { count: 3 } })).toBe(
+      '3 solicitudes no pueden hacer ese cambio desde su estado.',
+    );
+    await i18n.changeLanguage('en');
   });
 });

@@ -6,7 +6,7 @@ import { MOVE_TARGETS } from '@openseat/shared/application-status';
 import type { StatusId } from '@openseat/shared/constants';
 import { useAbility } from '../../../lib/client';
 import { useBulkTag, useCampusTags, useMoveApplications } from '../api/applications';
-import { moveNotice, noticeText } from '../move-outcome';
+import { noticeText } from '../move-outcome';
 import { SchoolYearDialog, type SchoolYearMode } from './SchoolYearDialog';
 
 /** Moves the selected applications in one call; the server answers which moved, had no seat or were refused. */
@@ -45,8 +45,7 @@ export function BulkMoveBar({
     if (target === '') return;
     try {
       const result = await move.mutateAsync({ applicationIds: selected, id_status: target });
-      const notice = moveNotice(result, selected.length);
-      enqueueSnackbar(noticeText(notice, t), { variant: notice.severity });
+      enqueueSnackbar(noticeText(result.notice), { variant: result.notice.severity });
       onDone();
     } catch (error) {
       enqueueSnackbar((error as Error).message, { variant: 'error' });

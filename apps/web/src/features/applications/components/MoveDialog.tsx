@@ -11,7 +11,7 @@ import { StatusMoveSchema, type ApplicationDetail, type StatusMove } from '@open
 import { DialogForm } from '../../../components/DialogForm';
 import { useAbility } from '../../../lib/client';
 import { useMoveApplications } from '../api/applications';
-import { moveNotice, noticeText } from '../move-outcome';
+import { noticeText } from '../move-outcome';
 
 /** The moves this application allows (the shared transition table) that the caller's permissions reach. */
 export function useOfferedMoves(application: ApplicationDetail | undefined): number[] {
@@ -43,10 +43,7 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
         id_status,
         ...(offering && hold ? { holdMessages: true } : {}),
       });
-      const notice = moveNotice(result, 1);
-      enqueueSnackbar(notice.severity === 'success' ? result.message : noticeText(notice, t), {
-        variant: notice.severity,
-      });
+      enqueueSnackbar(noticeText(result.notice), { variant: result.notice.severity });
       onClose();
     } catch (error) {
       enqueueSnackbar((error as Error).message, { variant: 'error' });

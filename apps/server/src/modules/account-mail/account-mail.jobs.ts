@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job';
 import { decryptSecret } from '../../lib/crypto';
-import type { Mail } from './mail.types';
+import type { Mail } from '../mail/mail.types';
 import * as repo from './account-mail.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
 import { encryptSecret } from '../../lib/crypto';
-import type { Mail } from './mail.types';
+import type { Mail } from '../mail/mail.types';
 import type { Secrets } from '../../lib/secrets';
 import { sendAccountMail } from './account-mail.jobs';
 import * as repo from './account-mail.repository';

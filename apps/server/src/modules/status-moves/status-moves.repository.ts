@@ -169,8 +169,11 @@ export type PendingStatus = {
   /** Set on entering offered (null: the offer does not lapse); every other status clears it. */
   offer_expires_at: Date | null;
   /** A lottery's facts for this application, written in the same row update (undefined: left as they are). */
-  lottery?: { id_lottery: number; lottery_number: number; lottery_level: number; lottery_order: number };
+  lottery?: LotteryFacts;
 };
+
+/** What a draw records on each application it moved. */
+export type LotteryFacts = { id_lottery: number; lottery_number: number; lottery_level: number; lottery_order: number };
 
 /*
  * Bulk writes send each column as ONE array parameter read by unnest: one statement whatever the count (a lottery

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from './siblings';
+import { familiesOf, normalizeEmail, normalizePhone, type FamilyContact } from './siblings.service';
 
 const contact = (id_application: number, guardianEmail: string | null, guardianPhoneNumber: string | null = null) =>
   ({ id_application, guardianEmail, guardianPhoneNumber }) satisfies FamilyContact;

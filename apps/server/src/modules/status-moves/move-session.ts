@@ -1,15 +1,13 @@
 import { holdsSeat, isWaiting, MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { PERIOD_STATE, STATUS, type StatusId } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import type { Scope } from '../../lib/scope';
-import { queueAdsConversions } from '../ads-conversions/ads-conversions.queue';
-import { holdMessages } from '../communication/message-holds.service';
-import { queueStatusMessages } from '../communication/status-messages';
-import { notifyMoves } from '../notifications/notifications.events';
-import * as repo from './moves.repository';
-import type { Group, Movable } from './moves.repository';
+import { runMoveEffects } from './move-effects';
+import * as repo from './status-moves.repository';
+import type { Group, LotteryFacts, Movable } from './status-moves.repository';
+import type { MovedApplication, Mover } from './status-moves.types';
 
 /*
  * One status move of one application, with its seat and its waiting-list place, inside the caller's transaction.
@@ -19,8 +17,9 @@ import type { Group, Movable } from './moves.repository';
  * - the waiting list of a period and grade is numbered 1..M: entering puts the application last, leaving moves
  *   everyone behind it up one (once per list and transaction, in `flush`);
  * - every move sets the status and appends a history row (from, to, movement type, who);
- * - every move queues the campus's messages bound to it (from -> to) in the outbox, in the same transaction.
- * The caller holds the group locks and the application rows (moves.service.ts).
+ * - every flush hands its moves to the after-move effects other modules registered (move-effects.ts: the campus's
+ *   messages in the outbox, staff notifications, ads conversions), in the same transaction.
+ * The caller holds the group locks and the application rows (status-moves.service.ts).
  */
 
 export const groupOf = (app: Pick<Movable, 'id_campus_year' | 'id_grade'>): Group | null =>
@@ -41,12 +40,6 @@ export function refusalOf(app: Movable, to: StatusId): MessageKey | null {
   if (holdsSeat(to) && !holdsSeat(app.id_status) && app.id_grade === null) return 'gradeRequiredForSeat';
   return null;
 }
-
-/** What a move needs besides the caller: the database, and the job queue its messages are sent by. */
-export type MoveDeps = { db: Db; jobs: JobQueue };
-
-/** Who moves: the caller's scope and id (null: a system move by a scheduled job), and the job queue for messages. */
-export type Mover = { scope: Scope; id_user: number | null; jobs: JobQueue };
 
 /** The applications of one transaction and what their moves still have to write (`flush`). */
 export class MoveSession {
@@ -69,7 +62,7 @@ export class MoveSession {
   /** Null: a system move (a scheduled job), written without an author. */
   readonly id_user: number | null;
   private readonly jobs: JobQueue;
-  /** Moves of `audit` whose messages are queued (flush may run more than once). */
+  /** Moves of `audit` already handed to the after-move effects (flush may run more than once). */
   private messaged = 0;
   /**
    * Set: the families' messages of these moves are held until staff release them (a real draw, a staff move with
@@ -136,7 +129,7 @@ export class MoveSession {
   }
 
   /** Facts of a lottery for an application just moved, written with its status in the same row update. */
-  annotateLottery(id_application: number, lottery: NonNullable<repo.PendingStatus['lottery']>) {
+  annotateLottery(id_application: number, lottery: LotteryFacts) {
     const pending = this.pending.get(id_application);
     if (!pending) throw new Error(`application ${id_application} has no move to annotate`);
     pending.lottery = lottery;
@@ -203,19 +196,16 @@ export class MoveSession {
         if (row.id_status === STATUS.WAITING_LIST) row.waiting_list_position = places.get(row.id_application) ?? null;
     }
     await repo.insertHistory(this.tx, this.history.splice(0));
-    const moved = this.audit.slice(this.messaged).map(({ app, from, to }) => ({
+    const moved = this.audit.slice(this.messaged).map(({ app, from, to }): MovedApplication => ({
       id_application: app.id_application,
+      id_school: app.id_school,
       id_campus: app.id_campus,
       from,
       to,
     }));
-    if (this.holdMessages && moved.length) {
-      const held = this.audit.slice(this.messaged).map((m, i) => ({ ...moved[i], id_school: m.app.id_school }));
-      await holdMessages(this.tx, held, { id_user: this.id_user, ...this.holdMessages });
-    } else await queueStatusMessages(this.tx, this.jobs, moved, this.id_user);
     this.messaged = this.audit.length;
-    await queueAdsConversions(this.tx, this.jobs, moved);
-    await notifyMoves(this.tx, moved, this.id_user);
+    const context = { tx: this.tx, jobs: this.jobs, id_user: this.id_user, holdMessages: this.holdMessages };
+    await runMoveEffects(context, moved);
   }
 
   private async writeStatuses() {

@@ -1,0 +1,170 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
+import type { Db, Executor } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { Principal } from '../auth/auth.types';
+import { lotteryRecordCsv } from './lottery.csv';
+import { draw, inputsHash, resultHash, seedHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
+import { presentRecord, presentSummary } from './lottery.presenter';
+import * as repo from './lottery.repository';
+
+/*
+ * A lottery's record (docs/api-lottery.md): its signature, the list of a period's lotteries, the record staff and
+ * families read, its verification from the stored inputs and result alone, and its self-contained CSV file.
+ */
+
+/** The key that signs lottery records, derived from the server's encryption key. */
+const signingKey = (secret: Buffer) => createHmac('sha256', secret).update('lottery-record').digest();
+
+export function signatureOf(
+  secret: Buffer,
+  r: {
+    algorithm: string;
+    id_campus_year: number;
+    seedHash: string;
+    inputsHash: string;
+    resultHash: string;
+    drawnAt: Date;
+  },
+) {
+  const text = `${r.algorithm}\n${r.id_campus_year}\n${r.seedHash}\n${r.inputsHash}\n${r.resultHash}\n${r.drawnAt.toISOString()}`;
+  return createHmac('sha256', signingKey(secret)).update(text, 'utf8').digest('hex');
+}
+async function requireLottery(db: Executor, caller: Principal, id_lottery: number) {
+  const row = await repo.findLottery(db, caller.scope, id_lottery);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listLotteries(db: Db, caller: Principal, id_campus_year: number) {
+  if (!(await repo.periodInScope(db, caller.scope, id_campus_year))) throw notFound();
+  return (await repo.listLotteries(db, caller.scope, id_campus_year)).map(presentSummary);
+}
+
+export async function getLottery(db: Db, caller: Principal, id_lottery: number) {
+  const row = await requireLottery(db, caller, id_lottery);
+  const names = await repo.periodNames(db, caller.scope, row.lottery.id_campus_year);
+  const outcomes = (row.lottery.state === 'drawn' ? (row.lottery.result as DrawOutcome[] | null) : null) ?? [];
+  const inputs = row.lottery.inputs as DrawInputs | null;
+  const labels = new Map(
+    (
+      await repo.applicationLabels(
+        db,
+        outcomes.map((o) => o.id_application),
+      )
+    ).map((l) => [l.id_application, l]),
+  );
+  const grades = new Map((await repo.gradeCatalog(db)).map((g) => [g.id_grade, g.name]));
+  const items = new Map((await repo.priorityItemNames(db)).map((p) => [p.id, p.name]));
+  const entries = new Map((inputs?.entries ?? []).map((e) => [e.id_application, e]));
+  return presentRecord(row, {
+    campus: names?.campus ?? '',
+    schoolYear: names?.schoolYear ?? '',
+    siblingLevel: inputs?.siblingLevel ?? null,
+    outcomes: outcomes.map((o) => {
+      const label = labels.get(o.id_application);
+      return {
+        ...o,
+        correlative: label?.correlative ?? 0,
+        applicantName: label?.applicantName ?? '',
+        grade: grades.get(o.id_grade) ?? '',
+        priorityItem: label?.id_priority_item == null ? null : (items.get(label.id_priority_item) ?? null),
+        weight: entries.get(o.id_application)?.weight ?? 1,
+      };
+    }),
+  });
+}
+
+const sameText = (x: string, y: string) =>
+  x.length === y.length && timingSafeEqual(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
+
+/**
+ * `GET /lottery/:id/verify`: re-computes every check from the stored record. A committed lottery (not drawn yet)
+ * has only its seed to check: it answers `valid: false` with the seedHash check alone.
+ */
+export async function verifyLottery(
+  db: Db,
+  caller: Principal,
+  secret: Buffer,
+  id_lottery: number,
+): Promise<LotteryVerification> {
+  const started = performance.now();
+  const { lottery: l } = await requireLottery(db, caller, id_lottery);
+  const checks: LotteryVerification['checks'] = [];
+  const actualSeedHash = seedHash(l.seed);
+  checks.push({ name: 'seedHash', ok: actualSeedHash === l.seedHash, expected: l.seedHash, actual: actualSeedHash });
+  if (l.state !== 'drawn' || !l.inputs || !l.result) {
+    return { id_lottery, valid: false, checks, elapsedMs: performance.now() - started };
+  }
+  const inputs = l.inputs as DrawInputs;
+  let actualInputs = '';
+  let rerun = '';
+  try {
+    actualInputs = inputsHash(inputs);
+    rerun = resultHash(draw(l.seed, inputs));
+  } catch {
+    // a record rewritten into something the draw cannot read does not verify
+  }
+  let stored = '';
+  try {
+    stored = resultHash(l.result as DrawOutcome[]);
+  } catch {
+    stored = '';
+  }
+  checks.push({
+    name: 'inputsHash',
+    ok: actualInputs === (l.inputsHash ?? ''),
+    expected: l.inputsHash ?? '',
+    actual: actualInputs,
+  });
+  checks.push({
+    name: 'result',
+    ok: rerun !== '' && rerun === stored && stored === l.resultHash,
+    expected: rerun,
+    actual: stored,
+  });
+  const signature =
+    l.drawnAt && l.inputsHash && l.resultHash
+      ? signatureOf(secret, {
+          algorithm: l.algorithm,
+          id_campus_year: l.id_campus_year,
+          seedHash: l.seedHash,
+          inputsHash: l.inputsHash,
+          resultHash: l.resultHash,
+          drawnAt: l.drawnAt,
+        })
+      : '';
+  checks.push({
+    name: 'signature',
+    ok: signature !== '' && sameText(signature, l.signature ?? ''),
+    expected: l.signature ?? '',
+    // the signature the record should carry is never shown: it would let anyone re-sign a changed record
+    actual: signature !== '' && sameText(signature, l.signature ?? '') ? (l.signature ?? '') : 'mismatch',
+  });
+  return { id_lottery, valid: checks.every((c) => c.ok), checks, elapsedMs: performance.now() - started };
+}
+
+/** `GET /lottery/:id/csv`: the drawn record as the self-contained CSV file; a committed lottery has none yet (404). */
+export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) {
+  const row = await requireLottery(db, caller, id_lottery);
+  const l = row.lottery;
+  if (l.state !== 'drawn' || !l.inputs || !l.result || !l.inputsHash || !l.resultHash || !l.drawnAt) throw notFound();
+  const record = await getLottery(db, caller, id_lottery);
+  const csv = lotteryRecordCsv({
+    algorithm: l.algorithm,
+    seed: l.seed,
+    seedHash: l.seedHash,
+    inputs: l.inputs as DrawInputs,
+    inputsHash: l.inputsHash,
+    result: l.result as DrawOutcome[],
+    resultHash: l.resultHash,
+    campus: record.campus,
+    schoolYear: record.schoolYear,
+    drawnAt: l.drawnAt,
+    drawnBy: row.drawnBy ?? '',
+    applications: new Map(
+      record.outcomes.map((o) => [o.id_application, { correlative: o.correlative, grade: o.grade }]),
+    ),
+  });
+  return { filename: `lottery-${l.id_lottery}.csv`, csv };
+}

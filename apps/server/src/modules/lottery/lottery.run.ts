@@ -1,0 +1,240 @@
+import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
+import { STATUS } from '@openseat/shared/constants';
+import type { LotteryPeriod, LotteryResult, LotteryRun } from '@openseat/shared/schemas/lottery';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../audit/audit.service';
+import { isUniqueViolation, sqlStateOf } from '../../lib/db-errors';
+import { notFound } from '../../lib/errors';
+import type { Principal } from '../auth/auth.types';
+import { openSession, type MoveSession } from '../status-moves/status-moves.service';
+import type { MoveDeps } from '../status-moves/status-moves.types';
+import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from './lottery.draw';
+import {
+  assertSomething,
+  lockedPlanOf,
+  newSeed,
+  refuse,
+  requireRunnablePeriod,
+  resultOf,
+  type Participant,
+  type Plan,
+} from './lottery.plan';
+import { presentSummary } from './lottery.presenter';
+import { signatureOf } from './lottery.record';
+import * as repo from './lottery.repository';
+
+/*
+ * Running the lottery of a school period (docs/api-lottery.md): the draw (one transaction, or nothing) applied through
+ * the status-move engine, the committed seed of presentation mode, and late applications. The draw itself is the
+ * pure `draw()` of lottery.draw.ts; its inputs come from lottery.plan.ts.
+ */
+
+/** Maps the database's refusals of a racing run: the row lock (55P03) and the one-drawn index. */
+async function asLotteryRefusal<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (sqlStateOf(error) === '55P03') throw refuse('lotteryRunning', 'LOTTERY_RUNNING');
+    // the only unique index a run can hit is lottery_one_drawn: another run drew the period first
+    if (isUniqueViolation(error)) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
+    throw error;
+  }
+}
+/** Moves the late applications to the end of their waiting lists in arrival order (movement 'Late application'). */
+async function moveLate(session: MoveSession, late: Participant[], orderAfter: Map<number, number>) {
+  const placed = new Map<number, { order: number; place: number | null }>();
+  for (const p of late) {
+    const app = session.byId.get(p.id_application);
+    if (!app || app.id_status !== STATUS.APPLIED) continue;
+    await session.move(app, STATUS.WAITING_LIST, MOVEMENT_TYPE.LATE_APPLICATION);
+    const order = (orderAfter.get(p.id_grade as number) ?? 0) + 1;
+    orderAfter.set(p.id_grade as number, order);
+    placed.set(p.id_application, { order, place: app.waiting_list_position });
+  }
+  return placed;
+}
+
+/**
+ * `POST /application/lottery`: the draw, in one transaction. The period row is locked NOWAIT (a second run answers
+ * 'lotteryRunning'), then the grade groups and the application rows; the outcome is applied through the pipeline's
+ * moves (movement 'Lottery'), the record written signed, and an audit row added. Any failure changes nothing.
+ */
+export async function runLottery(
+  { db, jobs }: MoveDeps,
+  caller: Principal,
+  secret: Buffer,
+  input: LotteryRun,
+): Promise<LotteryResult> {
+  return asLotteryRefusal(() =>
+    db.transaction(async (tx) => {
+      const period = await requireRunnablePeriod(tx, caller, input, true);
+      const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
+      if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
+      let committed: (typeof existing)[number] | undefined;
+      if (input.id_lottery !== undefined) {
+        committed = existing.find((l) => l.id_lottery === input.id_lottery);
+        if (!committed) throw notFound();
+      }
+      const locked = await lockedPlanOf(tx, caller, period);
+      assertSomething(locked);
+      const seed = committed?.seed ?? newSeed();
+      const outcomes = draw(seed, locked.inputs);
+      const drawnAt = new Date();
+      const hashes = {
+        seedHash: seedHash(seed),
+        inputsHash: inputsHash(locked.inputs),
+        resultHash: resultHash(outcomes),
+      };
+      const record = {
+        state: 'drawn',
+        algorithm: LOTTERY_ALGORITHM,
+        seed,
+        ...hashes,
+        inputs: locked.inputs,
+        result: outcomes,
+        consideredCount: outcomes.length,
+        selectedCount: outcomes.filter((o) => o.result === 'selected').length,
+        waitingCount: outcomes.filter((o) => o.result === 'waiting').length,
+        id_user: caller.id_user,
+        drawnAt,
+        signature: signatureOf(secret, {
+          algorithm: LOTTERY_ALGORITHM,
+          id_campus_year: period.id_campus_year,
+          ...hashes,
+          drawnAt,
+        }),
+      };
+      const saved = committed
+        ? await repo.updateLottery(tx, committed.id_lottery, record)
+        : await repo.insertLottery(tx, {
+            ...record,
+            id_school: period.id_school,
+            id_campus_year: period.id_campus_year,
+          });
+
+      const apps = [...locked.participants.values(), ...locked.late];
+      const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
+      // families hear nothing until staff release the draw's messages (now, or on a results day)
+      session.holdMessages = { id_lottery: saved.id_lottery };
+      await session.knowPlaces(period.id_campus_year, [
+        ...new Set([...locked.inputs.grades.map((g) => g.id_grade), ...locked.late.map((p) => p.id_grade as number)]),
+      ]);
+      // each grade's seats in one statement (the draw gave no more than were free under the group lock)
+      const offers = new Map<number, number>();
+      for (const o of outcomes) if (o.result === 'selected') offers.set(o.id_grade, (offers.get(o.id_grade) ?? 0) + 1);
+      for (const [id_grade, count] of offers)
+        if (!(await session.reserveSeats({ id_campus_year: period.id_campus_year, id_grade }, count)))
+          throw new Error(`lottery: ${count} seats were not free in grade ${id_grade}`);
+      for (const o of outcomes) {
+        const app = session.byId.get(o.id_application);
+        if (!app) throw new Error(`lottery: application ${o.id_application} was not locked`);
+        if (o.result === 'selected') {
+          if (!(await session.move(app, STATUS.OFFERED, MOVEMENT_TYPE.LOTTERY)))
+            throw new Error(`lottery: no seat for application ${o.id_application} in grade ${o.id_grade}`);
+        } else {
+          await session.move(app, STATUS.WAITING_LIST, MOVEMENT_TYPE.LOTTERY);
+          if (app.waiting_list_position !== o.waiting_list_position)
+            throw new Error(
+              `lottery: application ${o.id_application} took place ${app.waiting_list_position}, drawn ${o.waiting_list_position}`,
+            );
+        }
+        session.annotateLottery(o.id_application, {
+          id_lottery: saved.id_lottery,
+          lottery_number: o.lottery_number,
+          lottery_level: o.level,
+          lottery_order: o.order,
+        });
+      }
+      const orderAfter = new Map<number, number>();
+      for (const o of outcomes) orderAfter.set(o.id_grade, o.order);
+      const latePlaced = await moveLate(session, locked.late, orderAfter);
+      await session.flush();
+      await writeAudit(tx, caller, {
+        action: 'lottery.draw',
+        entity: 'lottery',
+        entityId: saved.id_lottery,
+        id_school: period.id_school,
+        id_campus: period.id_campus,
+        changes: {
+          id_campus_year: period.id_campus_year,
+          seedHash: hashes.seedHash,
+          inputsHash: hashes.inputsHash,
+          resultHash: hashes.resultHash,
+          selected: record.selectedCount,
+          waiting: record.waitingCount,
+          late: latePlaced.size,
+        },
+      });
+      const summary = presentSummary(
+        (await repo.findLotterySummary(tx, caller.scope, saved.id_lottery)) ?? { lottery: saved, drawnBy: null },
+      );
+      return resultOf(locked, seed, outcomes, latePlaced, summary);
+    }),
+  );
+}
+
+/** `POST /lottery/commit`: the period's committed seed (made now, or the one already made); its hash only. */
+export async function commitSeed(db: Db, caller: Principal, input: LotteryPeriod) {
+  return asLotteryRefusal(() =>
+    db.transaction(async (tx) => {
+      const period = await requireRunnablePeriod(tx, caller, input, true);
+      const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
+      if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
+      let lottery = existing.filter((l) => l.state === 'committed').at(-1);
+      if (!lottery) {
+        const seed = newSeed();
+        lottery = await repo.insertLottery(tx, {
+          id_school: period.id_school,
+          id_campus_year: period.id_campus_year,
+          state: 'committed',
+          algorithm: LOTTERY_ALGORITHM,
+          seed,
+          seedHash: seedHash(seed),
+          id_user: caller.id_user,
+        });
+        await writeAudit(tx, caller, {
+          action: 'lottery.commit',
+          entity: 'lottery',
+          entityId: lottery.id_lottery,
+          id_school: period.id_school,
+          id_campus: period.id_campus,
+          changes: { id_campus_year: period.id_campus_year, seedHash: lottery.seedHash },
+        });
+      }
+      return presentSummary({ lottery, drawnBy: null });
+    }),
+  );
+}
+
+/**
+ * `POST /lottery/late`: the period's applied applications (with a grade) join the end of their grade's waiting list
+ * in arrival order (movement 'Late application'). With no draw in the period it is the same move; documented.
+ */
+export async function addLateApplications({ db, jobs }: MoveDeps, caller: Principal, input: LotteryPeriod) {
+  return asLotteryRefusal(() =>
+    db.transaction(async (tx) => {
+      const period = await requireRunnablePeriod(tx, caller, input, true);
+      const plan = await lockedPlanOf(tx, caller, period);
+      const arrivals = [...plan.participants.values(), ...plan.late].sort(
+        (x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id_application - y.id_application,
+      );
+      if (!arrivals.length) throw refuse('lotteryNoApplications', 'LOTTERY_NO_APPLICATIONS');
+      const lateOnly: Plan = { ...plan, participants: new Map(), late: arrivals };
+      const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, arrivals);
+      const placed = await moveLate(session, arrivals, new Map());
+      await session.flush();
+      await writeAudit(tx, caller, {
+        action: 'lottery.late',
+        entity: 'campus_year',
+        entityId: period.id_campus_year,
+        id_school: period.id_school,
+        id_campus: period.id_campus,
+        changes: { applications: [...placed.keys()] },
+      });
+      return resultOf(lateOnly, '', [], placed, null).late.map((o) => ({
+        ...o,
+        waiting_list_position: session.byId.get(o.id_application)?.waiting_list_position ?? null,
+      }));
+    }),
+  );
+}
