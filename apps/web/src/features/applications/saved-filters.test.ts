@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FILTER_ID, LIST_TYPE } from '@openseat/shared/constants';
-import { changedItems, filtersFromSaved } from './saved-filters';
+import { changedItems, filtersFromSaved, withSavedItems } from './saved-filters';
 
 describe('saved list filters', () => {
   it('restores grade, status and tags of the list it was saved for, and nothing of another list', () => {
@@ -27,5 +27,18 @@ describe('saved list filters', () => {
       { id_filter: FILTER_ID.GRADE, values: [] },
     ]);
     expect(changedItems({ text: '' }, { text: 'typed' })).toEqual([]);
+  });
+
+  it('holds what is being saved, so a list opened again before the answer starts with it', () => {
+    const saved = [
+      { listType: LIST_TYPE.INBOX, items: [{ id_filter: FILTER_ID.GRADE, values: [4] }] },
+      { listType: LIST_TYPE.WAITING_LIST, items: [{ id_filter: FILTER_ID.STATUS, values: [5] }] },
+    ];
+    const next = withSavedItems(saved, LIST_TYPE.INBOX, [
+      { id_filter: FILTER_ID.STATUS, values: [3] },
+      { id_filter: FILTER_ID.GRADE, values: [] },
+    ]);
+    expect(filtersFromSaved(next, LIST_TYPE.INBOX)).toEqual({ text: '', id_status: 3 });
+    expect(filtersFromSaved(next, LIST_TYPE.WAITING_LIST)).toEqual({ text: '', id_status: 5 });
   });
 });

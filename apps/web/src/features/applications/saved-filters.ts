@@ -33,3 +33,15 @@ export function changedItems(before: Filters, after: Filters): SavedItem[] {
     .filter((id) => was[id].join(',') !== now[id].join(','))
     .map((id) => ({ id_filter: id, values: now[id] }));
 }
+
+/**
+ * The saved filters once `items` of `listType` are saved (empty values remove an item): the cache holds them from the
+ * moment they are sent, so a list opened again before the save's answer starts with them, not with the old ones.
+ */
+export function withSavedItems(saved: UserFilterList, listType: number, items: SavedItem[]): UserFilterList {
+  const kept = (saved.find((s) => s.listType === listType)?.items ?? []).filter(
+    (old) => !items.some((item) => item.id_filter === old.id_filter),
+  );
+  const list = { listType, items: [...kept, ...items.filter((item) => item.values.length > 0)] };
+  return [...saved.filter((s) => s.listType !== listType), list];
+}

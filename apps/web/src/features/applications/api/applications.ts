@@ -29,6 +29,7 @@ import { campusSchoolYearsQuery } from '../../../hooks/working-context';
 import { http } from '../../../lib/client';
 import { applicationKeys as sharedApplicationKeys } from '../../../lib/query-keys';
 import { downloadCsv, saveCsv, type JsonTable } from '../../../lib/download';
+import { withSavedItems } from '../saved-filters';
 
 /** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
 export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'> &
@@ -249,7 +250,11 @@ export function useSaveFilters(listType: number) {
     mutationFn: async (items: Array<{ id_filter: number; values: number[] }>) => {
       for (const item of items) await http.put('/user/filter', { listType, ...item });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.savedFilters(listType) }),
+    onMutate: (items) =>
+      client.setQueryData<UserFilterList>(applicationKeys.savedFilters(listType), (saved) =>
+        saved ? withSavedItems(saved, listType, items) : saved,
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: applicationKeys.savedFilters(listType) }),
   });
 }
 
@@ -257,7 +262,11 @@ export function useResetFilters(listType: number) {
   const client = useQueryClient();
   return useWriteMutation({
     mutationFn: () => http.request('DELETE', '/user/filter', { query: { listType } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.savedFilters(listType) }),
+    onMutate: () =>
+      client.setQueryData<UserFilterList>(applicationKeys.savedFilters(listType), (saved) =>
+        saved?.filter((s) => s.listType !== listType),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: applicationKeys.savedFilters(listType) }),
   });
 }
 
