@@ -1,6 +1,8 @@
 import { FILTER_ID, type StatusId } from '@openseat/shared/constants';
 import type { UserFilterList } from '@openseat/shared/schemas/application-records';
-import type { Filters } from './components/ListFilters';
+
+/** What a list is filtered by: the text search and the filters it saves. */
+export type Filters = { text: string; id_status?: StatusId; id_grade?: number; tagIds?: number[] };
 
 /** The saved filters of spec section 9 a list restores: grade, tag and status (campus and period come from the top bar). */
 type SavedItem = { id_filter: number; values: number[] };

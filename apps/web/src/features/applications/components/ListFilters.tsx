@@ -2,9 +2,8 @@ import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LIST_STATUSES, type ApplicationListType } from '@openseat/shared/application-status';
 import type { StatusId } from '@openseat/shared/constants';
+import type { Filters } from '../saved-filters';
 import { useCampusTags, useGradeOptions } from '../api/applications';
-
-export type Filters = { text: string; id_status?: StatusId; id_grade?: number; tagIds?: number[] };
 
 /** The filters of spec section 5 a list offers: text search, status (within the list's statuses), grade. */
 export function ListFilters({

@@ -10,9 +10,8 @@ import {
   useSavedFilters,
   type ListParams,
 } from '../api/applications';
-import type { Filters } from '../components/ListFilters';
 import type { ListScreen } from '../lists';
-import { changedItems, filtersFromSaved } from '../saved-filters';
+import { changedItems, filtersFromSaved, type Filters } from '../saved-filters';
 
 export type Sort = NonNullable<ListParams['sort']>;
 export type SortState = { by: Sort; direction: 'asc' | 'desc' } | null;
