@@ -53,7 +53,10 @@ export async function mailRoutes(root: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/mail/captured-sms/:id',
-    { config, schema: { tags, params: z.object({ id }), response: { 200: CapturedSmsSchema } } },
+    {
+      config,
+      schema: { tags, params: z.object({ id }), response: { 200: CapturedSmsSchema.describe('One captured SMS') } },
+    },
     (req) => mail.getCapturedSms(deps.db, deps.config.env, principalOf(req), req.params.id),
   );
 }
