@@ -5,28 +5,8 @@ import * as s from '../../db/schema/index';
 import { forbidden } from '../../lib/errors';
 import { canSeeCampus, inCampus, type Scope } from '../../lib/scope';
 
-/*
- * The campus lookups of this module are its own, not campuses' campus-ref service: campuses' grade toggle adds
- * seats through enrollment, and the module graph goes one way.
- */
-
-/** A campus the scope may see, or undefined (callers answer 404: another tenant's id is not revealed). */
-export async function findCampus(db: Executor, scope: Scope, id_campus: number) {
-  const rows = await db
-    .select({ id_campus: s.campus.id_campus, id_school: s.campus.id_school, name: s.campus.name })
-    .from(s.campus)
-    .where(and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus)));
-  return rows[0];
-}
-
-/** Serialises changes that depend on every row of a campus (one started period at a time). */
-export async function lockCampus(db: Executor, id_campus: number) {
-  await db
-    .select({ id: s.campus.id_campus })
-    .from(s.campus)
-    .where(eq(s.campus.id_campus, id_campus))
-    .for('no key update');
-}
+/** The campus's scoped reference and its lock, shared with the campuses module (db/campus-ref.ts). */
+export { findCampusRef, lockCampus } from '../../db/campus-ref';
 
 export async function schoolYearExists(db: Executor, id_school_year: number) {
   return (

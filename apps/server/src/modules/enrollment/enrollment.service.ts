@@ -309,7 +309,7 @@ export const addSeatsForActiveGrades = (db: Executor, caller: Principal, id_camp
 
 /** The campus, when the scope may see it; 404 otherwise. */
 async function requireCampus(db: Executor, scope: Scope, id_campus: number) {
-  const campus = await repo.findCampus(db, scope, id_campus);
+  const campus = await repo.findCampusRef(db, scope, id_campus);
   if (!campus) throw notFound();
   return campus;
 }
