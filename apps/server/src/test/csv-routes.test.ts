@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_PLATFORM, CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import * as s from '../db/schema/index';
-import { LOTTERY_ALGORITHM, inputsHash, resultHash, seedHash } from '../modules/lottery/lottery.draw';
 import { createApplication } from './application-factories';
-import { createCampusGrades, createPeriod } from './enrollment-factories';
+import { createCampusGrades, createDrawnLottery, createPeriod } from './enrollment-factories';
 import { createCampus, createSchool } from './factories';
 import { startTestApp, type TestContext } from './harness';
 import { operationsOf, validValue, type OpenApiDocument, type Operation } from './openapi-walk';
@@ -97,23 +96,7 @@ beforeAll(async () => {
       .set({ platform: AD_PLATFORM.FB_PIXEL, campaign_id: '-1+1', ad_id: '@ad' })
       .where(eq(s.application.id_application, application.id_application));
   }
-  const inputs = { grades: [], entries: [], siblingLevel: null, seatedFamilies: [] };
-  const [lottery] = await ctx.db
-    .insert(s.lottery)
-    .values({
-      id_school: period.id_school,
-      id_campus_year: period.id_campus_year,
-      state: 'drawn',
-      algorithm: LOTTERY_ALGORITHM,
-      seed: 'ab'.repeat(32),
-      seedHash: seedHash('ab'.repeat(32)),
-      inputs,
-      inputsHash: inputsHash(inputs),
-      result: [],
-      resultHash: resultHash([]),
-      drawnAt: new Date(),
-    })
-    .returning();
+  const lottery = await createDrawnLottery(ctx.db, period);
   ids = { lottery: lottery.id_lottery };
   const superAdmin = await tokenFor(ctx, { context: CONTEXT_TYPE.SYSTEM });
   const schoolAdmin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });

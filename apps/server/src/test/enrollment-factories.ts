@@ -3,6 +3,7 @@ import type { ContextTypeId } from '@openseat/shared/constants';
 import { actionId, subjectId, type Action, type Subject } from '@openseat/shared/permissions';
 import type { Executor } from '../db/client';
 import * as s from '../db/schema/index';
+import { inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from '../modules/lottery/lottery.draw';
 
 type CampusRef = { id_school: number; id_campus: number };
 
@@ -126,4 +127,27 @@ export async function buildEnrollmentFixtures(db: Executor, campuses: { a1: Camp
     out[key] = { period, tag, spareTag };
   }
   return out;
+}
+
+/** A drawn lottery record of an empty draw on a period (for the record file, its CSV and its tenancy). */
+export async function createDrawnLottery(db: Executor, period: { id_school: number; id_campus_year: number }) {
+  const inputs = { grades: [], entries: [], siblingLevel: null, seatedFamilies: [] };
+  const seed = 'ab'.repeat(32);
+  const [lottery] = await db
+    .insert(s.lottery)
+    .values({
+      id_school: period.id_school,
+      id_campus_year: period.id_campus_year,
+      state: 'drawn',
+      algorithm: LOTTERY_ALGORITHM,
+      seed,
+      seedHash: seedHash(seed),
+      inputs,
+      inputsHash: inputsHash(inputs),
+      result: [],
+      resultHash: resultHash([]),
+      drawnAt: new Date(),
+    })
+    .returning();
+  return lottery;
 }

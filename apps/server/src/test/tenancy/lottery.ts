@@ -4,9 +4,8 @@ import { STATUS } from '@openseat/shared/constants';
 import * as s from '../../db/schema/index';
 import type { TestContext } from '../harness';
 import { createCampus } from '../factories';
-import { createCampusGrades, createPeriod } from '../enrollment-factories';
+import { createCampusGrades, createDrawnLottery, createPeriod } from '../enrollment-factories';
 import { createApplication } from '../application-factories';
-import { inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from '../../modules/lottery/lottery.draw';
 import type { Fixtures, Row } from './kit';
 
 // the lottery: a lottery campus of A (draw, practice, commit), one of A for late applications, one of B
@@ -46,23 +45,7 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
     )[0];
   // a drawn record (of an empty draw) on an older period of A's lottery campus, for the record file
   const older = await createPeriod(db, { id_school: own.id_school, id_campus: own.id_campus }, { id_school_year: 2 });
-  const inputs = { grades: [], entries: [], siblingLevel: null, seatedFamilies: [] };
-  const [drawnLottery] = await db
-    .insert(s.lottery)
-    .values({
-      id_school: older.id_school,
-      id_campus_year: older.id_campus_year,
-      state: 'drawn',
-      algorithm: LOTTERY_ALGORITHM,
-      seed: 'ab'.repeat(32),
-      seedHash: seedHash('ab'.repeat(32)),
-      inputs,
-      inputsHash: inputsHash(inputs),
-      result: [],
-      resultHash: resultHash([]),
-      drawnAt: new Date(),
-    })
-    .returning();
+  const drawnLottery = await createDrawnLottery(db, older);
   return {
     own,
     late,
