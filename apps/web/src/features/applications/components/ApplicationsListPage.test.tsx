@@ -48,7 +48,7 @@ const row = (id: number, firstName: string, lastName: string): ApplicationRow =>
 });
 
 const page = (rows: ApplicationRow[]) =>
-  ApplicationPageSchema.parse({ data: rows, total: rows.length, page: 0, pageSize: 25 });
+  ApplicationPageSchema.parse({ data: rows, total: rows.length, totalExact: true, page: 0, pageSize: 25 });
 
 function openInbox(rows: ApplicationRow[]) {
   const list = recorder('get', '/application', page(rows));
