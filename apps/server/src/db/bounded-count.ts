@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { LIST_TOTAL_BOUND } from '@openseat/shared/constants';
 import { rowsOf } from '../lib/sql';
 import type { Executor } from './client';
@@ -22,6 +22,9 @@ export const countingOf = (exactTotal: boolean | undefined, bound = LIST_TOTAL_B
   bound,
 });
 
+/** Every row counted: a list that stays short (one application's messages). */
+export const EVERY_ROW: Counting = countingOf(true);
+
 const totalOf = (n: number, { exact, bound }: Counting): Total =>
   exact || n <= bound ? { total: n, totalExact: true } : { total: bound, totalExact: false };
 
@@ -34,6 +37,18 @@ export async function countRows(db: Executor, rows: PgSelect, counting: Counting
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(probe);
   return totalOf(row.n, counting);
 }
+
+/** Counts the rows of one table that `where` keeps. */
+export const countWhere = (db: Executor, table: PgTable, where: SQL | undefined, counting: Counting) =>
+  countRows(
+    db,
+    db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(table)
+      .where(where)
+      .$dynamic(),
+    counting,
+  );
 
 /** The same for a list read with raw SQL: `from` is the `FROM ... WHERE ...` of its rows (no ORDER BY). */
 export async function countRowsSql(db: Executor, from: SQL, counting: Counting): Promise<Total> {

@@ -7,7 +7,7 @@ import { readsArraysInOnePass } from '../../db/planner';
 import { inIds } from '../../lib/sql';
 import { listConditions, type ListFilter } from '../../db/application-filters';
 import { waitingFactColumns } from '../../db/waiting-facts';
-import { countRows, type Counting, type Total } from '../../db/bounded-count';
+import { countWhere, type Counting, type Total } from '../../db/bounded-count';
 
 /*
  * Reads of the applications lists and detail. Every query is scoped (campus in scope) and leaves deleted
@@ -76,12 +76,7 @@ function listOrder(f: ListFilter, few: boolean, reversed: boolean): SQL[] {
 
 /** The list's total: exact up to `counting.bound` ("more than bound" beyond it), or exact when asked. */
 export function countApplications(db: Executor, scope: Scope, f: ListFilter, counting: Counting): Promise<Total> {
-  const rows = db
-    .select({ one: sql<number>`1`.as('one') })
-    .from(a)
-    .where(listConditions(scope, f, readsArraysInOnePass(db) ? 'array' : 'join'))
-    .$dynamic();
-  return countRows(db, rows, counting);
+  return countWhere(db, a, listConditions(scope, f, readsArraysInOnePass(db) ? 'array' : 'join'), counting);
 }
 
 /**
