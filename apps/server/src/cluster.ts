@@ -29,29 +29,26 @@ export async function runCluster(config: Config) {
   const workers = new Map<Worker, number>();
   const restarts = new Set<NodeJS.Timeout>();
   let ready = false;
-  let stopping: { code: number; done: () => void } | null = null;
+  let stopping = false;
+  let exitCode = 0;
   let quickEnds = 0;
 
   const fork = () => workers.set(cluster.fork(), Date.now());
+  const exit = () => process.exit(exitCode);
 
   function stop(reason: string, code: number) {
     if (stopping) return;
+    stopping = true;
+    exitCode = code;
     for (const timer of restarts) clearTimeout(timer);
-    if (workers.size) console.log(`${reason}: stopping ${workers.size} server processes`);
+    if (workers.size === 0) return exit();
+    console.log(`${reason}: stopping ${workers.size} server processes`);
     // each worker closes as one process would: no new requests, running requests and jobs finish, then the database
     for (const worker of workers.keys()) worker.process.kill('SIGTERM');
-    const deadline = setTimeout(() => {
+    setTimeout(() => {
       for (const worker of workers.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, STOP_MS);
-    stopping = {
-      code,
-      done: () => {
-        clearTimeout(deadline);
-        process.exit(stopping!.code);
-      },
-    };
-    if (workers.size === 0) stopping.done();
+    }, STOP_MS).unref();
   }
   process.on('SIGTERM', () => stop('SIGTERM', 0));
   process.on('SIGINT', () => stop('SIGINT', 0));
@@ -61,8 +58,8 @@ export async function runCluster(config: Config) {
     workers.delete(worker);
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
     if (stopping) {
-      if (code !== 0) stopping.code = 1;
-      if (workers.size === 0) stopping.done();
+      if (code !== 0) exitCode = 1;
+      if (workers.size === 0) exit();
       return;
     }
     // before the first answer: a bad port or an unreachable database, which starting again would not mend
