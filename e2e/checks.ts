@@ -5,23 +5,14 @@ import { en } from '../apps/web/src/locales/en';
 import { es } from '../apps/web/src/locales/es';
 import { animationsDone, trackRequests } from './screens';
 
-/**
- * A fresh browser context and page whose requests `settle` can wait for. It asks for reduced motion, as a reader may:
- * the checks read each screen at rest, and the app then gets there without its slides and fades.
- */
+/** A fresh browser context and page whose requests `settle` can wait for. */
 export async function newTrackedPage(
   browser: Browser,
   baseUrl: string,
   viewport = { width: 1280, height: 800 },
   mobile = false,
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport,
-    isMobile: mobile,
-    hasTouch: mobile,
-    reducedMotion: 'reduce',
-  });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, isMobile: mobile, hasTouch: mobile });
   const page = await context.newPage();
   trackRequests(page);
   return page;

@@ -41,61 +41,28 @@ export async function go(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname + url.search === path);
 }
 
-type Traffic = { inFlight: number; started: number; onQuiet: Array<() => void> };
-const traffic = new WeakMap<Page, Traffic>();
+const inFlight = new WeakMap<Page, { count: number; quietSince: number }>();
 
 /** Counts the page's requests in flight, for `settle`; call once per page. */
 export function trackRequests(page: Page) {
-  const state: Traffic = { inFlight: 0, started: 0, onQuiet: [] };
-  traffic.set(page, state);
+  const state = { count: 0, quietSince: Date.now() };
+  inFlight.set(page, state);
   const done = () => {
-    state.inFlight = Math.max(0, state.inFlight - 1);
-    if (state.inFlight === 0) for (const wake of state.onQuiet.splice(0)) wake();
+    state.count = Math.max(0, state.count - 1);
+    if (state.count === 0) state.quietSince = Date.now();
   };
-  page.on('request', () => {
-    state.inFlight++;
-    state.started++;
-  });
+  page.on('request', () => state.count++);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
 }
 
-/** Resolves once none of the page's requests is in flight, or at `until`. */
-function noneInFlight(state: Traffic, until: number) {
-  if (state.inFlight === 0) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, until - Date.now());
-    state.onQuiet.push(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-/** Answers once the page has rendered twice and then found itself idle: it has acted on what it last received. */
-const pageIdle = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<void>((done) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => done(), { timeout: 500 }))),
-      ),
-  );
-
-/**
- * Waits until nothing is loading: no overlay; no request in flight, and none started once the page has acted on the
- * last answer (rendered it, and started the requests or lazy screens it leads to); no transition running.
- */
-export async function settle(page: Page) {
+/** Waits until nothing is loading: no overlay, no request in flight for a moment, no transition running. */
+export async function settle(page: Page, quietMs = 300) {
   await page.getByTestId('loading-overlay').waitFor({ state: 'detached' });
-  const state = traffic.get(page);
+  const state = inFlight.get(page);
   const until = Date.now() + 15_000;
-  while (state && Date.now() < until) {
-    await noneInFlight(state, until);
-    const started = state.started;
-    // a request the page starts before `pageIdle` answers is reported before it: one DevTools connection, in order
-    await pageIdle(page);
-    if (state.inFlight === 0 && state.started === started) break;
-  }
+  while (state && Date.now() < until && (state.count > 0 || Date.now() - state.quietSince < quietMs))
+    await page.waitForTimeout(50);
   await animationsDone(page);
 }
 

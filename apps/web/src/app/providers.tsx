@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
+import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +22,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   useRefetchOnLanguageChange();
   const themeName = user?.configuration.theme ?? 'default';
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
-  const theme = useMemo(
-    () => buildTheme(themeName, i18n.language, reducedMotion),
-    [themeName, i18n.language, reducedMotion],
-  );
+  const theme = useMemo(() => buildTheme(themeName, i18n.language), [themeName, i18n.language]);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>

@@ -24,11 +24,7 @@ const FOCUS_RING = {
   boxShadow: '0 0 0 2px #fff',
 };
 
-/**
- * `reducedMotion`: the reader asked the system for less motion (prefers-reduced-motion). Nothing slides, fades or
- * ripples then (WCAG 2.3.3): dialogs, menus and tabs show at once in the state they rest in.
- */
-export function buildTheme(name: string | null | undefined, language = 'en', reducedMotion = false): Theme {
+export function buildTheme(name: string | null | undefined, language = 'en'): Theme {
   const palette = PALETTES[isThemeName(name) ? name : DEFAULT_THEME];
   const breakpoints = {
     values: { xs: BREAKPOINTS.xs, sm: BREAKPOINTS.sm, md: BREAKPOINTS.md, lg: BREAKPOINTS.lg, xl: BREAKPOINTS.xl },
@@ -44,17 +40,13 @@ export function buildTheme(name: string | null | undefined, language = 'en', red
       },
       breakpoints,
       typography: { fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif' },
-      ...(reducedMotion && { transitions: { create: () => 'none' } }),
       components: {
         MuiCssBaseline: { styleOverrides: { 'a:focus-visible': FOCUS_RING } },
         // a long unbroken string (a pasted link, a run of letters in a note) wraps instead of widening the page;
         // tables keep their own sizing (they scroll inside their card)
         MuiTypography: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
         MuiAlert: { styleOverrides: { message: { overflowWrap: 'anywhere' } } },
-        MuiButtonBase: {
-          defaultProps: { disableRipple: reducedMotion },
-          styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } },
-        },
+        MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
         MuiLink: { styleOverrides: { root: { '&:focus-visible, &.Mui-focusVisible': FOCUS_RING } } },
         // tabs never push the page wider than a phone: they scroll, with buttons on touch screens too
         MuiTabs: { defaultProps: { variant: 'scrollable', scrollButtons: 'auto', allowScrollButtonsMobile: true } },
