@@ -93,7 +93,7 @@ describe('the lottery, as a school admin holds it', () => {
     await expect.poll(() => page.getByTestId('lottery-grades').locator('tbody tr').count()).toBeGreaterThan(0);
     await page.getByTestId('lottery-full-record').waitFor();
     await chooseLanguage(page, 'es');
-    await expect.poll(() => page.getByTestId('lottery-first-page-note').innerText()).toMatch(/primeras 25/);
+    await expect.poll(() => page.getByTestId('lottery-first-page-note').innerText()).toMatch(/primeras 10/);
     await fitsPhone(page, 'lottery-04a-summary-es-phone');
     await chooseLanguage(page, 'en');
 

@@ -87,7 +87,7 @@ export const LotterySummarySchema = z.object({
 export type LotterySummary = z.infer<typeof LotterySummarySchema>;
 
 /** How many outcomes of each list a draw's answer shows per grade: the record holds every one (`GET /lottery/:id`). */
-export const LOTTERY_PAGE_SIZE = 25;
+export const LOTTERY_PAGE_SIZE = 10;
 
 /** One grade of a draw's answer: how many it drew, offered and put on the waiting list. */
 export const LotteryGradeCountSchema = z.object({
