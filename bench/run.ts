@@ -10,7 +10,7 @@
  * - the dashboard (issue 12): every dashboard endpoint over 100,000 applications and 500,000 history rows on PGlite and
  *   on the PostgreSQL server, beside the same statements run directly (bench/dashboard.ts)
  * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox` or `--only=dashboard` runs one part; `--no-postgres`
- * skips the server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed); `--lottery-count=N`.
+ * skips the server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed); `--lottery-count=N`, `--lottery-runs=N`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +26,7 @@ const rows: Row[] = [];
 const lotteryOptions = {
   count: Number(process.argv.find((a) => a.startsWith('--lottery-count='))?.slice('--lottery-count='.length) ?? 10_000),
   directOnly: process.argv.includes('--lottery-direct-only'),
+  runs: Number(process.argv.find((a) => a.startsWith('--lottery-runs='))?.slice('--lottery-runs='.length) ?? 5),
 };
 
 async function foundation() {

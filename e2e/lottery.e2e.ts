@@ -89,6 +89,13 @@ describe('the lottery, as a school admin holds it', () => {
     await expect.poll(() => page.getByTestId('lottery-selected').locator('tbody tr').count()).toBeGreaterThan(0);
     await page.getByTestId('lottery-waiting').waitFor();
     await screenshot(page, 'lottery-04-drawn');
+    // the summary: counts per grade, the first page of each list, and where the rest is; in Spanish, at 390 px
+    await expect.poll(() => page.getByTestId('lottery-grades').locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.getByTestId('lottery-full-record').waitFor();
+    await chooseLanguage(page, 'es');
+    await expect.poll(() => page.getByTestId('lottery-first-page-note').innerText()).toMatch(/primeras 10/);
+    await fitsPhone(page, 'lottery-04a-summary-es-phone');
+    await chooseLanguage(page, 'en');
 
     // the offers are held: the panel says so, and no offer message exists for a selected family
     const held = page.getByTestId('held-messages');

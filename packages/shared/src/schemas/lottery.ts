@@ -86,25 +86,55 @@ export const LotterySummarySchema = z.object({
 });
 export type LotterySummary = z.infer<typeof LotterySummarySchema>;
 
-/** The answer of a draw or a practice run: spec section 4's `{ selectedList, waitingList, applications }`. */
+/** How many outcomes of each list a draw's answer shows per grade: the record holds every one (`GET /lottery/:id`). */
+export const LOTTERY_PAGE_SIZE = 10;
+
+/** One grade of a draw's answer: how many it drew, offered and put on the waiting list. */
+export const LotteryGradeCountSchema = z.object({
+  id_grade: int(),
+  grade: str(),
+  /** Drawn in the grade (selected + waiting). */
+  considered: int(),
+  selected: int(),
+  waiting: int(),
+  /** Late applications that joined the end of the grade's waiting list after the draw. */
+  late: int(),
+});
+export type LotteryGradeCount = z.infer<typeof LotteryGradeCountSchema>;
+
+/**
+ * The answer of a draw or a practice run: a summary, the same size for 100 applications or 100,000. Spec section 4's
+ * `{ selectedList, waitingList }` hold the first `pageSize` outcomes of each grade's lists, grade by grade in draw
+ * order; `grades` and `counts` say how many there are in all. Every outcome is in the record (`GET /lottery/:id`, its
+ * CSV) and in the applications' lists.
+ */
 export const LotteryResultSchema = z.object({
   /** Null for a practice run: nothing was written. */
   lottery: LotterySummarySchema.nullable(),
   practice: z.boolean(),
   /** A practice run shows its seed (it proves nothing and is never reused). */
   seed: str(),
+  /** Outcomes shown per grade and list (and of `late`, `skipped`): `LOTTERY_PAGE_SIZE`. */
+  pageSize: int(),
+  counts: z.object({ considered: int(), selected: int(), waiting: int(), late: int(), skipped: int() }),
+  /** The drawn grades in draw order, with their counts. */
+  grades: z.array(LotteryGradeCountSchema),
+  /** The first `pageSize` selected of each grade, grade by grade in draw order. */
   selectedList: z.array(LotteryOutcomeSchema),
+  /** The first `pageSize` of each grade's waiting list, grade by grade in draw order. */
   waitingList: z.array(LotteryOutcomeSchema),
-  /**
-   * The ids of every participant in draw order (grade by grade, each grade's selected then its waiting list): the
-   * outcomes themselves are in `selectedList` and `waitingList`, not sent twice (a draw of 10,000 is 2.5 MB each).
-   */
-  applications: z.array(z.number().int()),
-  /** Applications that arrived after the enrollment end date: at the end of their waiting list, in arrival order. */
+  /** Applications that arrived after the enrollment end date (the first `pageSize`): at the end of their waiting list, in arrival order. */
   late: z.array(LotteryOutcomeSchema),
+  /** The first `pageSize` applications left out (`counts.skipped` in all). */
   skipped: z.array(LotterySkippedSchema),
 });
 export type LotteryResult = z.infer<typeof LotteryResultSchema>;
+
+/** `GET /lottery/practice/csv`: the practice run of this seed as a record file (it writes nothing). */
+export const LotteryPracticeCsvQuerySchema = LotteryPeriodSchema.extend({
+  seed: z.string({ error: 'invalidValue' }).regex(/^[0-9a-f]{64}$/, { error: 'invalidValue' }),
+});
+export type LotteryPracticeCsvQuery = z.infer<typeof LotteryPracticeCsvQuerySchema>;
 
 /** `GET /lottery/:id`: the record as published, with its outcomes. */
 export const LotteryRecordSchema = LotterySummarySchema.extend({

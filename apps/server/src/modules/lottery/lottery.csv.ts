@@ -33,6 +33,8 @@ export type LotteryRecordCsvInput = {
   drawnBy: string;
   /** By application id. */
   applications: ReadonlyMap<number, LotteryCsvApplication> | Readonly<Record<number, LotteryCsvApplication>>;
+  /** A practice run's file (nothing of it was saved): says so in its header; a drawn record has no such line. */
+  practice?: boolean;
 };
 
 export const LOTTERY_CSV_SECTIONS = {
@@ -71,6 +73,9 @@ export function lotteryRecordCsv(record: LotteryRecordCsvInput): string {
       : (record.applications as Readonly<Record<number, LotteryCsvApplication>>)[id];
   const header: [string, string][] = [
     ['algorithm', record.algorithm],
+    ...(record.practice
+      ? [['practice', 'a practice run: nothing was saved, the seed proves nothing'] as [string, string]]
+      : []),
     ['campus', record.campus],
     ['school_year', record.schoolYear],
     ['drawn_at', isoOf(record.drawnAt)],

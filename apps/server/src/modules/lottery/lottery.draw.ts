@@ -90,6 +90,20 @@ function rank(seedHex: string, entries: DrawEntry[]): Ranked[] {
   return ranked;
 }
 
+/** Effective level, then key, then id: the draw's total order (negative: `x` comes first). */
+const drawOrder = (x: Ranked, y: Ranked) => x.at - y.at || byKey(x, y);
+
+/** The first index of the sorted `pool[from..]` whose entry does not come before `e` (binary search). */
+function lowerBound(pool: Ranked[], from: number, e: Ranked) {
+  let [lo, hi] = [from, pool.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (drawOrder(pool[mid], e) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * Runs the draw. Grades in `position` order; inside a grade, seat by seat, the entry with the lowest effective level,
  * then the largest key, then the smallest id wins. The effective level is the sibling level (when lower) for an
@@ -102,11 +116,6 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
   const boosted = (e: Ranked) =>
     inputs.siblingLevel !== null && e.family !== null && winners.has(e.family) && inputs.siblingLevel < e.level;
   const levelOf = (e: Ranked) => (boosted(e) ? (inputs.siblingLevel as number) : e.level);
-  // effective level, then key, then id: a total order, so sorting on levels taken just before gives the same order
-  const inOrder = (entries: Ranked[]) => {
-    for (const e of entries) e.at = levelOf(e);
-    return entries.sort((x, y) => x.at - y.at || byKey(x, y));
-  };
 
   const byGrade = new Map<number, Ranked[]>();
   for (const e of ranked) {
@@ -118,7 +127,16 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
   const grades = [...inputs.grades].sort((x, y) => x.position - y.position || x.id_grade - y.id_grade);
   for (const grade of grades) {
     // kept in order under the current winners: the next seat is always the first of the pool
-    const pool = inOrder(byGrade.get(grade.id_grade) ?? []);
+    const pool = byGrade.get(grade.id_grade) ?? [];
+    for (const e of pool) e.at = levelOf(e);
+    pool.sort(drawOrder);
+    const families = new Map<number, Ranked[]>();
+    for (const e of pool) {
+      if (e.family === null) continue;
+      const members = families.get(e.family);
+      if (members) members.push(e);
+      else families.set(e.family, [e]);
+    }
     let order = 0;
     const outcome = (e: Ranked, result: DrawOutcome['result'], place: number | null): DrawOutcome => ({
       id_application: e.id_application,
@@ -135,10 +153,18 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
       const winner = pool[next++];
       outcomes.push(outcome(winner, 'selected', null));
       if (inputs.siblingLevel !== null && winner.family !== null && !winners.has(winner.family)) {
-        // a family's first win can lift its members still in the pool: sort the rest again
+        // a family's first win lifts its members still in the pool: each moves up to its place under the new level
+        // (the rest stays sorted, so this is the order a full sort gives; a sort per win made a draw quadratic)
         winners.add(winner.family);
-        const rest = inOrder(pool.slice(next));
-        for (let i = 0; i < rest.length; i++) pool[next + i] = rest[i];
+        for (const member of families.get(winner.family) ?? []) {
+          const at = levelOf(member);
+          if (at === member.at) continue;
+          const from = lowerBound(pool, next, member);
+          if (pool[from] !== member) continue; // drawn already
+          pool.splice(from, 1);
+          member.at = at;
+          pool.splice(lowerBound(pool, next, member), 0, member);
+        }
       }
     }
     for (let i = next; i < pool.length; i++)

@@ -3,15 +3,31 @@ import { holdsSeat } from '@openseat/shared/application-status';
 import { PERIOD_STATE } from '@openseat/shared/constants';
 import { dayEndsAt, DEFAULT_TIME_ZONE } from '@openseat/shared/enrollment-rules';
 import type { MessageKey } from '@openseat/shared/messages';
-import type { LotteryOutcome, LotteryPeriod, LotteryPlan, LotteryResult } from '@openseat/shared/schemas/lottery';
+import type {
+  LotteryPeriod,
+  LotteryPlan,
+  LotteryPracticeCsvQuery,
+  LotteryResult,
+} from '@openseat/shared/schemas/lottery';
 import type { Db, Executor, Tx } from '../../db/client';
 import { sqlStateOf } from '../../lib/db-errors';
 import { AppError, notFound, type ErrorCode } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { familiesOf } from '../applications/siblings.service';
 import { lockGroups } from '../status-moves/status-moves.service';
-import { draw, type DrawEntry, type DrawInputs, type DrawOutcome } from './lottery.draw';
+import { lotteryRecordCsv } from './lottery.csv';
+import {
+  draw,
+  inputsHash,
+  LOTTERY_ALGORITHM,
+  resultHash,
+  seedHash,
+  type DrawEntry,
+  type DrawInputs,
+  type DrawOutcome,
+} from './lottery.draw';
 import * as repo from './lottery.repository';
+import { answerOf, type UnnamedOutcome } from './lottery.summary';
 import type { PeriodApplication, PeriodRow } from './lottery.repository';
 
 /*
@@ -42,8 +58,8 @@ export async function requireRunnablePeriod(db: Executor, caller: Principal, inp
   return period;
 }
 
-/** A participant (or a late or skipped application) with the names staff read. */
-export type Participant = PeriodApplication & { level: number; weight: number; priorityItem: string | null };
+/** A participant (or a late or skipped application) with its priority level and weight on the campus. */
+export type Participant = PeriodApplication & { level: number; weight: number };
 
 export type Plan = {
   inputs: DrawInputs;
@@ -51,7 +67,6 @@ export type Plan = {
   /** Applied after the end date, with a grade: to the end of their waiting list, in arrival order. */
   late: Participant[];
   skipped: Participant[];
-  gradeNames: Map<number, string>;
   /** Length of every grade's waiting list before the run. */
   waiting: Map<number | null, number>;
 };
@@ -67,10 +82,8 @@ async function planOf(db: Executor, scope: Principal['scope'], period: PeriodRow
   const apps = await repo.periodApplications(db, scope, period, lock);
   const priorities = await repo.campusPriorities(db, period.id_campus);
   const byItem = new Map(priorities.map((p) => [p.id_priority_item, p]));
-  const itemNames = new Map((await repo.priorityItemNames(db)).map((p) => [p.id, p.name]));
   const lastLevel = priorities.reduce((max, p) => Math.max(max, p.level), 0);
   const grades = await repo.gradeCatalog(db);
-  const gradeNames = new Map(grades.map((g) => [g.id_grade, g.name]));
   const families = familiesOf(apps);
   const seatedFamilies = new Set<number>();
   for (const app of apps) {
@@ -88,7 +101,6 @@ async function planOf(db: Executor, scope: Principal['scope'], period: PeriodRow
     const p: Participant = Object.assign(app, {
       level: priority?.level ?? lastLevel + 1,
       weight: priority?.weight ?? 1,
-      priorityItem: app.id_priority_item === null ? null : (itemNames.get(app.id_priority_item) ?? null),
     });
     if (app.id_grade === null) skipped.push(p);
     else if (app.createdAt.getTime() >= lateSince) late.push(p);
@@ -122,61 +134,40 @@ async function planOf(db: Executor, scope: Principal['scope'], period: PeriodRow
     siblingLevel: period.sibling_priority ? (byItem.get(SIBLING_ITEM)?.level ?? 1) : null,
     seatedFamilies: [...seatedFamilies].sort((x, y) => x - y),
   };
-  return { inputs, participants, late, skipped, gradeNames, waiting };
+  return { inputs, participants, late, skipped, waiting };
 }
 
-const outcomeOf = (
-  plan: Plan,
-  p: Participant,
-  o: Omit<DrawOutcome, 'id_application' | 'id_grade'>,
-): LotteryOutcome => ({
+/** A late application at the end of its grade's waiting list (`order` inside the grade, `place` on the list). */
+export const lateOutcome = (p: Participant, at: { order: number; place: number | null }): UnnamedOutcome => ({
   id_application: p.id_application,
-  correlative: p.correlative,
-  applicantName: p.applicantName,
   id_grade: p.id_grade as number,
-  grade: plan.gradeNames.get(p.id_grade as number) ?? '',
-  result: o.result,
-  order: o.order,
-  lottery_number: o.lottery_number,
-  level: o.level,
-  priorityItem: p.priorityItem,
+  result: 'waiting',
+  order: at.order,
+  lottery_number: 0,
+  level: p.level,
+  sibling: false,
+  waiting_list_position: at.place,
   weight: p.weight,
-  sibling: o.sibling,
-  waiting_list_position: o.waiting_list_position,
 });
 
-/** The answer of a draw or a practice run. */
-export function resultOf(
+/** The answer of a draw or a practice run of this plan: counts and first pages (lottery.summary.ts). */
+export function answerOfPlan(
+  db: Executor,
   plan: Plan,
   seed: string,
   outcomes: DrawOutcome[],
-  latePlaces: Map<number, { order: number; place: number | null }>,
+  late: UnnamedOutcome[],
   lottery: LotteryResult['lottery'],
-): LotteryResult {
-  const applications = outcomes.map((o) => outcomeOf(plan, plan.participants.get(o.id_application)!, o));
-  return {
+): Promise<LotteryResult> {
+  return answerOf(db, {
     lottery,
-    practice: lottery === null,
     seed,
-    selectedList: applications.filter((o) => o.result === 'selected'),
-    waitingList: applications.filter((o) => o.result === 'waiting'),
-    applications: outcomes.map((o) => o.id_application),
-    late: plan.late.map((p) =>
-      outcomeOf(plan, p, {
-        result: 'waiting',
-        order: latePlaces.get(p.id_application)?.order ?? 0,
-        lottery_number: 0,
-        level: p.level,
-        sibling: false,
-        waiting_list_position: latePlaces.get(p.id_application)?.place ?? null,
-      }),
-    ),
-    skipped: plan.skipped.map((p) => ({
-      id_application: p.id_application,
-      correlative: p.correlative,
-      reason: 'lotteryNeedsGrade',
-    })),
-  };
+    grades: plan.inputs.grades,
+    outcomes,
+    late,
+    skipped: plan.skipped,
+    weightOf: (id) => plan.participants.get(id)?.weight ?? 1,
+  });
 }
 
 /** Where late applications would land without writing: after the drawn ones of their grade, in arrival order. */
@@ -195,21 +186,61 @@ export const assertSomething = (plan: Plan) => {
   if (!plan.participants.size && !plan.late.length) throw refuse('lotteryNoApplications', 'LOTTERY_NO_APPLICATIONS');
 };
 
-/** `POST /lottery/practice`: the same draw on the current applications with a fresh seed; writes nothing. */
-export async function practice(db: Db, caller: Principal, input: LotteryPeriod): Promise<LotteryResult> {
+/** A practice draw of the period as it stands now, with `seed`: where everyone would land; writes nothing. */
+export async function practiceDraw(db: Db, caller: Principal, input: LotteryPeriod, seed: string) {
   const period = await requireRunnablePeriod(db, caller, input);
   const plan = await planOf(db, caller.scope, period);
   assertSomething(plan);
-  const seed = newSeed();
   const outcomes = draw(seed, plan.inputs);
   const next = latePlacesOf(plan, outcomes);
-  const late = new Map<number, { order: number; place: number | null }>();
+  const late: UnnamedOutcome[] = [];
   for (const p of plan.late) {
     const n = next.get(p.id_grade as number) ?? { order: 0, place: plan.waiting.get(p.id_grade) ?? 0 };
     if (!next.has(p.id_grade as number)) next.set(p.id_grade as number, n);
-    late.set(p.id_application, { order: ++n.order, place: ++n.place });
+    late.push(lateOutcome(p, { order: ++n.order, place: ++n.place }));
   }
-  return resultOf(plan, seed, outcomes, late, null);
+  return { period, plan, outcomes, late };
+}
+
+/** `POST /lottery/practice`: the same draw on the current applications with a fresh seed; writes nothing. */
+export async function practice(db: Db, caller: Principal, input: LotteryPeriod): Promise<LotteryResult> {
+  const seed = newSeed();
+  const { plan, outcomes, late } = await practiceDraw(db, caller, input, seed);
+  return answerOfPlan(db, plan, seed, outcomes, late, null);
+}
+
+/**
+ * `GET /lottery/practice/csv`: the practice run of `seed` (the one a practice answered) as a record file, the format of
+ * the drawn record's (`lotteryRecordCsv`, marked as practice), on the applications as they stand now; writes nothing.
+ */
+export async function practiceCsv(db: Db, caller: Principal, input: LotteryPracticeCsvQuery) {
+  const { period, plan, outcomes } = await practiceDraw(db, caller, input, input.seed);
+  const names = await repo.periodNames(db, caller.scope, period.id_campus_year);
+  const grades = new Map((await repo.gradeCatalog(db)).map((g) => [g.id_grade, g.name]));
+  const csv = lotteryRecordCsv({
+    algorithm: LOTTERY_ALGORITHM,
+    practice: true,
+    seed: input.seed,
+    seedHash: seedHash(input.seed),
+    inputs: plan.inputs,
+    inputsHash: inputsHash(plan.inputs),
+    result: outcomes,
+    resultHash: resultHash(outcomes),
+    campus: names?.campus ?? '',
+    schoolYear: names?.schoolYear ?? '',
+    drawnAt: new Date(),
+    drawnBy: '',
+    applications: new Map(
+      outcomes.map((o) => [
+        o.id_application,
+        {
+          correlative: plan.participants.get(o.id_application)?.correlative ?? 0,
+          grade: grades.get(o.id_grade) ?? '',
+        },
+      ]),
+    ),
+  });
+  return { filename: `lottery-practice-${period.id_campus_year}.csv`, csv };
 }
 
 /** `GET /lottery/plan`: what a real draw would move now, for the confirmation staff read before it. */

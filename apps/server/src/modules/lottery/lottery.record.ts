@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
+import type { LotteryResult, LotteryVerification } from '@openseat/shared/schemas/lottery';
 import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
@@ -7,6 +7,7 @@ import { lotteryRecordCsv } from './lottery.csv';
 import { draw, inputsHash, resultHash, seedHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
 import { presentRecord, presentSummary } from './lottery.presenter';
 import * as repo from './lottery.repository';
+import { answerOf } from './lottery.summary';
 
 /*
  * A lottery's record (docs/api-lottery.md): its signature, the list of a period's lotteries, the record staff and
@@ -72,6 +73,27 @@ export async function getLottery(db: Db, caller: Principal, id_lottery: number) 
         weight: entries.get(o.id_application)?.weight ?? 1,
       };
     }),
+  });
+}
+
+/**
+ * `GET /lottery/:id/summary`: a drawn lottery's answer from its record (counts per grade and the first page of each
+ * list, as the draw answered them; late applications moved after it are not in the record). Committed only: 404.
+ */
+export async function lotterySummary(db: Db, caller: Principal, id_lottery: number): Promise<LotteryResult> {
+  const row = await requireLottery(db, caller, id_lottery);
+  const l = row.lottery;
+  if (l.state !== 'drawn' || !l.inputs || !l.result) throw notFound();
+  const inputs = l.inputs as DrawInputs;
+  const weights = new Map(inputs.entries.map((e) => [e.id_application, e.weight]));
+  return answerOf(db, {
+    lottery: presentSummary(row),
+    seed: l.seed,
+    grades: inputs.grades,
+    outcomes: l.result as DrawOutcome[],
+    late: [],
+    skipped: [],
+    weightOf: (id) => weights.get(id) ?? 1,
   });
 }
 

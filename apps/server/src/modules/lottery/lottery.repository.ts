@@ -72,7 +72,6 @@ type ApplicationTuple = [
   createdAt: string,
   guardianEmail: string | null,
   guardianPhoneNumber: string | null,
-  applicantName: string,
 ];
 
 /** What a move needs of the application (a `Movable`) and what the draw needs; the period's facts are the period's. */
@@ -92,12 +91,12 @@ const applicationOf = (period: PeriodRow, t: ApplicationTuple) => ({
   createdAt: new Date(t[8]),
   guardianEmail: t[9],
   guardianPhoneNumber: t[10],
-  applicantName: t[11],
 });
 export type PeriodApplication = ReturnType<typeof applicationOf>;
 
 /**
- * Every live application of the period (any status), with what the draw and its moves need of it: the applied ones
+ * Every live application of the period (any status), with what the draw and its moves need of it (not the applicants'
+ * names: an answer names only the outcomes it shows, `applicationLabels`): the applied ones
  * first, in id order, then the others (their guardians make families). `lock`: the applied rows are locked FOR
  * UPDATE in id order (a run moves them: the caller holds their grade groups first, the pipeline's lock order).
  * Each read is one JSON document, not 10,000 rows: PGlite decodes a row field by field in JavaScript, 4 times slower.
@@ -107,7 +106,7 @@ export async function periodApplications(db: Executor, scope: Scope, period: Per
     const result = await db.execute(sql`
       SELECT json_agg(json_build_array(a.id_application, a.id_school, a.id_campus, a.id_grade, a.id_status,
           a.waiting_list_position, a.correlative, a.id_priority_item, a.created_at, p.guardian_email,
-          p.guardian_phone_number, p.first_name || ' ' || p.last_name) ORDER BY a.id_application)::text AS json
+          p.guardian_phone_number) ORDER BY a.id_application)::text AS json
       FROM (
         SELECT id_application, id_school, id_campus, id_grade, id_status, waiting_list_position, correlative,
                id_priority_item, created_at, id_applicant

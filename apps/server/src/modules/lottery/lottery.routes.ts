@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
@@ -8,6 +8,7 @@ import {
   LotteryParamsSchema,
   LotteryPeriodSchema,
   LotteryPlanSchema,
+  LotteryPracticeCsvQuerySchema,
   LotteryRecordSchema,
   LotteryResultSchema,
   LotteryRunSchema,
@@ -20,12 +21,8 @@ import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as lottery from './lottery.service';
 
-/**
- * A draw's answer (10,000 outcomes for a large period) is sent as `resultOf` builds it, field by field, without the
- * response schema's check and strip on the way out: that pass cost more than the draw itself. The schema still
- * documents the route, and lottery.test.ts checks that a run's answer is exactly what it allows.
- */
-const sentAsBuilt = () => (data: unknown) => JSON.stringify(data);
+const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
+  reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
 
 /** The lottery of a school period (docs/api-lottery.md). */
 export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
@@ -40,7 +37,6 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     {
       config: run,
       schema: { tags, body: LotteryRunSchema, response: { 200: savedOf(LotteryResultSchema) } },
-      serializerCompiler: sentAsBuilt,
     },
     async (req) => ({
       message: translate('lotteryDrawn', req.lng),
@@ -52,12 +48,26 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     {
       config: run,
       schema: { tags, body: LotteryPeriodSchema, response: { 200: savedOf(LotteryResultSchema) } },
-      serializerCompiler: sentAsBuilt,
     },
     async (req) => ({
       message: translate('lotteryPracticed', req.lng),
       data: await lottery.practice(deps.db, principalOf(req), req.body),
     }),
+  );
+  app.get(
+    '/lottery/practice/csv',
+    {
+      config: run,
+      schema: {
+        tags,
+        querystring: LotteryPracticeCsvQuerySchema,
+        response: { 200: csvResponse('lottery-practice.csv') },
+      },
+    },
+    async (req, reply) => {
+      const { filename, csv } = await lottery.practiceCsv(deps.db, principalOf(req), req.query);
+      return sendCsv(reply, filename, csv);
+    },
   );
   app.post(
     '/lottery/commit',
@@ -102,6 +112,11 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     (req) => lottery.getLottery(deps.db, principalOf(req), req.params.id),
   );
   app.get(
+    '/lottery/:id/summary',
+    { config: read, schema: { tags, params: LotteryParamsSchema, response: { 200: LotteryResultSchema } } },
+    (req) => lottery.lotterySummary(deps.db, principalOf(req), req.params.id),
+  );
+  app.get(
     '/lottery/:id/verify',
     { config: read, schema: { tags, params: LotteryParamsSchema, response: { 200: LotteryVerificationSchema } } },
     (req) => lottery.verifyLottery(deps.db, principalOf(req), secret, req.params.id),
@@ -114,10 +129,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const { filename, csv } = await lottery.lotteryCsv(deps.db, principalOf(req), req.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(csv);
+      return sendCsv(reply, filename, csv);
     },
   );
 }

@@ -10,18 +10,19 @@ import { openSession, type MoveSession } from '../status-moves/status-moves.serv
 import type { MoveDeps } from '../status-moves/status-moves.types';
 import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from './lottery.draw';
 import {
+  answerOfPlan,
   assertSomething,
+  lateOutcome,
   lockedPlanOf,
   newSeed,
   refuse,
   requireRunnablePeriod,
-  resultOf,
   type Participant,
-  type Plan,
 } from './lottery.plan';
 import { presentSummary } from './lottery.presenter';
 import { signatureOf } from './lottery.record';
 import * as repo from './lottery.repository';
+import { namedOutcomes, type UnnamedOutcome } from './lottery.summary';
 
 /*
  * Running the lottery of a school period (docs/api-lottery.md): the draw (one transaction, or nothing) applied through
@@ -40,16 +41,19 @@ async function asLotteryRefusal<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-/** Moves the late applications to the end of their waiting lists in arrival order (movement 'Late application'). */
+/**
+ * Moves the late applications to the end of their waiting lists in arrival order (movement 'Late application').
+ * Answers their outcomes; the places are those taken at the move (`flush` may renumber a list: read them after it).
+ */
 async function moveLate(session: MoveSession, late: Participant[], orderAfter: Map<number, number>) {
-  const placed = new Map<number, { order: number; place: number | null }>();
+  const placed: UnnamedOutcome[] = [];
   for (const p of late) {
     const app = session.byId.get(p.id_application);
     if (!app || app.id_status !== STATUS.APPLIED) continue;
     await session.move(app, STATUS.WAITING_LIST, MOVEMENT_TYPE.LATE_APPLICATION);
     const order = (orderAfter.get(p.id_grade as number) ?? 0) + 1;
     orderAfter.set(p.id_grade as number, order);
-    placed.set(p.id_application, { order, place: app.waiting_list_position });
+    placed.push(lateOutcome(p, { order, place: app.waiting_list_position }));
   }
   return placed;
 }
@@ -162,13 +166,13 @@ export async function runLottery(
           resultHash: hashes.resultHash,
           selected: record.selectedCount,
           waiting: record.waitingCount,
-          late: latePlaced.size,
+          late: latePlaced.length,
         },
       });
       const summary = presentSummary(
         (await repo.findLotterySummary(tx, caller.scope, saved.id_lottery)) ?? { lottery: saved, drawnBy: null },
       );
-      return resultOf(locked, seed, outcomes, latePlaced, summary);
+      return answerOfPlan(tx, locked, seed, outcomes, latePlaced, summary);
     }),
   );
 }
@@ -219,7 +223,6 @@ export async function addLateApplications({ db, jobs }: MoveDeps, caller: Princi
         (x, y) => x.createdAt.getTime() - y.createdAt.getTime() || x.id_application - y.id_application,
       );
       if (!arrivals.length) throw refuse('lotteryNoApplications', 'LOTTERY_NO_APPLICATIONS');
-      const lateOnly: Plan = { ...plan, participants: new Map(), late: arrivals };
       const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, arrivals);
       const placed = await moveLate(session, arrivals, new Map());
       await session.flush();
@@ -229,12 +232,15 @@ export async function addLateApplications({ db, jobs }: MoveDeps, caller: Princi
         entityId: period.id_campus_year,
         id_school: period.id_school,
         id_campus: period.id_campus,
-        changes: { applications: [...placed.keys()] },
+        changes: { applications: placed.map((o) => o.id_application) },
       });
-      return resultOf(lateOnly, '', [], placed, null).late.map((o) => ({
-        ...o,
-        waiting_list_position: session.byId.get(o.id_application)?.waiting_list_position ?? null,
-      }));
+      return namedOutcomes(
+        tx,
+        placed.map((o) => ({
+          ...o,
+          waiting_list_position: session.byId.get(o.id_application)?.waiting_list_position ?? null,
+        })),
+      );
     }),
   );
 }

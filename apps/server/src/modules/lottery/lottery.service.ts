@@ -4,6 +4,6 @@
  * verification (lottery.record.ts). The draw itself is the pure `draw()` of lottery.draw.ts.
  */
 
-export { lotteryPlan, practice } from './lottery.plan';
+export { lotteryPlan, practice, practiceCsv } from './lottery.plan';
 export { addLateApplications, commitSeed, runLottery } from './lottery.run';
-export { getLottery, listLotteries, lotteryCsv, verifyLottery } from './lottery.record';
+export { getLottery, listLotteries, lotteryCsv, lotterySummary, verifyLottery } from './lottery.record';

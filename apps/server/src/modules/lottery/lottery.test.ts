@@ -100,13 +100,14 @@ const verify = (id: number) => call<LotteryVerification>('GET', `/lottery/${id}/
 const applied = (period: Period, spec: Parameters<typeof createApplication>[2] = {}) =>
   createApplication(ctx.db, period, { id_status: STATUS.APPLIED, ...spec });
 const ids = (outcomes: LotteryOutcome[]) => outcomes.map((o) => o.id_application);
-/** The run and practice answers skip the response schema on the way out (lottery.routes.ts): nothing it would strip. */
+/** The run and practice answers are exactly what their schema allows (nothing it would strip). */
 const expectExactlyTheSchema = (body: unknown) => expect(savedOf(LotteryResultSchema).parse(body)).toStrictEqual(body);
-/** The outcomes in draw order: `applications` holds the ids, the two lists the outcomes (each exactly once). */
-function inDrawOrder(data: Pick<LotteryResult, 'selectedList' | 'waitingList' | 'applications'>) {
-  const byId = new Map([...data.selectedList, ...data.waitingList].map((o) => [o.id_application, o]));
-  expect(byId.size).toBe(data.applications.length);
-  return data.applications.map((id) => byId.get(id)!);
+/** The outcomes an answer shows in draw order (grade by grade, each grade's selected then its waiting list), once each. */
+function inDrawOrder(data: Pick<LotteryResult, 'selectedList' | 'waitingList' | 'grades'>) {
+  const all = [...data.selectedList, ...data.waitingList];
+  expect(new Set(ids(all)).size).toBe(all.length);
+  const rank = new Map(data.grades.map((g, i) => [g.id_grade, i]));
+  return all.sort((x, y) => rank.get(x.id_grade)! - rank.get(y.id_grade)! || x.order - y.order);
 }
 const statusOf = async (id: number) => (await applicationRow(ctx.db, id)).id_status;
 
@@ -530,7 +531,7 @@ describe('late applications', () => {
     ]);
     const res = await run(period);
     expect(res.status).toBe(200);
-    expect([...res.body.data.applications].sort()).toEqual(onTime.sort());
+    expect(ids(inDrawOrder(res.body.data)).sort()).toEqual(onTime.sort());
     expect(res.body.data.waitingList.map((o) => o.waiting_list_position)).toEqual([1, 2]);
     expect(ids(res.body.data.late)).toEqual([late.id_application, lateSecond.id_application]);
     expectExactlyTheSchema(res.body);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LotteryOutcome, LotteryResult } from '@openseat/shared/schemas/lottery';
-import { byGrade, fingerprint, practiceCsv } from './format';
+import { byGrade, drawOrder, fingerprint } from './format';
 
 const outcome = (o: Partial<LotteryOutcome>): LotteryOutcome => ({
   id_application: 1,
@@ -35,27 +35,18 @@ describe('lottery formatting', () => {
     expect(grades[0].outcomes.map((o) => o.id_application)).toEqual([2, 1]);
   });
 
-  it('writes a practice run as CSV with its seed, quoting what needs it', () => {
-    const result: LotteryResult = {
-      lottery: null,
-      practice: true,
-      seed: 'ab'.repeat(32),
-      selectedList: [outcome({ applicantName: 'Lee, "Jo"' })],
-      waitingList: [
-        outcome({ id_application: 2, result: 'waiting', waiting_list_position: 1 }),
-        outcome({ id_application: 3, applicantName: '=HYPERLINK("x")', result: 'waiting', waiting_list_position: 2 }),
+  it('puts the outcomes an answer shows in draw order: grade by grade, selected then waiting', () => {
+    const result: Pick<LotteryResult, 'selectedList' | 'waitingList' | 'grades'> = {
+      grades: [
+        { id_grade: 2, grade: '1', considered: 3, selected: 1, waiting: 2, late: 0 },
+        { id_grade: 1, grade: 'K', considered: 1, selected: 1, waiting: 0, late: 0 },
       ],
-      late: [],
-      skipped: [],
-      applications: [1, 2, 3],
+      selectedList: [outcome({ id_application: 1, id_grade: 2, order: 1 }), outcome({ id_application: 4, order: 1 })],
+      waitingList: [
+        outcome({ id_application: 3, id_grade: 2, result: 'waiting', order: 3 }),
+        outcome({ id_application: 2, id_grade: 2, result: 'waiting', order: 2 }),
+      ],
     };
-    const lines = practiceCsv(result, ['Grade', 'ID', 'Applicant', 'Level', 'N', 'Result', 'Order', 'Pos'], (r) =>
-      r.toUpperCase(),
-    ).split('\r\n');
-    expect(lines[1]).toBe(`# seed,${'ab'.repeat(32)}`);
-    expect(lines[3]).toBe('K,10,"Lee, ""Jo""",1,1,SELECTED,1,');
-    expect(lines[4]).toBe('K,10,Ana Díaz,1,1,WAITING,1,1');
-    // a name a spreadsheet would run stays text
-    expect(lines[5]).toBe(`K,10,"'=HYPERLINK(""x"")",1,1,WAITING,1,2`);
+    expect(drawOrder(result).map((o) => o.id_application)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -27,6 +27,7 @@ export const lotteryKeys = {
   all: ['lottery'] as const,
   list: (id_campus_year: number) => ['lottery', 'list', id_campus_year] as const,
   one: (id: number) => ['lottery', id] as const,
+  summary: (id: number) => ['lottery', id, 'summary'] as const,
   spots: (id_campus_year: number) => ['lottery', 'spots', id_campus_year] as const,
   plan: (p: LotteryPeriod | null) => ['lottery', 'plan', p?.id_campus ?? 0, p?.id_school_year ?? 0] as const,
   holds: (id_campus: number | null) => ['lottery', 'holds', id_campus ?? 0] as const,
@@ -49,6 +50,15 @@ export const useLotteryRecord = (id: number | null) =>
     retry: false,
   });
 
+/** A drawn lottery's answer from its record: counts per grade and the first page of each list. */
+export const useLotterySummary = (id: number | null) =>
+  useQuery({
+    queryKey: lotteryKeys.summary(id ?? 0),
+    queryFn: () => http.get<LotteryResult>(`/lottery/${id}/summary`),
+    enabled: id !== null,
+    retry: false,
+  });
+
 /** The seats of each grade (spots, taken, available) for the run-lottery dialog. */
 export const useSpots = (id_campus_year: number) =>
   useQuery({
@@ -63,6 +73,10 @@ export const verifyLottery = async (id: number) =>
   unwrap(await http.get<Envelope<LotteryVerification>>(`/lottery/${id}/verify`));
 
 export const downloadRecordCsv = (id: number) => downloadCsv(`/lottery/${id}/csv`, `lottery-${id}.csv`, {});
+
+/** A practice run's every outcome, as a record file: the server draws it again from its seed (nothing is saved). */
+export const downloadPracticeCsv = (p: LotteryPeriod, seed: string, id_campus_year: number) =>
+  downloadCsv('/lottery/practice/csv', `lottery-practice-${id_campus_year}.csv`, { ...p, seed });
 
 /** A write that refreshes the lottery, the periods (seats taken) and every application list. */
 function useLotteryWrite<I, O>(fn: (input: I) => Promise<O>) {

@@ -48,6 +48,20 @@ const drawn: LotterySummary = LotterySummarySchema.parse({
   drawnBy: 'Carla Campus',
 });
 
+/** A draw's answer showing these outcomes of grade 3 (K), with these counts in all (by default: what it shows). */
+function answerOf(selected: LotteryOutcome[], waiting: LotteryOutcome[], all = { selected: 0, waiting: 0 }) {
+  const counts = { selected: all.selected || selected.length, waiting: all.waiting || waiting.length };
+  return {
+    pageSize: 25,
+    counts: { considered: counts.selected + counts.waiting, ...counts, late: 0, skipped: 0 },
+    grades: [{ id_grade: 3, grade: 'K', considered: counts.selected + counts.waiting, ...counts, late: 0 }],
+    selectedList: selected,
+    waitingList: waiting,
+    late: [],
+    skipped: [],
+  };
+}
+
 /** The panel of a period whose lotteries are `lotteries`, with no held messages. */
 function openPanel(lotteries: LotterySummary[]) {
   api.use(answer('get', '/lottery', { data: lotteries }), answer('get', '/lottery/holds', { data: [] }));
@@ -60,14 +74,10 @@ describe('LotteryPanel', () => {
       'post',
       '/lottery/practice',
       LotteryResultSchema.parse({
+        ...answerOf([outcome(1, 'Ana Alvarez', 'selected', 1)], [outcome(2, 'Bruno Baez', 'waiting', 2)]),
         lottery: null,
         practice: true,
         seed: 'practice-seed-1',
-        selectedList: [outcome(1, 'Ana Alvarez', 'selected', 1)],
-        waitingList: [outcome(2, 'Bruno Baez', 'waiting', 2)],
-        applications: [1, 2],
-        late: [],
-        skipped: [],
       }),
     );
     api.use(practice.handler);
@@ -83,21 +93,27 @@ describe('LotteryPanel', () => {
     expect(within(dialog).getByText('Bruno Baez')).toBeInTheDocument();
   });
 
-  it('shows a drawn lottery with its record, and offers no second draw', async () => {
+  it('shows a drawn lottery by its summary (counts, first pages, the full record linked), and offers no second draw', async () => {
+    // the answer holds the first page of each list; the counts say how many there are in all
+    const summary = answerOf([outcome(1, 'Ana Alvarez', 'selected', 1)], [outcome(2, 'Bruno Baez', 'waiting', 2)], {
+      selected: 40,
+      waiting: 1200,
+    });
     api.use(
-      answer('get', '/lottery/5', {
-        data: {
-          ...drawn,
-          campus: 'Alpha North',
-          schoolYear: '2027-2028',
-          outcomes: [outcome(1, 'Ana Alvarez', 'selected', 1), outcome(2, 'Bruno Baez', 'waiting', 2)],
-        },
-      }),
+      answer(
+        'get',
+        '/lottery/5/summary',
+        LotteryResultSchema.parse({ ...summary, lottery: drawn, practice: false, seed: drawn.seed }),
+      ),
     );
     openPanel([drawn]);
 
     expect(await screen.findByText('Ana Alvarez')).toBeInTheDocument();
     expect(screen.getByText('Bruno Baez')).toBeInTheDocument();
+    expect(screen.getByTestId('lottery-grade-3')).toHaveTextContent(/K\s*1,240\s*40\s*1,200\s*0/);
+    expect(screen.getByText(t('lottery.waitingList', { count: 1200 }))).toBeInTheDocument();
+    expect(screen.getByTestId('lottery-first-page-note')).toHaveTextContent(t('lottery.firstPageNote', { size: 25 }));
+    expect(screen.getByTestId('lottery-full-record')).toHaveAttribute('href', '/main/enrollment-settings/30/lottery/5');
     expect(screen.getByTestId('lottery-state')).toHaveTextContent('Carla Campus');
     expect(screen.queryByRole('button', { name: t('lottery.run') })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: t('lottery.addLate') })).toBeInTheDocument();

@@ -12,7 +12,7 @@ import {
   downloadRecordCsv,
   useLateApplications,
   useLotteries,
-  useLotteryRecord,
+  useLotterySummary,
   usePracticeLottery,
 } from '../api/lottery';
 import { fingerprint } from '../format';
@@ -31,7 +31,7 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
   const lotteries = useLotteries(period.id_campus_year);
   const drawn = lotteries.data?.find((l) => l.state === 'drawn') ?? null;
   const committed = lotteries.data?.find((l) => l.state === 'committed') ?? null;
-  const record = useLotteryRecord(drawn?.id_lottery ?? null);
+  const summary = useLotterySummary(drawn?.id_lottery ?? null);
   const practice = usePracticeLottery();
   const late = useLateApplications();
   const [practiceResult, setPracticeResult] = useState<LotteryResult | null>(null);
@@ -146,19 +146,8 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
         </Typography>
       )}
       {practice.isPending && <LinearProgress aria-label={t('lottery.drawing')} sx={{ mb: 2 }} />}
-      {record.data && (
-        <ResultLists
-          result={{
-            selectedList: record.data.outcomes.filter((o) => o.result === 'selected'),
-            waitingList: record.data.outcomes.filter((o) => o.result === 'waiting'),
-          }}
-        />
-      )}
-      <PracticeResultDialog
-        result={practiceResult}
-        id_campus_year={period.id_campus_year}
-        onClose={() => setPracticeResult(null)}
-      />
+      {summary.data && drawn && <ResultLists result={summary.data} links={{ record: `${base}/${drawn.id_lottery}` }} />}
+      <PracticeResultDialog result={practiceResult} period={period} onClose={() => setPracticeResult(null)} />
       {running && <RunLotteryDialog period={period} onClose={() => setRunning(false)} />}
       <ConfirmDialog
         open={addingLate}

@@ -1,39 +1,30 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LotteryResult } from '@openseat/shared/schemas/lottery';
-import { practiceCsv, saveText } from '../format';
+import { useSnackbar } from 'notistack';
+import { downloadPracticeCsv } from '../api/lottery';
+import type { LotteryPeriodRef } from './period-ref';
 import { mono } from './mono';
 import { ResultLists } from './ResultLists';
 
-/** A practice draw's lists and seed, with its CSV: nothing of it is written. */
+/** A practice draw's summary and seed, with every outcome as a CSV file: nothing of it is written. */
 export function PracticeResultDialog({
   result,
-  id_campus_year,
+  period,
   onClose,
 }: {
   result: LotteryResult | null;
-  id_campus_year: number;
+  period: LotteryPeriodRef;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
   const downloadPractice = (r: LotteryResult) =>
-    saveText(
-      practiceCsv(
-        r,
-        [
-          t('lottery.grade'),
-          t('lottery.correlative'),
-          t('lottery.applicant'),
-          t('lottery.level'),
-          t('lottery.number'),
-          t('lottery.result'),
-          t('lottery.order'),
-          t('lottery.waitingPosition'),
-        ],
-        (x) => t(`lottery.results.${x}`),
-      ),
-      `lottery-practice-${id_campus_year}.csv`,
-    );
+    void downloadPracticeCsv(
+      { id_campus: period.id_campus, id_school_year: period.id_school_year },
+      r.seed,
+      period.id_campus_year,
+    ).catch((e: Error) => enqueueSnackbar(e.message, { variant: 'error' }));
 
   return (
     <Dialog

@@ -95,6 +95,7 @@ export default function PresentationPage() {
     else void stage.current?.requestFullscreen?.();
   };
   const grade = grades[shown];
+  const counts = result?.grades.find((g) => g.id_grade === grade?.id_grade);
   const idLottery = result?.lottery?.id_lottery ?? commitment?.id_lottery;
 
   return (
@@ -193,11 +194,13 @@ export default function PresentationPage() {
             <RevealList
               title={t('lottery.results.selected')}
               outcomes={grade.outcomes.filter((o) => o.result === 'selected')}
+              count={counts?.selected ?? 0}
               names={names}
             />
             <RevealList
               title={t('lottery.waitingListName')}
               outcomes={grade.outcomes.filter((o) => o.result === 'waiting')}
+              count={counts?.waiting ?? 0}
               names={names}
             />
           </Stack>
@@ -239,13 +242,29 @@ export default function PresentationPage() {
   );
 }
 
-function RevealList({ title, outcomes, names }: { title: string; outcomes: LotteryOutcome[]; names: boolean }) {
+/** One list of a grade as the answer holds it: its first page, and how many it has in all. */
+function RevealList({
+  title,
+  outcomes,
+  count,
+  names,
+}: {
+  title: string;
+  outcomes: LotteryOutcome[];
+  count: number;
+  names: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Box sx={{ flex: 1 }}>
       <Typography component="h3" sx={{ fontSize: { xs: '1.25rem', md: '2rem' }, fontWeight: 700 }}>
         {title}
       </Typography>
+      {count > outcomes.length && (
+        <Typography sx={big} data-testid="present-more">
+          {t('lottery.moreInGrade', { shown: outcomes.length, count: count.toLocaleString() })}
+        </Typography>
+      )}
       <Table size="small" aria-label={title}>
         <TableHead>
           <TableRow>

@@ -70,7 +70,7 @@ export function RunLotteryDialog({
         {result ? (
           <>
             <Alert severity="success" sx={{ mb: 2 }}>
-              {t('lottery.runDone', { selected: result.selectedList.length, waiting: result.waitingList.length })}
+              {t('lottery.runDone', { selected: result.counts.selected, waiting: result.counts.waiting })}
             </Alert>
             <ResultLists result={result} />
           </>
