@@ -1,6 +1,5 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { buildAbility } from '@openseat/shared/ability';
 import { createHttpClient } from './http';
 import { currentLanguage } from './i18n';
 import { createSessionStore } from './session';
@@ -43,8 +42,3 @@ otherTabs.listen((notice) => {
 });
 
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get);
-
-export function useAbility() {
-  const { user, permissions } = useSession();
-  return useMemo(() => buildAbility({ roleName: user?.role?.name ?? null, rules: permissions }), [user, permissions]);
-}

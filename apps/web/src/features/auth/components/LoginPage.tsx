@@ -1,17 +1,22 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { LoginRequestSchema, type LoginRequest } from '@openseat/shared/schemas/auth';
+import type { LoginRequest } from '@openseat/shared/schemas/auth';
 import { useSession } from '../../../lib/client';
 import { message } from '../../../lib/i18n';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { PlainTextField } from '../../../components/PlainTextField';
+import { NativeLanguageSwitch } from '../../../components/NativeLanguageSwitch';
 import { landingPath, login } from '../api/auth';
 import { RecoveryForm } from './RecoveryForm';
 import { SchoolChoice } from './SchoolChoice';
+
+const resolver = lazyZodResolver<LoginRequest>(() =>
+  import('@openseat/shared/schemas/auth').then((m) => m.LoginRequestSchema),
+);
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -20,7 +25,7 @@ export default function LoginPage() {
   const { user } = useSession();
   const [recovering, setRecovering] = useState(false);
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequestSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const errors = form.formState.errors;
@@ -48,7 +53,7 @@ export default function LoginPage() {
             <Typography variant="h5" component="h1" color="primary" data-testid="page-title">
               {t('appName')}
             </Typography>
-            <LanguageSwitch />
+            <NativeLanguageSwitch />
           </Stack>
           {choosingSchool ? (
             <SchoolChoice schools={user.schools} />
@@ -63,23 +68,23 @@ export default function LoginPage() {
           ) : (
             <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
               <Typography variant="h6">{t('login.title')}</Typography>
-              <TextField
+              <PlainTextField
                 label={t('login.email')}
                 type="email"
                 autoComplete="username"
                 {...form.register('email')}
                 error={!!errors.email}
                 helperText={message(errors.email?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
+                inputProps={{ 'data-testid': 'login-email' }}
               />
-              <TextField
+              <PlainTextField
                 label={t('login.password')}
                 type="password"
                 autoComplete="current-password"
                 {...form.register('password')}
                 error={!!errors.password}
                 helperText={message(errors.password?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+                inputProps={{ 'data-testid': 'login-password' }}
               />
               <Button
                 type="submit"

@@ -1,16 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Button, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecoveryRequestSchema, type RecoveryRequest } from '@openseat/shared/schemas/auth';
+import type { RecoveryRequest } from '@openseat/shared/schemas/auth';
 import { message } from '../../../lib/i18n';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { PlainTextField } from '../../../components/PlainTextField';
 import { requestRecovery } from '../api/auth';
+
+const resolver = lazyZodResolver<RecoveryRequest>(() =>
+  import('@openseat/shared/schemas/auth').then((m) => m.RecoveryRequestSchema),
+);
 
 export function RecoveryForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const form = useForm<RecoveryRequest>({ resolver: zodResolver(RecoveryRequestSchema), defaultValues: { email: '' } });
+  const form = useForm<RecoveryRequest>({ resolver, defaultValues: { email: '' } });
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       const { message: info } = await requestRecovery(email);
@@ -24,13 +29,13 @@ export function RecoveryForm({ onBack }: { onBack: () => void }) {
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
       <Typography variant="h6">{t('login.recoveryTitle')}</Typography>
       <Typography variant="body2">{t('login.recoveryHelp')}</Typography>
-      <TextField
+      <PlainTextField
         label={t('login.email')}
         type="email"
         {...form.register('email')}
         error={!!form.formState.errors.email}
         helperText={message(form.formState.errors.email?.message)}
-        slotProps={{ htmlInput: { 'data-testid': 'recovery-email' } }}
+        inputProps={{ 'data-testid': 'recovery-email' }}
       />
       <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="recovery-submit">
         {t('login.recoverySubmit')}

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ResetPasswordRequestSchema, type ResetPasswordRequest } from '@openseat/shared/schemas/auth';
+import type { ResetPasswordRequest } from '@openseat/shared/schemas/auth';
 import { message } from '../../../lib/i18n';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { resetPassword } from '../api/auth';
 
 /** The token never leaves through a Referer header: this page sets no-referrer. */
@@ -20,6 +20,10 @@ function useNoReferrer() {
   }, []);
 }
 
+const resolver = lazyZodResolver<ResetPasswordRequest>(() =>
+  import('@openseat/shared/schemas/auth').then((m) => m.ResetPasswordRequestSchema),
+);
+
 export default function ResetPasswordPage() {
   useNoReferrer();
   const { t } = useTranslation();
@@ -27,7 +31,7 @@ export default function ResetPasswordPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
   const form = useForm<ResetPasswordRequest>({
-    resolver: zodResolver(ResetPasswordRequestSchema),
+    resolver,
     defaultValues: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
   });
   const errors = form.formState.errors;
