@@ -50,5 +50,11 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    // fonts stay files: inlined in the stylesheet, every page would load each subset of each weight, used or not
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+  },
 });

@@ -1,22 +1,23 @@
 import { useId } from 'react';
 import { FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 
-type Props = UseFormRegisterReturn & {
+type Props = {
+  name: string;
   label: string;
   type?: string;
   autoComplete?: string;
   error?: boolean;
   helperText?: React.ReactNode;
+  onChange?: () => void;
   /** Attributes of the input element itself (a data-testid). */
   inputProps?: Record<string, string>;
 };
 
 /**
  * An outlined text field drawn as MUI's TextField draws it, without TextField's select machinery (menus, popovers,
- * ~15 kB gzipped): for the pages outside the signed-in app, which load only what they show (issue 22).
+ * ~15 kB gzipped): for the sign-in page, which loads only what it shows (issue 22).
  */
-export function PlainTextField({ label, helperText, error, inputProps, ref, ...input }: Props) {
+export function PlainTextField({ label, helperText, error, inputProps, ...input }: Props) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
@@ -26,7 +27,6 @@ export function PlainTextField({ label, helperText, error, inputProps, ref, ...i
         {...input}
         id={id}
         label={label}
-        inputRef={ref}
         inputProps={inputProps}
         aria-describedby={helperText ? helperId : undefined}
       />

@@ -2,7 +2,8 @@ import { unhandled } from './listen';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { queryClient, session } from '../lib/client';
+import { session } from '../lib/client';
+import { queryClient } from '../lib/query-client';
 import { api } from './api';
 import { loadCatalogue } from '../lib/i18n';
 

@@ -1,42 +1,31 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { LoginRequest } from '@openseat/shared/schemas/auth';
 import { useSession } from '../../../lib/client';
-import { message } from '../../../lib/i18n';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { useLightForm } from '../../../lib/light-form';
 import { PlainTextField } from '../../../components/PlainTextField';
 import { NativeLanguageSwitch } from '../../../components/NativeLanguageSwitch';
 import { landingPath, login } from '../api/auth';
 import { RecoveryForm } from './RecoveryForm';
 import { SchoolChoice } from './SchoolChoice';
+import { notify } from '../../../lib/notices';
 
-const resolver = lazyZodResolver<LoginRequest>(() =>
-  import('@openseat/shared/schemas/auth').then((m) => m.LoginRequestSchema),
-);
+const loadSchema = () => import('@openseat/shared/schemas/auth').then((m) => m.LoginRequestSchema);
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const { user } = useSession();
   const [recovering, setRecovering] = useState(false);
-  const form = useForm<LoginRequest>({
-    resolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const form = useLightForm<LoginRequest>(loadSchema, async (values) => {
     try {
       const signedIn = await login(values);
       const target = landingPath(signedIn);
       if (target) navigate(target, { replace: true });
     } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'error' });
+      notify((error as Error).message, 'error');
     }
   });
 
@@ -66,32 +55,23 @@ export default function LoginPage() {
               }}
             />
           ) : (
-            <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+            <Stack component="form" spacing={2} onSubmit={form.onSubmit} noValidate>
               <Typography variant="h6">{t('login.title')}</Typography>
               <PlainTextField
                 label={t('login.email')}
                 type="email"
                 autoComplete="username"
-                {...form.register('email')}
-                error={!!errors.email}
-                helperText={message(errors.email?.message)}
+                {...form.field('email')}
                 inputProps={{ 'data-testid': 'login-email' }}
               />
               <PlainTextField
                 label={t('login.password')}
                 type="password"
                 autoComplete="current-password"
-                {...form.register('password')}
-                error={!!errors.password}
-                helperText={message(errors.password?.message)}
+                {...form.field('password')}
                 inputProps={{ 'data-testid': 'login-password' }}
               />
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={form.formState.isSubmitting}
-                data-testid="login-submit"
-              >
+              <Button type="submit" variant="contained" disabled={form.submitting} data-testid="login-submit">
                 {t('login.submit')}
               </Button>
               <Link
