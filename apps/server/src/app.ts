@@ -56,7 +56,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, helmetOptions(deps.config));
-  await registerCompression(app);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 5, fields: 50 } });
   await app.register(fastifySwagger, {
@@ -70,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authenticatePluginFp, deps);
   await app.register(idempotencyPluginFp, deps);
+  // after idempotency: its onSend keeps the answer as written, compression then encodes what leaves
+  await registerCompression(app);
 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
