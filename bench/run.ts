@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchApplications } from './applications';
 import { benchDashboard } from './dashboard';
+import { benchFirstPage } from './first-page';
 import { benchLottery } from './lottery';
 import { benchOutbox } from './outbox';
 import { percentiles, printTable, startServer, timeEach, type Row } from './harness';
@@ -68,7 +69,7 @@ async function foundation() {
 const kinds = (['pglite', 'postgres'] as const).filter((kind) => !process.argv.includes(`--no-${kind}`));
 
 try {
-  if (!only || only === 'foundation') await foundation();
+  if (!only || only === 'foundation') await foundation().then(() => benchFirstPage(rows));
   for (const kind of kinds) {
     if (!only || only === 'applications') await benchApplications(kind, rows);
     if (!only || only === 'lottery') await benchLottery(kind, rows, lotteryOptions);

@@ -1,16 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { z } from 'zod';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { translate } from '@openseat/shared/messages';
 import type { Config } from './config';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { loggerOptions, type LogStream } from './lib/logger';
@@ -18,7 +13,7 @@ import { authenticatePluginFp } from './plugins/authenticate';
 import { idempotencyPluginFp } from './plugins/idempotency';
 import type { AppDeps } from './plugins/types';
 import { registerErrorHandler } from './plugins/errors';
-import { STATUS_OF } from './lib/errors';
+import { registerCompression, serveWebClient, webDistFolder } from './plugins/web-client';
 import { apiModules } from './modules/index';
 import { installMoveEffects } from './modules/move-effects';
 
@@ -35,7 +30,11 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 
 export type { LogStream };
-export type BuildOptions = { logStream?: LogStream };
+export type BuildOptions = {
+  logStream?: LogStream;
+  /** The built web client's folder; apps/web/dist when it was built, null for the API alone. */
+  webDist?: string | null;
+};
 
 /** The app and its job workers (started here, stopped when the app closes, before the database is). */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -70,6 +69,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authenticatePluginFp, deps);
   await app.register(idempotencyPluginFp, deps);
+  // after idempotency: its onSend keeps the answer as written, compression then encodes what leaves
+  await registerCompression(app);
 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api')) reply.header('Cache-Control', 'no-store');
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     { prefix: '/api' },
   );
 
-  await serveWebClient(app);
+  await serveWebClient(app, options.webDist === undefined ? webDistFolder() : options.webDist);
 
   await deps.jobs.start({
     db: deps.db,
@@ -135,26 +136,4 @@ function helmetOptions(config: Config) {
     frameguard: { action: 'deny' as const },
     referrerPolicy: { policy: 'no-referrer' as const },
   };
-}
-
-function webDistFolder(): string | null {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, 'apps', 'web', 'dist');
-    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  return null;
-}
-
-/** The built client at `/`, with index.html for every client route; unknown /api paths answer 404 JSON. */
-async function serveWebClient(app: FastifyInstance) {
-  const dist = webDistFolder();
-  if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || !dist || request.method !== 'GET') {
-      return reply.status(STATUS_OF.NOT_FOUND).send({ message: translate('notFound', request.lng), code: 'NOT_FOUND' });
-    }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
 }

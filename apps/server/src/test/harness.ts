@@ -106,6 +106,8 @@ export type TestAppOptions = {
   jobs?: JobRunnerOptions;
   /** Settings as they would come from the environment (e.g. PUBLIC_URL, TRUST_PROXY). */
   env?: Record<string, string>;
+  /** The web client folder the app serves (default: none, the API alone). */
+  webDist?: string;
 };
 
 /** The real app on a real port over a real database, in a fresh database of its own. */
@@ -149,7 +151,7 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
       jobs,
       loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000,
     },
-    { logStream: options.logStream },
+    { logStream: options.logStream, webDist: options.webDist ?? null },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

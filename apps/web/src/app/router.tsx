@@ -2,16 +2,32 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useNavigate } from 'react-router';
 import type { Subject } from '@openseat/shared/permissions';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { NotFound } from '../components/NotFound';
-import { RequirePermission } from '../components/RequirePermission';
 import { restoreSession } from '../features/auth/api/auth';
 import { LIST_TYPE } from '@openseat/shared/constants';
 import { LIST_SCREENS } from '../features/applications/lists';
 import { onSessionEnd } from '../lib/client';
+import { loadCatalogue } from '../lib/i18n';
 
+// the signed-in screens' guard brings CASL: not loaded by the sign-in page
+const RequirePermission = lazy(() =>
+  import('../components/RequirePermission').then((m) => ({ default: m.RequirePermission })),
+);
+const NotFound = lazy(() => import('../components/NotFound').then((m) => ({ default: m.NotFound })));
 const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
-const MainLayout = lazy(() => import('./layout/MainLayout'));
+// the signed-in app comes with every screen's words (the sign-in page loads only its own)
+// and its query cache and notices
+const MainLayout = lazy(() =>
+  Promise.all([import('./layout/MainLayout'), import('./signed-in-providers'), loadCatalogue()]).then(
+    ([{ default: Layout }, { SignedInProviders }]) => ({
+      default: () => (
+        <SignedInProviders>
+          <Layout />
+        </SignedInProviders>
+      ),
+    }),
+  ),
+);
 const SettingsPage = lazy(() => import('../features/account/components/SettingsPage'));
 const UsersPage = lazy(() => import('../features/users/components/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/components/RolesPage'));

@@ -1,5 +1,5 @@
 import type { Action, Subject } from '@openseat/shared/permissions';
-import { useAbility } from '../lib/client';
+import { useAbility } from '../lib/ability';
 import { NoAccess } from './NoAccess';
 
 /** Route-level guard: without the permission the page shows 'No access'. */

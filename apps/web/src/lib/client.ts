@@ -1,17 +1,16 @@
-import { useMemo, useSyncExternalStore } from 'react';
-import { QueryClient } from '@tanstack/react-query';
-import { buildAbility } from '@openseat/shared/ability';
+import { useSyncExternalStore } from 'react';
 import { createHttpClient } from './http';
 import { currentLanguage } from './i18n';
 import { createSessionStore } from './session';
 import { acrossTabs, tabNotices } from './tabs';
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
+const identityListeners = new Set<() => void>();
+/** Called on sign-in, school switch and sign-out (the query cache empties itself: lib/query-client). */
+export const onIdentityChange = (listener: () => void) => identityListeners.add(listener);
 
-/** Nothing fetched for one user or school outlives it: sign-in, school switch and sign-out empty the cache. */
-export const session = createSessionStore(localStorage, { onIdentityChange: () => queryClient.clear() });
+export const session = createSessionStore(localStorage, {
+  onIdentityChange: () => identityListeners.forEach((listener) => listener()),
+});
 
 let sessionEndHandler: () => void = () => {};
 /** The router registers how to leave for /login when the session ends. */
@@ -43,8 +42,3 @@ otherTabs.listen((notice) => {
 });
 
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get);
-
-export function useAbility() {
-  const { user, permissions } = useSession();
-  return useMemo(() => buildAbility({ roleName: user?.role?.name ?? null, rules: permissions }), [user, permissions]);
-}

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SUBJECT_ACTIONS, type Subject } from '@openseat/shared/permissions';
 import type { PermissionRule } from '@openseat/shared/schemas/auth';
 import { Providers } from '../app/providers';
+import { SignedInProviders } from '../app/signed-in-providers';
 import { session } from '../lib/client';
 import { campusUser } from './api';
 
@@ -35,7 +36,9 @@ export function renderScreen(element: React.ReactNode, options: Options = {}) {
     router,
     ...render(
       <Providers>
-        <RouterProvider router={router} />
+        <SignedInProviders>
+          <RouterProvider router={router} />
+        </SignedInProviders>
       </Providers>,
     ),
   };

@@ -2,8 +2,10 @@ import { unhandled } from './listen';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
-import { queryClient, session } from '../lib/client';
+import { session } from '../lib/client';
+import { queryClient } from '../lib/query-client';
 import { api } from './api';
+import { loadCatalogue } from '../lib/i18n';
 
 /*
  * The component tests' setup (vitest project unit:web-components, jsdom): every request goes to msw's handlers (see
@@ -12,6 +14,8 @@ import { api } from './api';
  */
 // findBy and waitFor wait for a condition: long enough for a loaded machine (RTL's default is one second)
 configure({ asyncUtilTimeout: 10_000 });
+// every screen's words, as the signed-in app has them
+await loadCatalogue();
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,8 @@ import { List, ListItemButton, ListItemText } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
-import { useAbility, useSession } from '../../lib/client';
+import { useAbility } from '../../lib/ability';
+import { useSession } from '../../lib/client';
 import { MENU } from './menu';
 
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {

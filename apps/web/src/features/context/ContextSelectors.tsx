@@ -1,7 +1,7 @@
 import { Alert, MenuItem, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../lib/client';
+import { useAbility } from '../../lib/ability';
 import { saveWorkingContext, useEnrollmentStatus, useWorkingContext } from '../../hooks/working-context';
 
 const selectSx = {

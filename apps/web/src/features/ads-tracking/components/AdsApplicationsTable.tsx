@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
 import type { AdsApplicationRow } from '@openseat/shared/schemas/ads-tracking';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { currentLanguage } from '../../../lib/i18n';
 import { ListPagination, PagedTable } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../lib/dates';

@@ -5,7 +5,7 @@ import { LIST_TYPE } from '@openseat/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApplicationRow } from '@openseat/shared/schemas/applications';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { PageTitle } from '../../../components/PageTitle';
 import { useMoveWaitingPosition } from '../api/applications';
 import { useHiddenColumns } from '../columns';

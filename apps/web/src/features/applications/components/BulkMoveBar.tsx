@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { MOVE_TARGETS } from '@openseat/shared/application-status';
 import type { StatusId } from '@openseat/shared/constants';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { useBulkTag, useCampusTags, useMoveApplications } from '../api/applications';
 import { noticeText } from '../move-outcome';
 import { SchoolYearDialog, type SchoolYearMode } from './SchoolYearDialog';

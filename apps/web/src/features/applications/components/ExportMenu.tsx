@@ -3,7 +3,7 @@ import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_FORMATS, SIS_EXPORT_STATUSES, type ExportFormat } from '@openseat/shared/schemas/application-records';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { exportList, exportSubmissions, type ListParams } from '../api/applications';
 
 /**

@@ -9,7 +9,7 @@ import { mayMove } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import { StatusMoveSchema, type ApplicationDetail, type StatusMove } from '@openseat/shared/schemas/applications';
 import { DialogForm } from '../../../components/DialogForm';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { useMoveApplications } from '../api/applications';
 import { noticeText } from '../move-outcome';
 

@@ -3,7 +3,7 @@ import { Button, List, ListItem, ListItemText, Stack, TextField, Typography } fr
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { message } from '../../../lib/i18n';
 import { formatDate } from '../../../lib/dates';
 import { useAddNote } from '../api/applications';

@@ -3,7 +3,7 @@ import { Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/mater
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationDetail } from '@openseat/shared/schemas/applications';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { useCampusTags, useTagApplication } from '../api/applications';
 
 /** The tags of an application; with manage_tags, a campus tag can be added and any removed. */

@@ -1,37 +1,31 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
-import { useForm } from 'react-hook-form';
+import { Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { LoginRequestSchema, type LoginRequest } from '@openseat/shared/schemas/auth';
+import type { LoginRequest } from '@openseat/shared/schemas/auth';
 import { useSession } from '../../../lib/client';
-import { message } from '../../../lib/i18n';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { useLightForm } from '../../../lib/light-form';
+import { PlainTextField } from '../../../components/PlainTextField';
+import { NativeLanguageSwitch } from '../../../components/NativeLanguageSwitch';
 import { landingPath, login } from '../api/auth';
 import { RecoveryForm } from './RecoveryForm';
 import { SchoolChoice } from './SchoolChoice';
+import { notify } from '../../../lib/notices';
+
+const loadSchema = () => import('@openseat/shared/schemas/auth').then((m) => m.LoginRequestSchema);
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const { user } = useSession();
   const [recovering, setRecovering] = useState(false);
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const form = useLightForm<LoginRequest>(loadSchema, async (values) => {
     try {
       const signedIn = await login(values);
       const target = landingPath(signedIn);
       if (target) navigate(target, { replace: true });
     } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'error' });
+      notify((error as Error).message, 'error');
     }
   });
 
@@ -48,7 +42,7 @@ export default function LoginPage() {
             <Typography variant="h5" component="h1" color="primary" data-testid="page-title">
               {t('appName')}
             </Typography>
-            <LanguageSwitch />
+            <NativeLanguageSwitch />
           </Stack>
           {choosingSchool ? (
             <SchoolChoice schools={user.schools} />
@@ -61,32 +55,23 @@ export default function LoginPage() {
               }}
             />
           ) : (
-            <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+            <Stack component="form" spacing={2} onSubmit={form.onSubmit} noValidate>
               <Typography variant="h6">{t('login.title')}</Typography>
-              <TextField
+              <PlainTextField
                 label={t('login.email')}
                 type="email"
                 autoComplete="username"
-                {...form.register('email')}
-                error={!!errors.email}
-                helperText={message(errors.email?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
+                {...form.field('email')}
+                inputProps={{ 'data-testid': 'login-email' }}
               />
-              <TextField
+              <PlainTextField
                 label={t('login.password')}
                 type="password"
                 autoComplete="current-password"
-                {...form.register('password')}
-                error={!!errors.password}
-                helperText={message(errors.password?.message)}
-                slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
+                {...form.field('password')}
+                inputProps={{ 'data-testid': 'login-password' }}
               />
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={form.formState.isSubmitting}
-                data-testid="login-submit"
-              >
+              <Button type="submit" variant="contained" disabled={form.submitting} data-testid="login-submit">
                 {t('login.submit')}
               </Button>
               <Link

@@ -1,38 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
-import { useForm } from 'react-hook-form';
+import { Button, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { RecoveryRequestSchema, type RecoveryRequest } from '@openseat/shared/schemas/auth';
-import { message } from '../../../lib/i18n';
+import type { RecoveryRequest } from '@openseat/shared/schemas/auth';
+import { useLightForm } from '../../../lib/light-form';
+import { PlainTextField } from '../../../components/PlainTextField';
 import { requestRecovery } from '../api/auth';
+import { notify } from '../../../lib/notices';
+
+const loadSchema = () => import('@openseat/shared/schemas/auth').then((m) => m.RecoveryRequestSchema);
 
 export function RecoveryForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
-  const form = useForm<RecoveryRequest>({ resolver: zodResolver(RecoveryRequestSchema), defaultValues: { email: '' } });
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const form = useLightForm<RecoveryRequest>(loadSchema, async ({ email }) => {
     try {
       const { message: info } = await requestRecovery(email);
-      enqueueSnackbar(info, { variant: 'info' });
+      notify(info, 'info');
       onBack();
     } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'warning' });
+      notify((error as Error).message, 'warning');
     }
   });
   return (
-    <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+    <Stack component="form" spacing={2} onSubmit={form.onSubmit} noValidate>
       <Typography variant="h6">{t('login.recoveryTitle')}</Typography>
       <Typography variant="body2">{t('login.recoveryHelp')}</Typography>
-      <TextField
+      <PlainTextField
         label={t('login.email')}
         type="email"
-        {...form.register('email')}
-        error={!!form.formState.errors.email}
-        helperText={message(form.formState.errors.email?.message)}
-        slotProps={{ htmlInput: { 'data-testid': 'recovery-email' } }}
+        {...form.field('email')}
+        inputProps={{ 'data-testid': 'recovery-email' }}
       />
-      <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="recovery-submit">
+      <Button type="submit" variant="contained" disabled={form.submitting} data-testid="recovery-submit">
         {t('login.recoverySubmit')}
       </Button>
       <Link component="button" type="button" onClick={onBack}>

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ResetPasswordRequestSchema, type ResetPasswordRequest } from '@openseat/shared/schemas/auth';
+import type { ResetPasswordRequest } from '@openseat/shared/schemas/auth';
 import { message } from '../../../lib/i18n';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { resetPassword } from '../api/auth';
+import { notify } from '../../../lib/notices';
 
 /** The token never leaves through a Referer header: this page sets no-referrer. */
 function useNoReferrer() {
@@ -20,24 +20,27 @@ function useNoReferrer() {
   }, []);
 }
 
+const resolver = lazyZodResolver<ResetPasswordRequest>(() =>
+  import('@openseat/shared/schemas/auth').then((m) => m.ResetPasswordRequestSchema),
+);
+
 export default function ResetPasswordPage() {
   useNoReferrer();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
   const form = useForm<ResetPasswordRequest>({
-    resolver: zodResolver(ResetPasswordRequestSchema),
+    resolver,
     defaultValues: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
   });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await resetPassword(values);
-      enqueueSnackbar(t('reset.done'), { variant: 'success' });
+      notify(t('reset.done'), 'success');
       navigate('/login', { replace: true });
     } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'error' });
+      notify((error as Error).message, 'error');
     }
   });
   return (

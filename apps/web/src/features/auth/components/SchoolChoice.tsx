@@ -1,20 +1,19 @@
 import { Button, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { landingPath, loginWithSchool, logout } from '../api/auth';
+import { notify } from '../../../lib/notices';
 
 /** A school maintainer chooses the school it works in (spec section 2). */
 export function SchoolChoice({ schools }: { schools: Array<{ id_school: number; name: string }> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const choose = async (id_school: number) => {
     try {
       const user = await loginWithSchool(id_school);
       navigate(landingPath(user) ?? '/login', { replace: true });
     } catch (error) {
-      enqueueSnackbar((error as Error).message, { variant: 'error' });
+      notify((error as Error).message, 'error');
     }
   };
   return (

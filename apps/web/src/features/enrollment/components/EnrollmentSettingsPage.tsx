@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Chip, Dialog, DialogContent, DialogTitle, Stack, Tab, TableCell, TableRow, Tabs } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatDate } from '../../../lib/dates';
 import { useWorkingContext } from '../../../hooks/working-context';

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { readinessProblems } from '@openseat/shared/enrollment-rules';
 import type { CampusYearRow, PeriodAction } from '@openseat/shared/schemas/enrollment';
 import { translate } from '@openseat/shared/messages';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import type { ApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

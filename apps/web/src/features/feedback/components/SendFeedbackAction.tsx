@@ -3,7 +3,7 @@ import { CircularProgress, IconButton, Tooltip } from '@mui/material';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { capturePage } from '../capture';
 import { FeedbackDialog } from './FeedbackDialog';
 

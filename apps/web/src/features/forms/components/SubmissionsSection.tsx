@@ -3,7 +3,7 @@ import { Button, Card, CardContent, Chip, Paper, Stack, Typography } from '@mui/
 import DownloadIcon from '@mui/icons-material/Download';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import type { ApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/dates';

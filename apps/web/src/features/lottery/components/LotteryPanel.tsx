@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { LotteryResult } from '@openseat/shared/schemas/lottery';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { currentLanguage } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime } from '../../../lib/dates';

@@ -19,7 +19,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { LotteryOutcome, LotteryResult, LotterySummary } from '@openseat/shared/schemas/lottery';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { NotFound } from '../../../components/NotFound';
 import { routeId } from '../../../components/route-id';

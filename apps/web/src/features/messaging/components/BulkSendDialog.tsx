@@ -24,7 +24,7 @@ import {
   type SendMultipleRequest,
 } from '@openseat/shared/schemas/communication';
 import { DialogForm } from '../../../components/DialogForm';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { message } from '../../../lib/i18n';
 import { batchDone, batchFinished, useBatch, useSendMultiple } from '../api/messaging';
 

@@ -19,7 +19,7 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { CommunicationEntry } from '@openseat/shared/schemas/communication';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MessageStateChip } from '../../../components/MessageStateChip';
 import { formatDateTime } from '../../../lib/dates';

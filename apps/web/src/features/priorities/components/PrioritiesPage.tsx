@@ -3,7 +3,7 @@ import { Alert, Button, MenuItem, Stack, TableCell, TableRow, TextField } from '
 import { PagedTable } from '../../../components/PagedTable';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import type { ApiError } from '../../../lib/http';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';

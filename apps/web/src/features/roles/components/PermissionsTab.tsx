@@ -1,7 +1,8 @@
 import { Alert, Card, CardContent, FormControlLabel, Grid, Switch, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAbility, useSession } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
+import { useSession } from '../../../lib/client';
 import { actionLabel, subjectLabel } from '../../../lib/i18n';
 import { usePermissions, useSubjects, useTogglePermission } from '../api/roles';
 

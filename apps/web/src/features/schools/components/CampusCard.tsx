@@ -7,7 +7,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CampusRow } from '@openseat/shared/schemas/schools';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useObjectUrl } from '../../../hooks/use-object-url';
 import { useCampusPhoto, useDeleteCampus } from '../api/schools';

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { ENROLLMENT_SIS } from '@openseat/shared/constants';
 import type { Action } from '@openseat/shared/permissions';
 import type { CampusConfigurationRequest } from '@openseat/shared/schemas/schools';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { isNotFound, routeId } from '../../../components/route-id';

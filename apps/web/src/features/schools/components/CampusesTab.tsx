@@ -3,7 +3,7 @@ import { Button, Chip, Stack, TableCell, TableRow, TextField } from '@mui/materi
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { useCampuses, useCreateCampus } from '../api/schools';
 import { PagedTable } from '../../../components/PagedTable';
 

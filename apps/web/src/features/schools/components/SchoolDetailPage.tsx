@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { SchoolConfigurationRequest } from '@openseat/shared/schemas/schools';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { isNotFound, routeId } from '../../../components/route-id';

@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '@openseat/shared/constants';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { downloadCsv } from '../../../lib/download';
 import { PageTitle } from '../../../components/PageTitle';
 import type { SchoolRow, SchoolTab } from '@openseat/shared/schemas/schools';

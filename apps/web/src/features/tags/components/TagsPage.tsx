@@ -5,7 +5,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { TagRow } from '@openseat/shared/schemas/enrollment';
-import { useAbility } from '../../../lib/client';
+import { useAbility } from '../../../lib/ability';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageTitle } from '../../../components/PageTitle';
 import { useWorkingContext } from '../../../hooks/working-context';

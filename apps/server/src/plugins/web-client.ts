@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import { translate } from '@openseat/shared/messages';
+import { STATUS_OF } from '../lib/errors';
+
+/** Vite names every file under assets/ by a hash of its content: a changed file is a new address. */
+const HASHED_FOLDER = 'assets';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** apps/web/dist when the web client was built (`npm run build`), else null (the API alone). */
+export function webDistFolder(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (fs.existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return null;
+}
+
+/**
+ * JSON (and CSV, HTML) answers of 1 kB and more are compressed as the browser accepts: brotli at quality 4 costs about
+ * what gzip 6 does for a smaller answer (brotli's default 11 would cost ten times the CPU of a list page). A CSV export
+ * stays a stream, compressed as it goes. An answer that already says its encoding (the pre-compressed web files) is
+ * left as it is.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+}
+
+/**
+ * The built web client: each file as its brotli or gzip copy made at build time (apps/web/vite.config.ts) when the
+ * browser accepts one; hashed files cached for a year, index.html revalidated on every load so a new version is seen
+ * at once. Any other GET outside /api answers index.html (the client's own routes).
+ */
+export async function serveWebClient(app: FastifyInstance, dist: string | null) {
+  if (dist)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        const hashed = path.relative(dist, file).split(path.sep)[0] === HASHED_FOLDER;
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || !dist || request.method !== 'GET') {
+      return reply.status(STATUS_OF.NOT_FOUND).send({ message: translate('notFound', request.lng), code: 'NOT_FOUND' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { loadMessages, message } from './i18n';
+
+type Values = Record<string, string>;
+
+/**
+ * A small form of the sign-in page: its inputs are read on submit and checked by the shared schema, which loads (with
+ * zod and the validation messages, ~45 kB gzipped) on the first submit rather than with the page (issue 22). A field's
+ * error clears as it is edited. The other screens use react-hook-form.
+ */
+export function useLightForm<T extends Values>(
+  loadSchema: () => Promise<z.ZodType<T>>,
+  onValid: (values: T) => Promise<void>,
+) {
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const entered = Object.fromEntries(new FormData(event.currentTarget));
+    const [schema] = await Promise.all([loadSchema(), loadMessages()]);
+    const parsed = schema.safeParse(entered);
+    if (!parsed.success) {
+      // the first problem of each field, as react-hook-form's resolver shows it
+      const first: Record<string, string> = {};
+      for (const issue of parsed.error.issues) first[String(issue.path[0])] ??= issue.message;
+      setErrors(first);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onValid(parsed.data);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** The props of one field: its name, its error and its message. */
+  const field = (name: keyof T & string) => ({
+    name,
+    error: errors[name] !== undefined,
+    helperText: message(errors[name]),
+    onChange: () => setErrors((now) => (now[name] === undefined ? now : { ...now, [name]: undefined })),
+  });
+
+  return { onSubmit, field, submitting, clearErrors: () => setErrors({}) };
+}
