@@ -18,6 +18,24 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
 const AUDIENCE = 'openseat';
 const ALGORITHMS = ['HS256'];
 
+/**
+ * The HS256 key of each secret, imported once: given the raw bytes, jose imports them again (a WebCrypto job) for
+ * every token it signs or verifies, and every request verifies one.
+ */
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export type AccessClaims = {
   id_user: number;
   tokenVersion: number;
@@ -37,7 +55,7 @@ export async function signAccessToken(
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 /** Profile data the client decodes; it grants nothing (every route re-reads the user). */
@@ -48,13 +66,13 @@ export async function signDataToken(secret: Uint8Array, user: SessionUser): Prom
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 /** Expired -> 409 TOKEN_EXPIRED (the spec's contract: the client refreshes); anything else wrong -> 401. */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<AccessClaims> {
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: ALGORITHMS,
       audience: AUDIENCE,
       requiredClaims: ['exp', 'sub'],
