@@ -13,6 +13,7 @@ import { defineConfig } from 'vitest/config';
 const SERVER_UNIT = [
   'apps/server/src/config.test.ts',
   'apps/server/src/lib/csv.test.ts',
+  'apps/server/src/lib/response-serializer.test.ts',
   'apps/server/src/modules/auth/auth.cookie.test.ts',
   'apps/server/src/modules/ads-conversions/no-third-party-script.test.ts',
   'apps/server/src/**/lottery.draw.test.ts',
