@@ -29,6 +29,7 @@ const SERVER_INTEGRATION = [
   'apps/server/src/db/migrate-race.test.ts',
   'apps/server/src/jobs/crash-recovery.test.ts',
   'apps/server/src/test/scale-out.test.ts',
+  'apps/server/src/test/session-changes.test.ts',
   'apps/server/src/**/lottery.csv.test.ts',
   // the job queue, SMTP and the provider fakes
   'apps/server/src/jobs/*.test.ts',
