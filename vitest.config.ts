@@ -15,6 +15,7 @@ const SERVER_UNIT = [
   'apps/server/src/lib/csv.test.ts',
   'apps/server/src/lib/response-serializer.test.ts',
   'apps/server/src/modules/auth/auth.cookie.test.ts',
+  'apps/server/src/modules/auth/auth.tokens.test.ts',
   'apps/server/src/modules/ads-conversions/no-third-party-script.test.ts',
   'apps/server/src/**/lottery.draw.test.ts',
   'apps/server/src/**/siblings.test.ts',
