@@ -30,14 +30,26 @@ export type Server = {
   stop: () => Promise<void>;
 };
 
-/** The built server as a separate process, with its environment; resolves once it answers /api/health. */
+/**
+ * The built server as a separate process, with its environment; resolves once it answers /api/health. One process
+ * unless `env` sets WEB_CONCURRENCY (`undefined` for the server's default, one per core): `pid` is then the cluster's
+ * primary, which serves nothing.
+ */
 export async function startServer(env: Record<string, string | undefined>): Promise<Server> {
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: 'ignore',
   });
   for (;;) {
