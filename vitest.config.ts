@@ -13,7 +13,9 @@ import { defineConfig } from 'vitest/config';
 const SERVER_UNIT = [
   'apps/server/src/config.test.ts',
   'apps/server/src/lib/csv.test.ts',
+  'apps/server/src/lib/response-serializer.test.ts',
   'apps/server/src/modules/auth/auth.cookie.test.ts',
+  'apps/server/src/modules/auth/auth.tokens.test.ts',
   'apps/server/src/modules/ads-conversions/no-third-party-script.test.ts',
   'apps/server/src/**/lottery.draw.test.ts',
   'apps/server/src/**/siblings.test.ts',
@@ -29,6 +31,7 @@ const SERVER_INTEGRATION = [
   'apps/server/src/db/migrate-race.test.ts',
   'apps/server/src/jobs/crash-recovery.test.ts',
   'apps/server/src/test/scale-out.test.ts',
+  'apps/server/src/test/session-changes.test.ts',
   'apps/server/src/cluster.test.ts',
   'apps/server/src/**/lottery.csv.test.ts',
   // the job queue, SMTP and the provider fakes

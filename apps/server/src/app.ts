@@ -5,10 +5,11 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
 import { loggerOptions, type LogStream } from './lib/logger';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { authenticatePluginFp } from './plugins/authenticate';
 import { idempotencyPluginFp } from './plugins/idempotency';
 import type { AppDeps } from './plugins/types';
@@ -52,7 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public) });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: deps.config.env === 'test' }));
   registerErrorHandler(app);
 
   await app.register(fastifyHelmet, helmetOptions(deps.config));

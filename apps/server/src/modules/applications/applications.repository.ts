@@ -20,19 +20,30 @@ const ap = s.applicant;
 export type { ListFilter };
 
 /**
- * For a list of one campus's period: whether that period is finalized (false when there is none: it holds
- * nothing). Undefined for lists across periods.
+ * The campus a list names, if the scope may see it (undefined otherwise: the caller answers 404), and, when the list
+ * names one of its periods, whether that period is finalized (false when there is none: it holds nothing), in one
+ * round trip. `periodFinalized` is undefined for a list across periods.
  */
-export async function periodFinalizedOf(
+export async function findListCampus(
   db: Executor,
-  f: { id_campus?: number; id_school_year?: number },
-): Promise<boolean | undefined> {
-  if (f.id_campus === undefined || f.id_school_year === undefined) return undefined;
+  scope: Scope,
+  id_campus: number,
+  id_school_year: number | undefined,
+): Promise<{ periodFinalized: boolean | undefined } | undefined> {
+  const inScope = and(eq(s.campus.id_campus, id_campus), inCampus(scope, s.campus.id_school, s.campus.id_campus));
+  if (id_school_year === undefined) {
+    const [row] = await db.select({ id_campus: s.campus.id_campus }).from(s.campus).where(inScope);
+    return row && { periodFinalized: undefined };
+  }
   const [row] = await db
     .select({ state: s.campusYear.state })
-    .from(s.campusYear)
-    .where(and(eq(s.campusYear.id_campus, f.id_campus), eq(s.campusYear.id_school_year, f.id_school_year)));
-  return row?.state === PERIOD_STATE.FINALIZED;
+    .from(s.campus)
+    .leftJoin(
+      s.campusYear,
+      and(eq(s.campusYear.id_campus, s.campus.id_campus), eq(s.campusYear.id_school_year, id_school_year)),
+    )
+    .where(inScope);
+  return row && { periodFinalized: row.state === PERIOD_STATE.FINALIZED };
 }
 
 /**

@@ -25,11 +25,13 @@ import { notifyNewApplication } from '../notifications/notifications.service';
 import type { Scope } from '../../lib/scope';
 
 /**
- * The filter of a list (or of its export): the list's statuses narrowed by `ids_status` and `id_status`, and the
- * state of its period when the query names one campus's period.
+ * The filter of a list (or of its export): the list's statuses narrowed by `ids_status` and `id_status`, and, when
+ * the query names a campus, that campus checked against the caller's scope (404 outside it) and the state of its
+ * period, read together in one round trip.
  */
 export async function listFilterOf(
   db: Executor,
+  scope: Scope,
   query: Omit<ApplicationListQuery, 'page' | 'pageSize' | 'exactTotal'>,
 ): Promise<repo.ListFilter> {
   const listStatuses = LIST_STATUSES[query.type];
@@ -38,7 +40,13 @@ export async function listFilterOf(
     : [...listStatuses];
   if (query.id_status !== undefined) statuses = statuses.filter((st) => st === query.id_status);
   const { ids_status: _ignored, ...rest } = query;
-  return { ...rest, statuses, periodFinalized: await repo.periodFinalizedOf(db, query) };
+  let periodFinalized: boolean | undefined;
+  if (query.id_campus !== undefined) {
+    const campus = await repo.findListCampus(db, scope, query.id_campus, query.id_school_year);
+    if (!campus) throw notFound();
+    periodFinalized = campus.periodFinalized;
+  }
+  return { ...rest, statuses, periodFinalized };
 }
 
 /**
@@ -51,9 +59,8 @@ export async function listApplications(
   query: ApplicationListQuery,
 ): Promise<ApplicationPage> {
   if (!caller.ability.can('access', LIST_SUBJECT[query.type])) throw forbidden();
-  if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
   const { page, pageSize, exactTotal, ...rest } = query;
-  const filter = await listFilterOf(db, rest);
+  const filter = await listFilterOf(db, caller.scope, rest);
   const counting = countingOf(exactTotal);
   const offset = page * pageSize;
   let total: Total;

@@ -28,15 +28,6 @@ function scopeOf(user: UserRecord, chosenSchool: number | null): Scope {
   }
 }
 
-/** May this user work inside `id_school` through login-with-school? */
-export async function mayEnterSchool(db: Executor, user: UserRecord, id_school: number): Promise<boolean> {
-  if (user.id_context_type === CONTEXT_TYPE.SYSTEM) return Boolean(await repo.findSchool(db, id_school));
-  if (user.id_context_type === CONTEXT_TYPE.SCHOOL_MAINTAINER) {
-    return (await repo.findMaintainedSchools(db, user.id_user)).some((s) => s.id_school === id_school);
-  }
-  return false;
-}
-
 /** The role as the sign-in check reads it (null when the user's role is gone). */
 export type RoleOfUser = { name: string; isActive: boolean } | null;
 

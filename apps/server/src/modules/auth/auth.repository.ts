@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PermissionRule } from '@openseat/shared/schemas/auth';
-import type { Executor } from '../../db/client';
+import { CONTEXT_TYPE } from '@openseat/shared/constants';
+import type { Db, Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { rowsOf } from '../../lib/sql';
 
@@ -132,23 +133,70 @@ export async function spendRefreshToken(db: Executor, id: number, successorSeale
 }
 
 /**
- * What every request's sign-in check needs, in one round trip: the user of a bearer token, whether its sign-in
- * (refresh-token family) is still on (not revoked, not past its lifetime), its role and the role's active rules.
+ * Whether the user (an SQL value) may work inside the school (an SQL value) through login-with-school: a system
+ * user any school that exists, a school maintainer the schools it maintains, nobody else.
  */
-export async function findUserOfSession(db: Executor, id_user: number, family: string) {
-  const [row] = await db
+const mayEnterSchoolSql = (id_user: SQL | AnyColumn, id_context_type: SQL | AnyColumn, id_school: SQL) => sql<boolean>`
+  CASE ${id_context_type}
+    WHEN ${CONTEXT_TYPE.SYSTEM} THEN EXISTS (SELECT 1 FROM ${s.school} WHERE ${s.school.id_school} = ${id_school})
+    WHEN ${CONTEXT_TYPE.SCHOOL_MAINTAINER} THEN EXISTS (
+      SELECT 1 FROM ${s.userSchool} JOIN ${s.school} ON ${s.school.id_school} = ${s.userSchool.id_school}
+      WHERE ${s.userSchool.id_user} = ${id_user} AND ${s.userSchool.id_school} = ${id_school})
+    ELSE false END`;
+
+export async function mayEnterSchool(db: Executor, user: UserRecord, id_school: number): Promise<boolean> {
+  const [row] = rowsOf<{ allowed: boolean }>(
+    await db.execute(
+      sql`SELECT ${mayEnterSchoolSql(sql`${user.id_user}::int`, sql`${user.id_context_type}::int`, sql`${id_school}::int`)} AS allowed`,
+    ),
+  );
+  return row.allowed;
+}
+
+const sessionPlaceholders = {
+  id_user: sql.placeholder('id_user'),
+  family: sql.placeholder('family'),
+  chosenSchool: sql`${sql.placeholder('chosenSchool')}::int`,
+};
+
+/**
+ * What every request's sign-in check needs, in one round trip: the user of a bearer token, whether its sign-in
+ * (refresh-token family) is still on (not revoked, not past its lifetime), whether it may still work in the school
+ * it chose at login-with-school (true when it chose none), its role and the role's active rules. Every request
+ * reads the database afresh, so a change (sign-out, role, school) holds on the next request in every process.
+ */
+function sessionQuery(db: Db) {
+  const { id_user, family, chosenSchool } = sessionPlaceholders;
+  return db
     .select({
       user: s.user,
       familyLive: sql<boolean>`EXISTS (
         SELECT 1 FROM ${s.refreshToken}
         WHERE ${s.refreshToken.family} = ${family} AND ${s.refreshToken.id_user} = ${s.user.id_user}
           AND ${s.refreshToken.revokedAt} IS NULL AND ${s.refreshToken.familyExpiresAt} > now())`,
+      schoolAllowed: sql<boolean>`(${chosenSchool} IS NULL OR ${mayEnterSchoolSql(s.user.id_user, s.user.id_context_type, chosenSchool)})`,
       role: { name: s.role.name, isActive: s.role.isActive },
       rules: rulesOfRole(s.user.id_role),
     })
     .from(s.user)
     .leftJoin(s.role, eq(s.role.id_role, s.user.id_role))
-    .where(eq(s.user.id_user, id_user));
+    .where(eq(s.user.id_user, id_user))
+    .prepare('openseat_session');
+}
+
+/**
+ * Built once per database: drizzle's building of this statement was a visible part of every request's cost, and on
+ * a server each connection parses and plans it once (a named prepared statement).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+export async function findUserOfSession(db: Db, id_user: number, family: string, chosenSchool: number | null) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id_user, family, chosenSchool });
   return row;
 }
 

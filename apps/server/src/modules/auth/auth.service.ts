@@ -7,7 +7,7 @@ import { randomToken, sha256 } from '../../lib/crypto';
 import { badRequest, unauthorized, forbidden } from '../../lib/errors';
 import { decoy, hashPassword, isCommonPassword, verifyPassword } from '../../lib/password';
 import type { Secrets } from '../../lib/secrets';
-import { buildPrincipal, mayEnterSchool, presentSessionUser, principalOf, type Principal } from './auth.principal';
+import { buildPrincipal, presentSessionUser, principalOf, type Principal } from './auth.principal';
 import * as repo from './auth.repository';
 import type { UserRecord } from './auth.repository';
 import { isThrottled, LOGIN_THROTTLE } from './auth.throttle';
@@ -80,7 +80,7 @@ export async function loginWithSchool(
 ): Promise<IssuedSession> {
   if (caller.id_user !== id_user) throw forbidden();
   const user = await repo.findUserById(deps.db, id_user);
-  if (!user || !(await mayEnterSchool(deps.db, user, id_school))) throw forbidden('schoolNotAllowed');
+  if (!user || !(await repo.mayEnterSchool(deps.db, user, id_school))) throw forbidden('schoolNotAllowed');
   await writeAudit(
     deps.db,
     { id_user, id_school, ip },
@@ -233,12 +233,10 @@ export async function logout(deps: AuthDeps, presented: string | null, everywher
  */
 export async function authenticate(deps: Pick<AuthDeps, 'db' | 'secrets'>, token: string): Promise<Principal> {
   const claims = await verifyAccessToken(deps.secrets.jwtSecret, token);
-  const found = await repo.findUserOfSession(deps.db, claims.id_user, claims.sessionId);
+  const found = await repo.findUserOfSession(deps.db, claims.id_user, claims.sessionId, claims.id_school_chosen);
   const user = found?.user;
   if (!user || !user.isActive || user.tokenVersion !== claims.tokenVersion) throw unauthorized();
-  if (!found.familyLive) throw unauthorized();
-  if (claims.id_school_chosen !== null && !(await mayEnterSchool(deps.db, user, claims.id_school_chosen)))
-    throw unauthorized();
+  if (!found.familyLive || !found.schoolAllowed) throw unauthorized();
   return principalOf(user, found.role, found.rules, claims.id_school_chosen, claims.sessionId);
 }
 
