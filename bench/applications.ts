@@ -11,7 +11,6 @@
  *   otherwise), in production mode (JSON logs at the default level, to /dev/null); the replay uses a pool as large
  *   as one server process's (db/client.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { buildAbility } from '@openseat/shared/ability';
 import { DEFAULT_LIST_STATUSES, LIST_TYPE, STATUS, SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
 import type { ApplicationListQuery } from '@openseat/shared/schemas/applications';
@@ -23,7 +22,6 @@ import * as applications from '../apps/server/src/modules/applications/applicati
 import { moveApplications } from '../apps/server/src/modules/applications/moves.service';
 import { installMoveEffects } from '../apps/server/src/modules/move-effects';
 import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
-import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp';
 import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
 import { benchConcurrency } from './concurrency';
 import { copyOut, copyQueryOf, type Statement } from './copy';
@@ -35,8 +33,7 @@ import {
   peakRssMiB,
   resetPeak,
   rssMiB,
-  startInProcess,
-  startServer,
+  startApi,
   type Row,
   type Server,
 } from './harness';
@@ -149,25 +146,6 @@ async function appliedIds(database: Database, period: BenchPeriod, n: number, sk
   return rows.map((r) => (r as { id_application: number }).id_application);
 }
 
-/** The API for the bench: in this process over `database` (PGlite), or the built server's processes. */
-async function startApi(kind: 'pglite' | 'postgres', database: Database, dataDir: string, databaseUrl: string | null) {
-  if (kind === 'pglite') return { server: await startInProcess(database, dataDir), smtp: null };
-  // production as deployed: JSON log lines at the default level, every secret given, a real (local) SMTP server
-  const smtp = await startSmtpServer();
-  const server = await startServer({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl!,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://127.0.0.1',
-    SMTP_URL: smtp.url,
-    // the server's own default: one worker per core on PostgreSQL
-    WEB_CONCURRENCY: undefined,
-  });
-  return { server, smtp };
-}
-
 export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[], { scale }: ApplicationsOptions) {
   if (kind === 'pglite' && scale > 100_000) {
     rows.push([`pglite: applications at ${scale.toLocaleString('en')}`, 'skipped', 'above 100,000: the server only']);
@@ -196,7 +174,6 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     for (const s of statements) await database.executeSql(s.query, s.params);
   };
   let server: Server | null = null;
-  let smtp: TestSmtpServer | null = null;
   try {
     const caller = await benchCaller(database, period);
     const { rows: grades } = await database.executeSql(
@@ -223,7 +200,7 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     });
 
     progress(`${kind}: start the API`);
-    ({ server, smtp } = await startApi(kind, database, dataDir, databaseUrl));
+    server = await startApi(kind, database, dataDir, databaseUrl);
     const token = await server.signIn('school@demo.openseat.org');
     const auth = { authorization: `Bearer ${token}` };
     const get = (p: string) => server!.fetch(p, { headers: auth });
@@ -268,7 +245,6 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     }
   } finally {
     await server?.stop();
-    await smtp?.close();
     await database.close();
     await drop();
   }

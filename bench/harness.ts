@@ -12,6 +12,7 @@ import { JOBS } from '../apps/server/src/jobs/registry';
 import { createJobRunner } from '../apps/server/src/jobs/runner';
 import { loadSecrets } from '../apps/server/src/lib/secrets';
 import { createMailer } from '../apps/server/src/modules/mail/mailer.service';
+import { startSmtpServer } from '../apps/server/src/test/smtp';
 
 /** One line of the printed table: what was measured, the figure, how to read it. */
 export type Row = [string, string, string];
@@ -256,13 +257,13 @@ export async function drain(res: Response) {
 
 /**
  * Pairs of samples: each API call immediately followed by the same work run directly, so both see the same load
- * at the same moment. `warmUp` untimed pairs first. The number of pairs is `samples`, or fewer when a pair is slow:
- * as many as fit in `budgetMs` (never fewer than `minSamples`). Answers both sample lists.
+ * at the same moment. `warmUp` untimed pairs first. The number of pairs is `samples`, or fewer when pairs are slow:
+ * as many as fit in `budgetMs`, but never fewer than `minSamples`. Answers both sample lists.
  */
 export async function interleaved(
   api: () => Promise<unknown>,
   direct: () => Promise<unknown>,
-  { samples = 1000, minSamples = 300, budgetMs = 30_000, warmUp = READ_WARM_UP } = {},
+  { samples = 1000, minSamples = 300, budgetMs = 20_000, warmUp = READ_WARM_UP } = {},
 ) {
   const pair = async (into?: { api: number[]; direct: number[] }) => {
     let t = performance.now();
@@ -274,13 +275,11 @@ export async function interleaved(
     const d = performance.now() - t;
     into?.api.push(a);
     into?.direct.push(d);
-    return a + d;
   };
-  let spent = 0;
-  for (let i = 0; i < warmUp; i++) spent += await pair();
-  const n = Math.max(minSamples, Math.min(samples, Math.floor(budgetMs / Math.max(spent / Math.max(warmUp, 1), 0.01))));
+  for (let i = 0; i < warmUp; i++) await pair();
   const out = { api: [] as number[], direct: [] as number[] };
-  for (let i = 0; i < n; i++) await pair(out);
+  const until = performance.now() + budgetMs;
+  while (out.api.length < samples && (out.api.length < minSamples || performance.now() < until)) await pair(out);
   return out;
 }
 
@@ -306,4 +305,37 @@ export async function closedLoop(users: number, fn: () => Promise<unknown>, { ms
   };
   await Promise.all(Array.from({ length: users }, user));
   return { perSecond: completed / (ms / 1000), ...percentiles(latencies), samples: latencies.length };
+}
+
+/**
+ * The API the bench measures: on PGlite in this process over `database` (the database belongs to one process, and the
+ * bench replays statements on it between requests); on the server the built server's processes, in production mode
+ * as deployed: JSON log lines at the default level (to /dev/null), every secret given, a local SMTP server, and
+ * WEB_CONCURRENCY unset (the server's own default: one worker per core).
+ */
+export async function startApi(
+  kind: 'pglite' | 'postgres',
+  database: Database,
+  dataDir: string,
+  databaseUrl: string | null,
+): Promise<Server> {
+  if (kind === 'pglite') return startInProcess(database, dataDir);
+  const smtp = await startSmtpServer();
+  const server = await startServer({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl!,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://127.0.0.1',
+    SMTP_URL: smtp.url,
+    WEB_CONCURRENCY: undefined,
+  });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await smtp.close();
+    },
+  };
 }
