@@ -23,11 +23,13 @@ const SERVER_UNIT = [
 
 /** Server tests of processes, jobs, SMTP and providers, recovery, backup and the database engine itself. */
 const SERVER_INTEGRATION = [
-  // processes: server processes started and killed, a second app on the same database, a script run on its own
+  // processes: server processes started and killed (one, or a cluster), a second app on the same database, a script run
+  // on its own
   'apps/server/src/db/database-restart.test.ts',
   'apps/server/src/db/migrate-race.test.ts',
   'apps/server/src/jobs/crash-recovery.test.ts',
   'apps/server/src/test/scale-out.test.ts',
+  'apps/server/src/cluster.test.ts',
   'apps/server/src/**/lottery.csv.test.ts',
   // the job queue, SMTP and the provider fakes
   'apps/server/src/jobs/*.test.ts',

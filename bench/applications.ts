@@ -9,7 +9,7 @@
  *   a free port) and the replay runs on that database between requests.
  * - The PostgreSQL server: the built server as its own process(es) (one worker per core unless WEB_CONCURRENCY says
  *   otherwise), in production mode (JSON logs at the default level, to /dev/null); the replay uses a pool as large
- *   as one server process's (db/client.ts).
+ *   as one server process's (config.ts: databasePoolSize).
  */
 import { buildAbility } from '@openseat/shared/ability';
 import { DEFAULT_LIST_STATUSES, LIST_TYPE, STATUS, SUPER_ADMIN_ROLE } from '@openseat/shared/constants';
@@ -33,6 +33,7 @@ import {
   peakRssMiB,
   resetPeak,
   rssMiB,
+  serverShape,
   startApi,
   type Row,
   type Server,
@@ -169,7 +170,8 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     return captured.splice(0);
   };
   // on the server: a pool of one server process's size; on PGlite: the database the app runs on
-  const database = await openDatabase({ databaseUrl, dataDir, logger });
+  const poolSize = databaseUrl ? serverShape(databaseUrl).poolSize : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir, logger, poolSize });
   const replay = async (statements: Statement[]) => {
     for (const s of statements) await database.executeSql(s.query, s.params);
   };
@@ -330,7 +332,7 @@ async function exports(
   const copy: Array<{ rate: number; rows: number; peak: number | null }> = [];
   for (let i = 0; i < EXPORTS; i++) {
     const pids = server.pids();
-    const before = Math.max(...pids.map((p) => rssMiB(p) ?? 0));
+    const resident = pids.map((p) => rssMiB(p) ?? 0);
     for (const p of pids) resetPeak(p);
     let t = performance.now();
     const res = await server.fetch(path, { headers: auth });
@@ -340,7 +342,9 @@ async function exports(
       for (let k = 0; k < chunk.length; k++) if (chunk[k] === 10) lines++;
     let seconds = (performance.now() - t) / 1000;
     // the process that served it is the one whose peak grew most
-    const peak = Math.max(...pids.map((p) => peakRssMiB(p) ?? 0));
+    const peaks = pids.map((p) => peakRssMiB(p) ?? 0);
+    const served = peaks.reduce((best, peak, k) => (peak - resident[k] > peaks[best] - resident[best] ? k : best), 0);
+    const [peak, before] = [peaks[served], resident[served]];
     api.push({ rate: (lines - 1) / seconds, rows: lines - 1, peak, before });
     resetPeak(process.pid);
     t = performance.now();

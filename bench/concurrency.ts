@@ -6,7 +6,7 @@
  */
 import { openDatabase } from '../apps/server/src/db/client';
 import type { Statement } from './copy';
-import { closedLoop, type Row, type Server } from './harness';
+import { closedLoop, serverShape, type Row, type Server } from './harness';
 
 const USERS = [20, 50];
 const SECONDS = 10;
@@ -27,7 +27,12 @@ export async function benchConcurrency({ server, databaseUrl, path, auth, statem
   // a primary that forks workers does not serve: the processes that do are its children
   const all = server.pids();
   const workers = Math.max(1, all.length - 1);
-  const pools = await Promise.all(Array.from({ length: workers }, () => openDatabase({ databaseUrl, dataDir: null })));
+  const shape = serverShape(databaseUrl);
+  if (workers !== shape.workers)
+    progress(`postgres: ${workers} server process(es) serve, the configuration says ${shape.workers}`);
+  const pools = await Promise.all(
+    Array.from({ length: workers }, () => openDatabase({ databaseUrl, dataDir: null, poolSize: shape.poolSize })),
+  );
   try {
     for (const users of USERS) {
       progress(`postgres: ${users} users, API`);
@@ -47,13 +52,13 @@ export async function benchConcurrency({ server, databaseUrl, path, auth, statem
       rows.push([
         `postgres: ${users} users on the inbox, pages/s (p50 / p99)`,
         `${api.perSecond.toFixed(0)}/s (${api.p50.toFixed(0)} / ${api.p99.toFixed(0)} ms)`,
-        `direct SQL ${direct.perSecond.toFixed(0)}/s (${direct.p50.toFixed(0)} / ${direct.p99.toFixed(0)} ms) on ${workers} pool(s) of one process's size; API ${share.toFixed(0)}% of direct; ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up; ${users === 50 ? 'target >= 70% of direct, p99 < 250 ms' : 'n=' + api.samples}`,
+        `direct SQL ${direct.perSecond.toFixed(0)}/s (${direct.p50.toFixed(0)} / ${direct.p99.toFixed(0)} ms) on ${workers} pool(s) of ${shape.poolSize} sessions, as the server; API ${share.toFixed(0)}% of direct; ${SECONDS} s after ${WARM_UP_SECONDS} s warm-up; ${users === 50 ? 'target >= 70% of direct, p99 < 250 ms' : 'n=' + api.samples}`,
       ]);
     }
     rows.push([
       'postgres: server processes serving',
       String(workers),
-      `${all.length} process(es) in all; WEB_CONCURRENCY unset (the server's default)`,
+      `${all.length} process(es) in all, ${shape.poolSize} sessions per worker's pool; WEB_CONCURRENCY unset (the server's default)`,
     ]);
   } finally {
     await Promise.all(pools.map((p) => p.close()));

@@ -15,7 +15,16 @@ import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import type { Principal } from '../apps/server/src/modules/auth/auth.principal';
 import * as dashboard from '../apps/server/src/modules/dashboard/dashboard.service';
 import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
-import { createBenchDatabase, drain, interleaved, percentiles, startApi, type Row, type Server } from './harness';
+import {
+  createBenchDatabase,
+  drain,
+  interleaved,
+  percentiles,
+  serverShape,
+  startApi,
+  type Row,
+  type Server,
+} from './harness';
 
 const COUNT = 100_000;
 const HISTORY = 500_000;
@@ -137,7 +146,8 @@ export async function benchDashboard(kind: 'pglite' | 'postgres', rows: Row[]) {
     logQuery: (query: string, params: unknown[]) => void (capturing && captured.push({ query, params })),
   };
   // on the server: a pool of one server process's size; on PGlite: the database the app runs on
-  const database = await openDatabase({ databaseUrl, dataDir, logger });
+  const poolSize = databaseUrl ? serverShape(databaseUrl).poolSize : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir, logger, poolSize });
   let server: Server | null = null;
   try {
     const all = cases(period, await benchCaller(database, period));

@@ -40,7 +40,11 @@ export type Server = {
   stop: () => Promise<void>;
 };
 
-/** The built server as a separate process, with its environment; resolves once it answers /api/health. */
+/**
+ * The built server as a separate process, with its environment; resolves once it answers /api/health. One process
+ * unless `env` sets WEB_CONCURRENCY (`undefined` for the server's default, one per core): `pid` is then the cluster's
+ * primary, which serves nothing.
+ */
 export async function startServer(env: Record<string, string | undefined>): Promise<Server> {
   if (!fs.existsSync(main)) throw new Error('Build first: npm run build');
   const port = await freePort();
@@ -52,6 +56,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'development',
+    WEB_CONCURRENCY: '1',
     ...env,
   };
   // a key given as undefined is unset in the child (WEB_CONCURRENCY: the server's own default)
@@ -338,4 +343,13 @@ export async function startApi(
       await smtp.close();
     },
   };
+}
+
+/**
+ * How the server started by `startApi` runs on PostgreSQL: its worker processes (WEB_CONCURRENCY unset: one per
+ * core) and each one's pool size (config.ts); the bench's direct side opens pools of the same size.
+ */
+export function serverShape(databaseUrl: string) {
+  const config = loadConfig({ DATABASE_URL: databaseUrl });
+  return { workers: config.webConcurrency, poolSize: config.databasePoolSize };
 }

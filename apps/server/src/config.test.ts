@@ -52,4 +52,22 @@ describe('settings', () => {
     expect(() => loadConfig({ ...PRODUCTION, SMTP_URL: '' })).toThrow(/SMTP_URL/);
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'development', SMTP_URL: '' }).smtpUrl).toBeNull();
   });
+
+  it('run one process per core on a PostgreSQL server unless WEB_CONCURRENCY says otherwise, one on the embedded database', () => {
+    const server = { DATABASE_URL: PRODUCTION.DATABASE_URL };
+    expect(loadConfig(server).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    // PGlite's files are one process's: a second could not open them
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ ...server, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ ...server, WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it('share about ten database sessions among the processes, at least four each', () => {
+    const server = { DATABASE_URL: PRODUCTION.DATABASE_URL };
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '1' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '2' }).databasePoolSize).toBe(5);
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '16' }).databasePoolSize).toBe(4);
+  });
 });

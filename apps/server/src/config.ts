@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -47,6 +48,11 @@ const EnvSchema = z.object({
   GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ADS_REFRESH_TOKEN: z.string().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  /**
+   * Server processes on a PostgreSQL server (Node's cluster: one port, each process serves requests and runs jobs);
+   * one per core unless set. The embedded database runs one process whatever it says.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -68,6 +74,16 @@ export type Config = {
   logLevel: string;
   twilio: { accountSid: string | null; authToken: string | null; from: string | null; apiUrl: string };
   outboxRetrySeconds: number;
+  /**
+   * Processes serving the app: WEB_CONCURRENCY (default one per core) on a PostgreSQL server; always 1 on the
+   * embedded database, whose files one process alone may open (PGlite is PostgreSQL inside this process's memory).
+   */
+  webConcurrency: number;
+  /**
+   * Connections each process's pool opens at most: about what one process had (10), shared by the processes, at
+   * least 4 each, so a many-core machine's default does not exceed a server's default of 100 connections.
+   */
+  databasePoolSize: number;
   /** JOB_LEASE_SECONDS: how long a crashed process's jobs and claimed messages wait before another takes them. */
   jobLeaseSeconds: number;
   /** Where conversion events go (docs/ads-conversions.md); Google Ads needs every credential to be set. */
@@ -89,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // an empty variable means "not set"
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.parse(set);
+  const webConcurrency = parsed.DATABASE_URL ? (parsed.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
   const config: Config = {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
@@ -111,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outboxRetrySeconds: parsed.OUTBOX_RETRY_SECONDS,
     jobLeaseSeconds: parsed.JOB_LEASE_SECONDS,
+    webConcurrency,
+    databasePoolSize: Math.max(4, Math.ceil(10 / webConcurrency)),
     ads: {
       metaGraphUrl: parsed.META_GRAPH_URL.replace(/\/$/, ''),
       googleAdsApiUrl: parsed.GOOGLE_ADS_API_URL.replace(/\/$/, ''),

@@ -42,6 +42,8 @@ export type DatabaseOptions = {
   dataDir: string | null;
   /** Sees every statement drizzle sends (the bench replays them to time the database alone). */
   logger?: Logger;
+  /** The most sessions the pool opens (a server; default 10): a process of N shares an installation's connections. */
+  poolSize?: number;
   /** Start from these files (a `dumpDataDir` tarball) instead of an empty database (PGlite; an empty data folder). */
   loadDataDir?: Blob;
 };
@@ -74,11 +76,17 @@ function keepServingWhenSessionsEnd(pool: pg.Pool) {
 }
 
 /** PGlite in DATA_DIR/pg by default (or in memory when dataDir is null); a PostgreSQL server with DATABASE_URL. */
-export async function openDatabase({ databaseUrl, dataDir, logger, loadDataDir }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  logger,
+  loadDataDir,
+  poolSize = 10,
+}: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      max: 10,
+      max: poolSize,
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
     });
     keepServingWhenSessionsEnd(pool);

@@ -7,6 +7,21 @@ import { fileURLToPath } from 'node:url';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = path.join(SRC, 'main.ts');
+/** What `npm run build` makes of main.ts: the server as an installation runs it. */
+const BUILT = path.join(SRC, '..', 'dist', 'main.js');
+
+/** Bundles the server as `npm run build` does (esbuild, a second or two), so a test of the built server runs today's code. */
+export async function buildServer(): Promise<void> {
+  const child = spawn(process.execPath, ['build.mjs'], {
+    cwd: path.join(SRC, '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the server's build failed:\n${output}`);
+}
 
 /** Runs a command-line entry of the server (`db/migrate-cli.ts`...) as its own process: its exit code and output. */
 export function runServerCommand(
@@ -50,21 +65,24 @@ const freePort = () =>
 
 /**
  * Starts a server process with these settings (DATABASE_URL, SMTP_URL...) on a free port and a data folder of its
- * own unless DATA_DIR is given; resolves once it answers /api/health, or rejects with what it printed.
+ * own unless DATA_DIR is given; resolves once it answers /api/health, or rejects with what it printed. One process
+ * unless WEB_CONCURRENCY says otherwise; `built` runs apps/server/dist/main.js (see `buildServer`) instead of the
+ * sources through tsx.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { timeoutMs = 60_000 } = {},
+  { timeoutMs = 60_000, built = false } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, built ? [BUILT] : ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
       SEED_DEMO: 'never',
       LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
