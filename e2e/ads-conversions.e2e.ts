@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, visit } from './browser';
+import { launchBrowser, screenshot, serverUrl, visit } from './browser';
 import { horizontalOverflow, newTrackedPage, seriousA11yViolations } from './checks';
 import { signInAs } from './screens';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
+import { launchBrowser, openPage, screenshot, serverUrl, signIn, visit } from './browser';
 import { chooseLanguage } from './screens';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,10 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'openseat-demo';
 
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
+
+/**
+ * The server of this file's test worker: files run two at a time (E2E_WORKERS), each worker on its own server and
+ * database (e2e/global-setup.ts). The file's name goes into that server's log, above the requests it makes.
+ */
+export function serverUrl(): string {
+  const worker = Math.min(Number(process.env.VITEST_POOL_ID) || 1, inject('baseUrls').length) - 1;
+  const file = path.relative(path.resolve(import.meta.dirname, '..'), expect.getState().testPath ?? '?');
+  fs.appendFileSync(inject('serverLogs')[worker], `\n=== ${file} (${new Date().toISOString()}) ===\n`);
+  return inject('baseUrls')[worker];
+}
 
 /** Debian's Chromium, driven by playwright-core (browser downloads are not possible here). */
 export async function launchBrowser(): Promise<Browser> {

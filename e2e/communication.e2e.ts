@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, openPage, screenshot, visit } from './browser';
+import { DEMO_PASSWORD, launchBrowser, openPage, screenshot, serverUrl, visit } from './browser';
 import { englishLeftovers, horizontalOverflow, seriousA11yViolations } from './checks';
 import { signInAs } from './screens';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

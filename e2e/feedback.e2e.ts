@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, signIn, visit } from './browser';
+import { DEMO_PASSWORD, launchBrowser, serverUrl, signIn, visit } from './browser';
 import { horizontalOverflow, seriousA11yViolations } from './checks';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser';
+import { launchBrowser, screenshot, serverUrl } from './browser';
 import { englishLeftovers, newTrackedPage, seriousA11yViolations } from './checks';
 import { eachScreen, go, PUBLIC_SCREENS, settle, signInAs, type Who } from './screens';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

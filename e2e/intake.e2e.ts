@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { screenshot, signIn, launchBrowser } from './browser';
+import { launchBrowser, screenshot, serverUrl, signIn } from './browser';
 import { englishLeftovers, horizontalOverflow, newTrackedPage, seriousA11yViolations } from './checks';
 import { chooseLanguage, go, settle } from './screens';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, visit } from './browser';
+import { launchBrowser, openPage, screenshot, serverUrl, visit } from './browser';
 import { seriousA11yViolations } from './checks';
 import { chooseLanguage, signInAs } from './screens';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 
 beforeAll(async () => {

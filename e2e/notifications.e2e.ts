@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, signIn, visit } from './browser';
+import { DEMO_PASSWORD, launchBrowser, serverUrl, signIn, visit } from './browser';
 import { horizontalOverflow, seriousA11yViolations } from './checks';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const SCHOOL = 'school@demo.openseat.org';
 const CAMPUS = 'campus@demo.openseat.org';
 let browser: Browser;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, signIn, visit } from './browser';
+import { launchBrowser, openPage, screenshot, serverUrl, signIn, visit } from './browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 let browser: Browser;
 /** The school and campus the first test creates, for the later ones. */
 let schoolPath = '';

@@ -9,4 +9,13 @@ if (
 ) {
   execSync('npm run build', { stdio: 'inherit' });
 }
-execSync('npx vitest run --config e2e/vitest.config.ts', { stdio: 'inherit' });
+try {
+  execSync('npx vitest run --config e2e/vitest.config.ts', { stdio: 'inherit' });
+} catch (error) {
+  // vitest names the failing files above; the servers' side of their story is in the logs
+  console.error(
+    '\nEach test worker drove its own server: its output is in e2e/artifacts/server-<n>.log,' +
+      " each file's requests under a line with its name.",
+  );
+  process.exit(error.status ?? 1);
+}

@@ -107,5 +107,13 @@ export const TOKEN_REFRESH_RETRIES = 2;
 export const PAGE_DEFAULT = 0;
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 200;
+/**
+ * The long lists (applications, message history, submissions...) count their matching rows only up to this many:
+ * `SELECT count(*) FROM (SELECT 1 ... LIMIT bound + 1)` costs the same at 100,000 rows as at 2,001, where an exact
+ * `count(*)` was two thirds of a page's SQL and grew with the data. Beyond it a page answers "more than 2,000" and
+ * counts exactly only when asked (`exactTotal=true`). 2,000 is 80 pages of 25: more than anyone pages through, and
+ * the number of rows below which the applications list sorts the matches itself (applications.repository.ts).
+ */
+export const LIST_TOTAL_BOUND = 2000;
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';

@@ -35,7 +35,7 @@ export function searchCondition(text: string, match: TextMatch = 'join'): SQL {
   return matches;
 }
 
-export type ListFilter = Omit<ApplicationListQuery, 'ids_status' | 'page' | 'pageSize'> & {
+export type ListFilter = Omit<ApplicationListQuery, 'ids_status' | 'page' | 'pageSize' | 'exactTotal'> & {
   statuses: StatusId[];
   /** Known when the list is of one campus's period: the state is then a constant, not a lookup per row. */
   periodFinalized?: boolean;

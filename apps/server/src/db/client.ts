@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { notePool } from './concurrency';
 import { notePlanner } from './planner';
 import * as schema from './schema/index';
 
@@ -91,6 +92,7 @@ export async function openDatabase({
     });
     keepServingWhenSessionsEnd(pool);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    notePool(db);
     const database: Database = {
       db,
       kind: 'postgres',

@@ -31,7 +31,7 @@ export type TestContext = {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again at close). `migrated: false` leaves it empty.
+ * PostgreSQL server named by TEST_DATABASE_URL (a copy of the run's migrated template; dropped again at close). `migrated: false` leaves it empty.
  */
 export async function openTestDatabase({ migrated: migrate = true } = {}): Promise<{
   database: Database;
@@ -51,14 +51,16 @@ export async function openTestDatabase({ migrated: migrate = true } = {}): Promi
     return { database, url: null, drop: async () => {} };
   }
   const name = `openseat_test_${randomBytes(6).toString('hex')}`;
+  // a copy of the run's migrated template (test/global-setup.ts), when there is one
+  const template = migrate ? inject('migratedTemplate') : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  if (migrate) await migrateDatabase(database);
+  if (migrate && !template) await migrateDatabase(database);
   return {
     database,
     url: url.toString(),

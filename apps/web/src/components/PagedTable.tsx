@@ -1,5 +1,6 @@
 import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
 import {
+  Link,
   Paper,
   Table,
   TableBody,
@@ -12,6 +13,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../lib/numbers';
 import { EmptyRow } from './EmptyRow';
 import { VisuallyHidden } from './VisuallyHidden';
 
@@ -20,6 +22,10 @@ export type Paging = {
   page: number;
   pageSize: number;
   total: number;
+  /** false: more than `total` rows match (a long list counts up to LIST_TOTAL_BOUND): shown as "2,000+". */
+  totalExact?: boolean;
+  /** Asks the server for the exact count (the "2,000+" becomes a button); without it the bound stays a label. */
+  onCountAll?: () => void;
   onPageChange: (page: number) => void;
   /** Lets the reader choose 10, 25, 50 or 100 rows a page; without it the page size is fixed. */
   onPageSizeChange?: (pageSize: number) => void;
@@ -110,13 +116,41 @@ export function PagedTable<Row>({
   );
 }
 
-/** The pagination of a server-paged list. */
+/**
+ * The pagination of a server-paged list. A total counted only up to its bound reads "1–25 of 2,000+" (MUI's unknown
+ * count, -1: the next page stays open while pages come back full, and the server's answer to a short last page is
+ * exact); the "2,000+" asks for the exact count when the list can.
+ */
 export function ListPagination({ paging, testId }: { paging: Paging; testId?: string }) {
-  const { page, pageSize, total, onPageChange, onPageSizeChange } = paging;
+  const { t, i18n } = useTranslation();
+  const { page, pageSize, total, totalExact = true, onCountAll, onPageChange, onPageSizeChange } = paging;
+  const atLeast = t('common.moreThan', { total: formatCount(total, i18n.language) });
+  const labelDisplayedRows = totalExact
+    ? undefined
+    : ({ from, to }: { from: number; to: number }) => (
+        <>
+          {t('common.rowsOf', { from, to })}{' '}
+          {onCountAll ? (
+            <Link
+              component="button"
+              type="button"
+              onClick={onCountAll}
+              data-testid="count-all"
+              sx={{ verticalAlign: 'baseline' }}
+            >
+              {atLeast}
+              <VisuallyHidden>{t('common.countAll')}</VisuallyHidden>
+            </Link>
+          ) : (
+            atLeast
+          )}
+        </>
+      );
   return (
     <TablePagination
       component="div"
-      count={total}
+      count={totalExact ? total : -1}
+      labelDisplayedRows={labelDisplayedRows}
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={onPageSizeChange ? [10, 25, 50, 100] : [pageSize]}

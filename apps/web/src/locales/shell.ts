@@ -52,6 +52,10 @@ export const commonEn = {
   actions: 'Actions',
   none: 'None',
   deactivate: 'Deactivate',
+  /** A page of a list counted up to its bound: "1–25 of" then "2,000+" (a button that counts them all). */
+  rowsOf: '{{from}}–{{to}} of',
+  moreThan: '{{total}}+',
+  countAll: ' (count them all)',
 };
 
 export const notFoundEn = {
@@ -171,6 +175,9 @@ export const commonEs: typeof commonEn = {
   actions: 'Acciones',
   none: 'Ninguno',
   deactivate: 'Desactivar',
+  rowsOf: '{{from}}–{{to}} de',
+  moreThan: 'más de {{total}}',
+  countAll: ' (contarlas todas)',
 };
 
 export const notFoundEs: typeof notFoundEn = {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { exactTotal } from './pagination';
+import { totalExactField } from './responses';
 import { optionalDate, pageNumber, text, wholeNumber } from './rules';
 
 /** pg-boss 10's job states. */
@@ -72,6 +74,7 @@ export const AdminAuditQuerySchema = z.object({
   from: optionalDate(),
   to: optionalDate(),
   page: pageNumber.default(0),
+  exactTotal,
 });
 export type AdminAuditQuery = z.infer<typeof AdminAuditQuerySchema>;
 
@@ -95,6 +98,7 @@ export type AdminAuditRow = z.infer<typeof AdminAuditRowSchema>;
 export const AdminAuditPageSchema = z.object({
   data: z.array(AdminAuditRowSchema),
   total: z.number().int(),
+  totalExact: totalExactField,
   page: z.number().int(),
   pageSize: z.number().int(),
 });

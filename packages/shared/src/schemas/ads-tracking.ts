@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STATUS_IDS } from '../application-status';
 import { AD_PLATFORM, DATE_RANGE, PAGE_DEFAULT, PAGE_SIZE_DEFAULT, STATUS, type StatusId } from '../constants';
-import { pageSize, searchText } from './pagination';
+import { exactTotal, pageSize, searchText } from './pagination';
 import { id, optionalDate, pageNumber, text } from './rules';
 
 /**
@@ -94,6 +94,7 @@ export const AdsApplicationsQuerySchema = z
     ...tableFields,
     page: pageNumber.default(PAGE_DEFAULT),
     pageSize: pageSize.default(PAGE_SIZE_DEFAULT),
+    exactTotal,
   })
   .superRefine(checkRange);
 export type AdsApplicationsQuery = z.infer<typeof AdsApplicationsQuerySchema>;

@@ -242,7 +242,11 @@ export const PRODUCT_COLUMNS = [
  * `GET /application/export`: the filters of `GET /application` (no page), the format, and for the product CSV the
  * columns shown on screen (comma-separated; default: all of PRODUCT_COLUMNS).
  */
-export const ApplicationExportQuerySchema = ApplicationListQuerySchema.omit({ page: true, pageSize: true }).extend({
+export const ApplicationExportQuerySchema = ApplicationListQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  exactTotal: true,
+}).extend({
   format: z.enum(EXPORT_FORMATS, { error: 'invalidValue' }).default('application'),
   columns: z
     .preprocess(

@@ -3,7 +3,8 @@ import { APPLICATION_LIST_TYPES, MOVE_TARGETS, STATUS_IDS } from '../application
 import { LANGUAGES, LIST_TYPE, STATUS, type StatusId } from '../constants';
 import { CampusYearGradeRowSchema, SchoolYearRefSchema } from './enrollment';
 import { WaitingReasonSchema } from './lottery';
-import { PageQuerySchema } from './pagination';
+import { exactTotal, PageQuerySchema } from './pagination';
+import { totalExactField } from './responses';
 import {
   booleanFlag,
   id,
@@ -67,6 +68,8 @@ export const ApplicationListQuerySchema = PageQuerySchema.extend({
   /** Default: `createdAt` desc; the waiting list: grade, then position. */
   sort: z.enum(APPLICATION_SORTS, { error: 'invalidValue' }).optional(),
   direction: z.enum(['asc', 'desc'], { error: 'invalidValue' }).optional(),
+  /** Count every matching application; by default the total is exact up to LIST_TOTAL_BOUND ("2,000+" beyond). */
+  exactTotal,
 });
 export type ApplicationListQuery = z.infer<typeof ApplicationListQuerySchema>;
 
@@ -282,7 +285,14 @@ export const ApplicationRowSchema = z
 export type ApplicationRow = z.infer<typeof ApplicationRowSchema>;
 
 export const ApplicationPageSchema = z
-  .object({ data: z.array(ApplicationRowSchema), total: int(), page: int(), pageSize: int() })
+  .object({
+    data: z.array(ApplicationRowSchema),
+    total: int(),
+    /** false: more than `total` applications match (counted up to LIST_TOTAL_BOUND); true: `total` is exact. */
+    totalExact: totalExactField,
+    page: int(),
+    pageSize: int(),
+  })
   .describe('One page of applications and the total');
 export type ApplicationPage = z.infer<typeof ApplicationPageSchema>;
 

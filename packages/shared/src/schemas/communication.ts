@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS, MESSAGE_STATES } from '../communication';
 import { FORM_PROVIDER, LANGUAGES } from '../constants';
-import { PageQuerySchema } from './pagination';
+import { exactTotal, PageQuerySchema } from './pagination';
 import { booleanFlag, id, optionalId, optionalText, requiredSelect, requiredText, text, wholeNumber } from './rules';
 
 /*
@@ -241,6 +241,7 @@ export const OutboxQuerySchema = PageQuerySchema.extend({
   status: z.enum(MESSAGE_STATES, { error: 'invalidValue' }).optional(),
   channel: channel.optional(),
   id_school: id.optional(),
+  exactTotal,
 });
 export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
 
@@ -433,7 +434,9 @@ export type SubmissionRow = z.infer<typeof SubmissionRowSchema>;
 export const SubmissionListQuerySchema = PageQuerySchema.extend({
   id_campus: id,
   status: z.enum(['processed', 'needs_review'], { error: 'invalidValue' }).optional(),
+  exactTotal,
 });
+export type SubmissionListQuery = z.infer<typeof SubmissionListQuerySchema>;
 
 export const SubmissionCsvRequestSchema = z.object({
   id_campus: requiredSelect,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants';
-import { pageNumber, text, wholeNumber } from './rules';
+import { booleanFlag, pageNumber, text, wholeNumber } from './rules';
 
 /** Rows per page: 1 to PAGE_SIZE_MAX. */
 export const pageSize = wholeNumber(1, PAGE_SIZE_MAX, {
@@ -20,4 +20,11 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
-export type Page<T> = { data: T[]; total: number; page: number; pageSize: number };
+/**
+ * `exactTotal=true` asks a long list for its exact total, however many rows match; by default it counts up to
+ * LIST_TOTAL_BOUND (the answer's `totalExact` then says whether `total` is exact).
+ */
+export const exactTotal = booleanFlag.optional();
+
+/** `totalExact: false`: more than `total` rows match (a long list counted up to LIST_TOTAL_BOUND); absent: exact. */
+export type Page<T> = { data: T[]; total: number; totalExact?: boolean; page: number; pageSize: number };

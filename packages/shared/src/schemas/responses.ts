@@ -12,10 +12,24 @@ export const savedOf = <T extends z.ZodType>(data: T) =>
 /** A write that returns no record (delete). */
 export const MessageResponseSchema = z.object({ message: z.string() }).describe('The notice to show');
 
-/** One page of a list. */
+/**
+ * Whether `total` is the exact count; false: more than `total` rows match (a long list counts up to
+ * LIST_TOTAL_BOUND unless asked with `exactTotal=true`).
+ */
+export const totalExactField = z
+  .boolean()
+  .describe('false: more than `total` rows match (counted up to a bound; ask with exactTotal=true for the count)');
+
+/** One page of a list; the long lists (counted up to a bound) also say whether `total` is exact. */
 export const pageOf = <T extends z.ZodType>(row: T) =>
   z
-    .object({ data: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+    .object({
+      data: z.array(row),
+      total: z.number().int(),
+      totalExact: totalExactField.optional(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+    })
     .describe('One page of the list and the total');
 
 /** A whole list. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminAuditQuery,
@@ -6,6 +6,7 @@ import {
   type JobState,
 } from '@openseat/shared/schemas/admin';
 import type { Executor } from '../../db/client';
+import { countWhere, type Counting } from '../../db/bounded-count';
 import { auditLog, school, user } from '../../db/schema/index';
 import { containsPattern, rowsOf } from '../../lib/sql';
 
@@ -77,7 +78,7 @@ const byUserLike = (text: string) => {
   return sql`${auditLog.id_user} IN (SELECT ${user.id_user} FROM ${user} WHERE ${user.name} ILIKE ${like} OR ${user.email} ILIKE ${like})`;
 };
 
-export async function listAudit(db: Executor, query: AdminAuditQuery) {
+export async function listAudit(db: Executor, query: AdminAuditQuery, counting: Counting) {
   const conditions = [
     query.id_user !== undefined ? eq(auditLog.id_user, query.id_user) : undefined,
     query.who ? byUserLike(query.who) : undefined,
@@ -111,6 +112,5 @@ export async function listAudit(db: Executor, query: AdminAuditQuery) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id_audit_log))
     .limit(ADMIN_PAGE_SIZE)
     .offset(query.page * ADMIN_PAGE_SIZE);
-  const [{ n }] = await db.select({ n: count() }).from(auditLog).where(where);
-  return { rows, total: n };
+  return { rows, total: await countWhere(db, auditLog, where, counting) };
 }

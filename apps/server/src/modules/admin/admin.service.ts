@@ -6,6 +6,7 @@ import {
   type AdminJobsQuery,
 } from '@openseat/shared/schemas/admin';
 import type { Db } from '../../db/client';
+import { countingOf, totalAfterPage } from '../../db/bounded-count';
 import type { JobRunner } from '../../jobs/runner';
 import { writeAudit } from '../audit/audit.service';
 import { forbidden, notFound, conflict } from '../../lib/errors';
@@ -64,10 +65,10 @@ export async function retryJob(db: Db, jobs: JobRunner, caller: Principal, id: s
 
 export async function listAudit(db: Db, caller: Principal, query: AdminAuditQuery) {
   assertSystem(caller);
-  const { rows, total } = await repo.listAudit(db, query);
+  const { rows, total } = await repo.listAudit(db, query, countingOf(query.exactTotal));
   return {
     data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), changes: r.changes ?? null })),
-    total,
+    ...totalAfterPage(total, query.page * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE, rows.length),
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,
   };

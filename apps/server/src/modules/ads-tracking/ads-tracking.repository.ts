@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
+import { countWhere, type Counting } from '../../db/bounded-count';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 import { containsPattern } from '../../lib/sql';
@@ -84,13 +85,9 @@ export type AdsApplicationRecord = {
   id_campus: number;
 };
 
-export async function countApplications(db: Executor, scope: Scope, f: AdsFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(a)
-    .where(adsConditions(scope, f));
-  return Number(row.n);
-}
+/** The table's total, counted as `counting` says (a school's ad leads grow with every campaign). */
+export const countApplications = (db: Executor, scope: Scope, f: AdsFilter, counting: Counting) =>
+  countWhere(db, a, adsConditions(scope, f), counting);
 
 /** One page of the table, newest first. */
 export async function listApplications(

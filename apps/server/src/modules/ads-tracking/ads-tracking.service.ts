@@ -16,6 +16,7 @@ import {
   type StatusCount,
 } from '@openseat/shared/schemas/ads-tracking';
 import type { Db } from '../../db/client';
+import { countingOf, totalAfterPage } from '../../db/bounded-count';
 import { writeAudit } from '../audit/audit.service';
 import { requireCampus } from '../campuses/campus-ref.service';
 import type { Scope } from '../../lib/scope';
@@ -104,17 +105,18 @@ export async function listApplications(
   now = new Date(),
 ): Promise<Page<AdsApplicationRow>> {
   const { filter } = await filterOf(db, caller, query, now);
-  const [total, rows] = await Promise.all([
-    repo.countApplications(db, caller.scope, filter),
+  const [counted, rows] = await Promise.all([
+    repo.countApplications(db, caller.scope, filter, countingOf(query.exactTotal)),
     repo.listApplications(db, caller.scope, filter, query.page, query.pageSize),
   ]);
+  const total = totalAfterPage(counted, query.page * query.pageSize, query.pageSize, rows.length);
   await writeAudit(db, caller, {
     action: 'ads_tracking.list',
     entity: 'application',
     id_campus: query.id_campus ?? null,
-    changes: { filters: auditedFilters(query), rows: rows.length, total },
+    changes: { filters: auditedFilters(query), rows: rows.length, total: total.total },
   });
-  return { data: rows.map(presentRow), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows.map(presentRow), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 /** The query as the audit keeps it (what was asked for, not the rows). */

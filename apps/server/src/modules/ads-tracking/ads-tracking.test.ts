@@ -253,7 +253,8 @@ describe('platform applications table', () => {
 
   it('pages (page 0, 25 rows by default)', async () => {
     const first = await table({ pageSize: 2 });
-    expect(first.body).toMatchObject({ page: 0, pageSize: 2, total: 7 });
+    expect(first.body).toMatchObject({ page: 0, pageSize: 2, total: 7, totalExact: true });
+    expect((await table({ pageSize: 2, exactTotal: 'true' })).body).toMatchObject({ total: 7, totalExact: true });
     expect(namesOf((await table({ pageSize: 2, page: 3 })).body)).toEqual(['Fabio']);
     expect(AdsApplicationsQuerySchema.parse({})).toMatchObject({ page: 0, pageSize: 25, dateRange: 1 });
   });

@@ -7,6 +7,8 @@ import type {
   ApplicationUpdate,
 } from '@openseat/shared/schemas/applications';
 import type { Db, Executor } from '../../db/client';
+import { countingOf, totalAfterPage, type Total } from '../../db/bounded-count';
+import { runsConcurrently } from '../../db/concurrency';
 import { diff, writeAudit } from '../audit/audit.service';
 import { requireApplication } from './application-ref.service';
 import { requireCampus } from '../campuses/campus-ref.service';
@@ -28,7 +30,7 @@ import type { Scope } from '../../lib/scope';
  */
 export async function listFilterOf(
   db: Executor,
-  query: Omit<ApplicationListQuery, 'page' | 'pageSize'>,
+  query: Omit<ApplicationListQuery, 'page' | 'pageSize' | 'exactTotal'>,
 ): Promise<repo.ListFilter> {
   const listStatuses = LIST_STATUSES[query.type];
   let statuses: StatusId[] = query.ids_status
@@ -39,7 +41,10 @@ export async function listFilterOf(
   return { ...rest, statuses, periodFinalized: await repo.periodFinalizedOf(db, query) };
 }
 
-/** `GET /application`: one page of a list, filtered, searched and sorted on the server. */
+/**
+ * `GET /application`: one page of a list, filtered, searched and sorted on the server, and its total: exact up to
+ * LIST_TOTAL_BOUND, "more than" it beyond, exact however many when the query asks (`exactTotal`).
+ */
 export async function listApplications(
   db: Db,
   caller: Principal,
@@ -47,14 +52,33 @@ export async function listApplications(
 ): Promise<ApplicationPage> {
   if (!caller.ability.can('access', LIST_SUBJECT[query.type])) throw forbidden();
   if (query.id_campus !== undefined) await requireCampus(db, caller.scope, query.id_campus);
-  const { page, pageSize, ...rest } = query;
+  const { page, pageSize, exactTotal, ...rest } = query;
   const filter = await listFilterOf(db, rest);
-  // the count first: it says whether the page exists and how few rows match (repo.listApplications picks its plan)
-  const total = await repo.countApplications(db, caller.scope, filter);
-  const rows =
-    page * pageSize < total ? await repo.listApplications(db, caller.scope, filter, page, pageSize, total) : [];
-  return { data: rows.map(presentRow), total, page, pageSize };
+  const counting = countingOf(exactTotal);
+  const offset = page * pageSize;
+  let total: Total;
+  let rows: repo.ListedApplication[];
+  if (runsConcurrently(db) && !counting.exact && !narrowsTheList(filter)) {
+    // a server's pool: the count and the page on two sessions at once (the page's plan needs no count here)
+    [total, rows] = await Promise.all([
+      repo.countApplications(db, caller.scope, filter, counting),
+      repo.listApplications(db, caller.scope, filter, page, pageSize, null),
+    ]);
+  } else {
+    // the count first: it says whether the page exists and how few rows match (repo.listApplications picks its plan)
+    total = await repo.countApplications(db, caller.scope, filter, counting);
+    const beyond = total.totalExact && offset >= total.total;
+    rows = beyond ? [] : await repo.listApplications(db, caller.scope, filter, page, pageSize, total);
+  }
+  return { data: rows.map(presentRow), ...totalAfterPage(total, offset, pageSize, rows.length), page, pageSize };
 }
+
+/**
+ * Filters the date index cannot walk to (grade, priority, tags, text): they may match a few rows among many, which
+ * the page finds by filtering first, so it waits for the count to know.
+ */
+const narrowsTheList = (f: repo.ListFilter) =>
+  f.id_grade !== undefined || f.id_priority_item !== undefined || Boolean(f.tagIds?.length) || Boolean(f.text);
 
 /** `GET /application/:id`: everything the detail screen shows. */
 export async function getApplication(db: Executor, caller: Principal, id_application: number) {

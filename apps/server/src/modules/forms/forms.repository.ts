@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { countWhere, type Counting } from '../../db/bounded-count';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 
@@ -191,6 +192,7 @@ export async function listSubmissions(
   filter: { id_campus: number; status?: string },
   page: number,
   pageSize: number,
+  counting: Counting,
 ) {
   const conditions: SQL[] = [eq(fs.id_campus, filter.id_campus), inCampus(scope, fs.id_school, fs.id_campus)];
   if (filter.status) conditions.push(eq(fs.status, filter.status));
@@ -199,8 +201,7 @@ export async function listSubmissions(
     .orderBy(desc(fs.createdAt), desc(fs.id_form_submission))
     .limit(pageSize)
     .offset(page * pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(fs).where(where);
-  return { rows, total: n };
+  return { rows, total: await countWhere(db, fs, where, counting) };
 }
 
 export async function submissionsOfApplication(db: Executor, scope: Scope, id_application: number) {

@@ -3,9 +3,11 @@ import {
   boundMoveError,
   type CampusFormRequest,
   type SubmissionCsvRequest,
+  type SubmissionListQuery,
   type SubmissionRow,
 } from '@openseat/shared/schemas/communication';
 import type { Db, Executor } from '../../db/client';
+import { countingOf, totalAfterPage } from '../../db/bounded-count';
 import { requireApplication } from '../applications/application-ref.service';
 import { diff, writeAudit } from '../audit/audit.service';
 import { requireCampus } from '../campuses/campus-ref.service';
@@ -178,11 +180,7 @@ export async function newSecret(deps: FormDeps, caller: Principal, id_campus_for
 
 // ---- submissions ----
 
-export async function listSubmissions(
-  db: Db,
-  caller: Principal,
-  query: { id_campus: number; status?: 'processed' | 'needs_review'; page: number; pageSize: number },
-) {
+export async function listSubmissions(db: Db, caller: Principal, query: SubmissionListQuery) {
   await requireCampus(db, caller.scope, query.id_campus);
   const { rows, total } = await repo.listSubmissions(
     db,
@@ -190,8 +188,14 @@ export async function listSubmissions(
     { id_campus: query.id_campus, status: query.status },
     query.page,
     query.pageSize,
+    countingOf(query.exactTotal),
   );
-  return { data: rows, total, page: query.page, pageSize: query.pageSize };
+  return {
+    data: rows,
+    ...totalAfterPage(total, query.page * query.pageSize, query.pageSize, rows.length),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function submissionsOfApplication(db: Db, caller: Principal, id_application: number) {

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Channel, MessageState } from '@openseat/shared/communication';
 import type { Executor } from '../../db/client';
+import { countRowsSql, EVERY_ROW, type Counting } from '../../db/bounded-count';
 import * as s from '../../db/schema/index';
 import { inCampus, inSchool, type Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
@@ -138,39 +139,44 @@ const logSelect = sql`
   LEFT JOIN text_message t ON t.id_text_message = ct.id_text_message
   LEFT JOIN "user" u ON u.id_user = o.id_user`;
 
-async function pageOfLog(db: Executor, where: SQL, page: number, pageSize: number) {
+async function pageOfLog(db: Executor, where: SQL, page: number, pageSize: number, counting: Counting) {
   const rows = rowsOf<LogRecord>(
     await db.execute(
       sql`${logSelect} WHERE ${where} ORDER BY o.created_at DESC, o.id_message DESC LIMIT ${pageSize} OFFSET ${page * pageSize}`,
     ),
   );
-  const [{ n }] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM message_outbox o WHERE ${where}`),
-  );
-  return { rows, total: n };
+  return { rows, total: await countRowsSql(db, sql`FROM message_outbox o WHERE ${where}`, counting) };
 }
 
-/** The messages of one application (its school's rows only), newest first. */
+/** The messages of one application (its school's rows only), newest first; a few, counted exactly. */
 export const applicationLog = (
   db: Executor,
   ref: { id_school: number; id_application: number },
   page: number,
   pageSize: number,
-) => pageOfLog(db, sql`o.id_school = ${ref.id_school} AND o.id_application = ${ref.id_application}`, page, pageSize);
+) =>
+  pageOfLog(
+    db,
+    sql`o.id_school = ${ref.id_school} AND o.id_application = ${ref.id_application}`,
+    page,
+    pageSize,
+    EVERY_ROW,
+  );
 
-/** The outbox of every school the scope sees, filtered. */
+/** The outbox of every school the scope sees, filtered; counted as `counting` says (it grows with every message). */
 export function outbox(
   db: Executor,
   scope: Scope,
   filter: { status?: MessageState; channel?: Channel; id_school?: number },
   page: number,
   pageSize: number,
+  counting: Counting,
 ) {
   const conditions: SQL[] = [scope.id_school === null ? sql`true` : sql`o.id_school = ${scope.id_school}`];
   if (filter.status) conditions.push(sql`o.status = ${filter.status}`);
   if (filter.channel) conditions.push(sql`o.channel = ${filter.channel}`);
   if (filter.id_school) conditions.push(sql`o.id_school = ${filter.id_school}`);
-  return pageOfLog(db, sql.join(conditions, sql` AND `), page, pageSize);
+  return pageOfLog(db, sql.join(conditions, sql` AND `), page, pageSize, counting);
 }
 
 // ---- opt-outs ----

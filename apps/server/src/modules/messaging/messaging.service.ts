@@ -8,6 +8,7 @@ import type {
 } from '@openseat/shared/schemas/communication';
 import type { Language } from '@openseat/shared/constants';
 import type { Db } from '../../db/client';
+import { countingOf, totalAfterPage } from '../../db/bounded-count';
 import type { JobQueue } from '../../jobs/job';
 import { writeAudit } from '../audit/audit.service';
 import { badRequest, forbidden, notFound, conflict } from '../../lib/errors';
@@ -229,7 +230,7 @@ export async function resendForm(deps: MessagingDeps, caller: Principal, id_appl
 export async function communicationLog(db: Db, caller: Principal, query: CommunicationQuery) {
   const application = await requireApplication(db, caller, query.id_application);
   const { rows, total } = await repo.applicationLog(db, application, query.page, query.pageSize);
-  return { data: rows.map(presentEntry), total, page: query.page, pageSize: query.pageSize };
+  return { data: rows.map(presentEntry), total: total.total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Every school's outbox: for system users (the SuperAdmin), who look after delivery for all schools. */
@@ -241,6 +242,12 @@ export async function outbox(db: Db, caller: Principal, query: OutboxQuery) {
     { status: query.status, channel: query.channel, id_school: query.id_school },
     query.page,
     query.pageSize,
+    countingOf(query.exactTotal),
   );
-  return { data: rows.map(presentOutboxEntry), total, page: query.page, pageSize: query.pageSize };
+  return {
+    data: rows.map(presentOutboxEntry),
+    ...totalAfterPage(total, query.page * query.pageSize, query.pageSize, rows.length),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }

@@ -4,6 +4,7 @@ import { PagedTable } from '../../../components/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useAudit, type AuditParams } from '../api/admin';
+import { pagesToOffer } from '../../../lib/paging';
 
 const EMPTY: Omit<AuditParams, 'page'> = { who: '', action: '', entity: '', entityId: '', from: '', to: '' };
 
@@ -13,7 +14,7 @@ export function AuditTab() {
   const [page, setPage] = useState(0);
   const [filters, setFilters] = useState(EMPTY);
   const audit = useAudit({ ...filters, page });
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
+  const pages = pagesToOffer(audit.data, page);
   const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
     <TextField
       size="small"

@@ -141,6 +141,7 @@ export function AdsApplicationsTable({
           page,
           pageSize: PAGE_SIZE_DEFAULT,
           total: list.data?.total ?? 0,
+          totalExact: list.data?.totalExact,
           onPageChange: (p) => setPaging({ key: pagingKey, page: p }),
         }}
         testId="ads-pagination"

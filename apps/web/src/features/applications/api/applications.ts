@@ -36,7 +36,7 @@ export type ListParams = Pick<ApplicationListQuery, 'type' | 'page' | 'pageSize'
   Partial<
     Pick<
       ApplicationListQuery,
-      'id_campus' | 'id_school_year' | 'text' | 'id_grade' | 'id_status' | 'sort' | 'direction'
+      'id_campus' | 'id_school_year' | 'text' | 'id_grade' | 'id_status' | 'sort' | 'direction' | 'exactTotal'
     >
   >;
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LIST_TYPE, STATUS } from '@openseat/shared/constants';
+import { http, HttpResponse } from 'msw';
+import { LIST_TOTAL_BOUND, LIST_TYPE, STATUS } from '@openseat/shared/constants';
 import { ApplicationPageSchema, type ApplicationRow } from '@openseat/shared/schemas/applications';
 import { i18n } from '../../../lib/i18n';
 import { answer, api, campusContext, recorder } from '../../../test/api';
@@ -48,7 +49,7 @@ const row = (id: number, firstName: string, lastName: string): ApplicationRow =>
 });
 
 const page = (rows: ApplicationRow[]) =>
-  ApplicationPageSchema.parse({ data: rows, total: rows.length, page: 0, pageSize: 25 });
+  ApplicationPageSchema.parse({ data: rows, total: rows.length, totalExact: true, page: 0, pageSize: 25 });
 
 function openInbox(rows: ApplicationRow[]) {
   const list = recorder('get', '/application', page(rows));
@@ -79,5 +80,53 @@ describe('ApplicationsListPage (inbox)', () => {
 
     await waitFor(() => expect(list.requests.length).toBeGreaterThan(0));
     expect(await screen.findByText(i18n.t('common.noResults'))).toBeInTheDocument();
+  });
+
+  it('shows a total past the count bound as "2,000+", keeps paging, and counts them all when asked', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => row(i + 1, `Kid${i + 1}`, 'Many'));
+    const asked: URLSearchParams[] = [];
+    const list = http.get('/api/application', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(query);
+      const exact = query.get('exactTotal') === 'true';
+      const total = exact ? 2345 : LIST_TOTAL_BOUND;
+      return HttpResponse.json(
+        ApplicationPageSchema.parse({ data: rows, total, totalExact: exact, page: 0, pageSize: 25 }),
+      );
+    });
+    api.use(...campusContext, answer('get', '/user/filter', []), list);
+    const { user } = renderScreen(<ApplicationsListPage screen={inbox} />, { path: '/applications' });
+
+    const countAll = await screen.findByRole('button', { name: /^2,000\+/ });
+    expect(countAll).toHaveTextContent('2,000+ (count them all)');
+    expect(screen.getByText(/1–25 of/)).toBeInTheDocument();
+    // the count stopped at the bound: the next page is open
+    expect(screen.getByRole('button', { name: /next page/i })).toBeEnabled();
+    expect(asked.every((q) => !q.has('exactTotal'))).toBe(true);
+
+    await user.click(countAll);
+    expect(await screen.findByText('1–25 of 2345')).toBeInTheDocument();
+    expect(asked.at(-1)!.get('exactTotal')).toBe('true');
+    expect(screen.queryByTestId('count-all')).toBeNull();
+  });
+
+  it('says "más de 2000" in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      const rows = Array.from({ length: 25 }, (_, i) => row(i + 1, `Kid${i + 1}`, 'Many'));
+      const body = ApplicationPageSchema.parse({
+        data: rows,
+        total: LIST_TOTAL_BOUND,
+        totalExact: false,
+        page: 0,
+        pageSize: 25,
+      });
+      api.use(...campusContext, answer('get', '/user/filter', []), answer('get', '/application', body));
+      renderScreen(<ApplicationsListPage screen={inbox} />, { path: '/applications' });
+      expect(await screen.findByRole('button', { name: /^más de 2000/ })).toBeInTheDocument();
+      expect(screen.getByText(/1–25 de/)).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -96,7 +96,12 @@ export default function ApplicationsListPage({
         onSort={state.sortBy}
         selected={selected}
         onSelect={setSelected}
-        reorder={{ total: list.data?.total ?? 0, pending: moveWaiting.isPending, place }}
+        // past the count's bound the last place is unknown: the server refuses a move past the end
+        reorder={{
+          total: list.data?.totalExact === false ? Infinity : (list.data?.total ?? 0),
+          pending: moveWaiting.isPending,
+          place,
+        }}
         paging={state.paging}
       />
       {creating && (

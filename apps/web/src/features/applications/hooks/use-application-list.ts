@@ -23,7 +23,7 @@ export type SortState = { by: Sort; direction: 'asc' | 'desc' } | null;
  */
 export function useApplicationList(screen: ListScreen) {
   const context = useWorkingContext();
-  const { page, pageSize, restart, paging } = usePaging(PAGE_SIZE_DEFAULT, { resizable: true });
+  const { page, pageSize, restart, paging, exactTotal } = usePaging(PAGE_SIZE_DEFAULT, { resizable: true });
   const keepsFilters = (USER_FILTER_LIST_TYPES as readonly number[]).includes(screen.type);
   const saved = useSavedFilters(screen.type, keepsFilters);
   const saveFilters = useSaveFilters(screen.type);
@@ -48,6 +48,8 @@ export function useApplicationList(screen: ListScreen) {
     ...filters,
     sort: sort?.by,
     direction: sort?.direction,
+    // the reader asked for the exact count of a list counted up to its bound ("2,000+")
+    ...(exactTotal ? { exactTotal } : {}),
   };
   const list = useApplications(params, restored && (schoolWide || context.id_campus !== null));
 
@@ -74,7 +76,7 @@ export function useApplicationList(screen: ListScreen) {
     schoolWide,
     params,
     list,
-    paging: paging(list.data?.total),
+    paging: paging(list.data?.total, list.data?.totalExact),
     filters,
     restored,
     changeFilters,

@@ -16,7 +16,8 @@ export type SubmissionCsv = { headers: Array<{ key: string; label: string }>; da
 export const formKeys = {
   all: ['forms'] as const,
   list: (id_campus: number) => ['forms', 'list', id_campus] as const,
-  review: (id_campus: number, page: number) => ['forms', 'review', id_campus, page] as const,
+  review: (id_campus: number, page: number, exactTotal = false) =>
+    ['forms', 'review', id_campus, page, exactTotal] as const,
   ofApplication: (id_application: number) => ['forms', 'application', id_application] as const,
   periods: (id_campus: number) => ['forms', 'periods', id_campus] as const,
 };
@@ -35,11 +36,18 @@ export const useCampusPeriods = (id_campus: number) =>
   });
 
 /** Deliveries kept for review (nothing matched them). */
-export const useReviewSubmissions = (id_campus: number, page: number, pageSize: number) =>
+/** The submissions to review, a page; `exactTotal`: counted however many (by default up to LIST_TOTAL_BOUND). */
+export const useReviewSubmissions = (id_campus: number, page: number, pageSize: number, exactTotal: boolean) =>
   useQuery({
-    queryKey: formKeys.review(id_campus, page),
+    queryKey: formKeys.review(id_campus, page, exactTotal),
     queryFn: () =>
-      http.get<Page<SubmissionRow>>('/campus-form/submissions', { id_campus, status: 'needs_review', page, pageSize }),
+      http.get<Page<SubmissionRow>>('/campus-form/submissions', {
+        id_campus,
+        status: 'needs_review',
+        page,
+        pageSize,
+        ...(exactTotal ? { exactTotal } : {}),
+      }),
   });
 
 export const useApplicationSubmissions = (id_application: number) =>

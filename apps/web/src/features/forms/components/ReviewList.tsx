@@ -12,8 +12,8 @@ const PAGE_SIZE = 10;
 /** Deliveries no application matched: the reason and the answers, so staff can act on them by hand. */
 export function ReviewList({ id_campus }: { id_campus: number }) {
   const { t } = useTranslation();
-  const { page, paging } = usePaging(PAGE_SIZE);
-  const review = useReviewSubmissions(id_campus, page, PAGE_SIZE);
+  const { page, paging, exactTotal } = usePaging(PAGE_SIZE);
+  const review = useReviewSubmissions(id_campus, page, PAGE_SIZE, exactTotal);
   const rows = review.data?.data ?? [];
   return (
     <section aria-labelledby="forms-review-title">
@@ -40,7 +40,9 @@ export function ReviewList({ id_campus }: { id_campus: number }) {
           </Paper>
         ))}
       </Stack>
-      {(review.data?.total ?? 0) > PAGE_SIZE && <ListPagination paging={paging(review.data?.total)} />}
+      {(review.data?.total ?? 0) > PAGE_SIZE && (
+        <ListPagination paging={paging(review.data?.total, review.data?.totalExact)} />
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { CHANNELS, MESSAGE_STATES, type Channel, type MessageState } from '@open
 import { MessageStateChip } from '../../../components/MessageStateChip';
 import { formatDateTime } from '../../../lib/dates';
 import { useOutbox } from '../api/mail';
+import { pagesToOffer } from '../../../lib/paging';
 
 /** Every school's messages with their state and the provider's error, filtered by state and channel. */
 export function OutboxTab() {
@@ -15,7 +16,7 @@ export function OutboxTab() {
   const [status, setStatus] = useState<MessageState | ''>('');
   const [channel, setChannel] = useState<Channel | ''>('');
   const outbox = useOutbox({ page, status, channel });
-  const pages = outbox.data ? Math.max(1, Math.ceil(outbox.data.total / outbox.data.pageSize)) : 1;
+  const pages = pagesToOffer(outbox.data, page);
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
