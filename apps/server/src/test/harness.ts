@@ -188,3 +188,26 @@ export function apiClient(baseUrl: string) {
     return { status: res.status, body: parsed as T, headers: res.headers };
   };
 }
+
+/**
+ * Two API processes of one installation, sharing the secrets given: on the PostgreSQL server each over its own pool,
+ * as two processes would be; on PGlite, which one process owns, two apps on the one database. `close` ends both.
+ */
+export async function startTwoApps(options: TestAppOptions) {
+  const opened = await openTestDatabase();
+  const first = opened.database;
+  const second = opened.url ? await openDatabase({ databaseUrl: opened.url, dataDir: null }) : first;
+  const a = await startAppOn(first, options);
+  const b = await startAppOn(second, options);
+  return {
+    a,
+    b,
+    close: async () => {
+      await a.close();
+      await b.close();
+      if (second !== first) await second.close();
+      await first.close();
+      await opened.drop();
+    },
+  };
+}

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
-import { openDatabase, type Database } from '../db/client';
 import { refreshToken as refreshTokenTable } from '../db/schema/index';
 import { sha256 } from '../lib/crypto';
 import { createUser, TEST_PASSWORD } from './factories';
-import { apiClient, openTestDatabase, startAppOn, type TestContext } from './harness';
+import { apiClient, startTwoApps, type TestContext } from './harness';
 import { drainJobs } from './jobs';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
 
@@ -15,18 +14,12 @@ import { startSmtpServer, type TestSmtpServer } from './smtp';
  * connection pool, as two processes would; on PGlite, which one process owns, two apps share the database.
  * Nothing but the database is shared: each app has its own rate limiter, job workers and memory.
  */
-let first: Database;
-let second: Database;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 let smtp: TestSmtpServer;
 let a: TestContext;
 let b: TestContext;
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  first = opened.database;
-  drop = opened.drop;
-  second = opened.url ? await openDatabase({ databaseUrl: opened.url, dataDir: null }) : first;
   smtp = await startSmtpServer();
   const shared = {
     secrets: { jwtSecret: randomBytes(32), encryptionKey: randomBytes(32) },
@@ -35,15 +28,10 @@ beforeAll(async () => {
     // behind a proxy, as N processes are: each test signs in from client addresses of its own
     env: { TRUST_PROXY: '127.0.0.1' },
   };
-  a = await startAppOn(first, shared);
-  b = await startAppOn(second, shared);
+  ({ a, b, close } = await startTwoApps(shared));
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  if (second && second !== first) await second.close();
-  await first?.close();
-  await drop?.();
+  await close?.();
   await smtp?.close();
 });
 

@@ -5,13 +5,12 @@ import { CONTEXT_TYPE, LIST_TYPE, PERIOD_STATE, STATUS } from '@openseat/shared/
 import { LIST_SUBJECT } from '@openseat/shared/application-status';
 import { actionId, subjectId } from '@openseat/shared/permissions';
 import type { LoginResponse } from '@openseat/shared/schemas/auth';
-import { openDatabase, type Database } from '../db/client';
 import { roleIdByName } from '../db/reference-data';
 import * as s from '../db/schema/index';
 import { createApplication } from './application-factories';
 import { createPeriod, createRoleWith } from './enrollment-factories';
 import { createCampus, createSchool, createUser, TEST_PASSWORD } from './factories';
-import { apiClient, openTestDatabase, startAppOn, type TestContext } from './harness';
+import { apiClient, startTwoApps, type TestContext } from './harness';
 
 /*
  * Every request reads its caller afresh (session, user, role and rules, chosen school: one statement) and a list
@@ -19,27 +18,16 @@ import { apiClient, openTestDatabase, startAppOn, type TestContext } from './har
  * installation (two pools on the PostgreSQL server; on PGlite two apps on one database): a change made through A
  * holds on B's very next request, after B has served the same caller with the same prepared statements.
  */
-let first: Database;
-let second: Database;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 let a: TestContext;
 let b: TestContext;
 
 beforeAll(async () => {
-  const opened = await openTestDatabase();
-  first = opened.database;
-  drop = opened.drop;
-  second = opened.url ? await openDatabase({ databaseUrl: opened.url, dataDir: null }) : first;
   const secrets = { secrets: { jwtSecret: randomBytes(32), encryptionKey: randomBytes(32) } };
-  a = await startAppOn(first, secrets);
-  b = await startAppOn(second, secrets);
+  ({ a, b, close } = await startTwoApps(secrets));
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  if (second && second !== first) await second.close();
-  await first?.close();
-  await drop?.();
+  await close?.();
 });
 
 const on = (app: TestContext) => apiClient(app.baseUrl);

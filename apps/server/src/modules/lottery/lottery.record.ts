@@ -7,7 +7,7 @@ import { lotteryRecordCsv } from './lottery.csv';
 import { draw, inputsHash, resultHash, seedHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
 import { presentRecord, presentSummary } from './lottery.presenter';
 import * as repo from './lottery.repository';
-import { answerOf } from './lottery.summary';
+import { answerOf, namedOutcomes } from './lottery.summary';
 
 /*
  * A lottery's record (docs/api-lottery.md): its signature, the list of a period's lotteries, the record staff and
@@ -47,32 +47,15 @@ export async function getLottery(db: Db, caller: Principal, id_lottery: number) 
   const names = await repo.periodNames(db, caller.scope, row.lottery.id_campus_year);
   const outcomes = (row.lottery.state === 'drawn' ? (row.lottery.result as DrawOutcome[] | null) : null) ?? [];
   const inputs = row.lottery.inputs as DrawInputs | null;
-  const labels = new Map(
-    (
-      await repo.applicationLabels(
-        db,
-        outcomes.map((o) => o.id_application),
-      )
-    ).map((l) => [l.id_application, l]),
-  );
-  const grades = new Map((await repo.gradeCatalog(db)).map((g) => [g.id_grade, g.name]));
-  const items = new Map((await repo.priorityItemNames(db)).map((p) => [p.id, p.name]));
-  const entries = new Map((inputs?.entries ?? []).map((e) => [e.id_application, e]));
+  const weights = new Map((inputs?.entries ?? []).map((e) => [e.id_application, e.weight]));
   return presentRecord(row, {
     campus: names?.campus ?? '',
     schoolYear: names?.schoolYear ?? '',
     siblingLevel: inputs?.siblingLevel ?? null,
-    outcomes: outcomes.map((o) => {
-      const label = labels.get(o.id_application);
-      return {
-        ...o,
-        correlative: label?.correlative ?? 0,
-        applicantName: label?.applicantName ?? '',
-        grade: grades.get(o.id_grade) ?? '',
-        priorityItem: label?.id_priority_item == null ? null : (items.get(label.id_priority_item) ?? null),
-        weight: entries.get(o.id_application)?.weight ?? 1,
-      };
-    }),
+    outcomes: await namedOutcomes(
+      db,
+      outcomes.map((o) => ({ ...o, weight: weights.get(o.id_application) ?? 1 })),
+    ),
   });
 }
 
