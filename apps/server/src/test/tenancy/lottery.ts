@@ -72,12 +72,22 @@ const periodOf = (p: { id_campus: number; id_school_year: number }) => ({
   id_school_year: p.id_school_year,
 });
 
+const practiceQuery = (p: { id_campus: number; id_school_year: number }) =>
+  new URLSearchParams({ ...periodOf(p), seed: 'cd'.repeat(32) } as never).toString();
+
 export const LOTTERY_ROWS: Row[] = [
   {
     route: 'POST /lottery/practice',
     actor: 'schoolA',
     own: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.own) }),
     other: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.other) }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/practice/csv',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/practice/csv?${practiceQuery(lf.own)}` }),
+    other: () => ({ method: 'GET', path: `/lottery/practice/csv?${practiceQuery(lf.other)}` }),
     foreign: () => SECRET_LOTTERY,
   },
   {
@@ -125,6 +135,13 @@ export const LOTTERY_ROWS: Row[] = [
     actor: 'campusAdminA',
     own: () => ({ method: 'GET', path: `/lottery/${lf.ownLottery.id_lottery}` }),
     other: () => ({ method: 'GET', path: `/lottery/${lf.otherLottery.id_lottery}` }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/:id/summary',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/${lf.drawnLottery.id_lottery}/summary` }),
+    other: () => ({ method: 'GET', path: `/lottery/${lf.otherLottery.id_lottery}/summary` }),
     foreign: () => SECRET_LOTTERY,
   },
   {
