@@ -8,7 +8,8 @@ type Props = {
   autoComplete?: string;
   error?: boolean;
   helperText?: React.ReactNode;
-  onChange?: () => void;
+  defaultValue?: string;
+  onChange?: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   /** Attributes of the input element itself (a data-testid). */
   inputProps?: Record<string, string>;
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { loadMessages, message } from './i18n';
 
@@ -15,12 +15,14 @@ export function useLightForm<T extends Values>(
 ) {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  // what was typed, so a field shown again (back from the recovery form) still holds it
+  const entered = useRef<Partial<Record<string, string>>>({});
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const entered = Object.fromEntries(new FormData(event.currentTarget));
+    const values = Object.fromEntries(new FormData(event.currentTarget));
     const [schema] = await Promise.all([loadSchema(), loadMessages()]);
-    const parsed = schema.safeParse(entered);
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       // the first problem of each field, as react-hook-form's resolver shows it
       const first: Record<string, string> = {};
@@ -42,7 +44,11 @@ export function useLightForm<T extends Values>(
     name,
     error: errors[name] !== undefined,
     helperText: message(errors[name]),
-    onChange: () => setErrors((now) => (now[name] === undefined ? now : { ...now, [name]: undefined })),
+    defaultValue: entered.current[name] ?? '',
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      entered.current[name] = event.target.value;
+      setErrors((now) => (now[name] === undefined ? now : { ...now, [name]: undefined }));
+    },
   });
 
   return { onSubmit, field, submitting, clearErrors: () => setErrors({}) };

@@ -43,3 +43,18 @@ export function renderScreen(element: React.ReactNode, options: Options = {}) {
     ),
   };
 }
+
+/** Renders `element` signed out (the sign-in page), under the real providers and a router at `/`. */
+export function renderSignedOut(element: React.ReactNode) {
+  session.clear();
+  const router = createMemoryRouter([{ path: '/', element }]);
+  const events = userEvent.setup({ delay: null });
+  return {
+    user: events,
+    ...render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+  };
+}
