@@ -206,6 +206,8 @@ describe('the lottery, as a school admin holds it', () => {
 
     // 8. presentation mode, on another campus: the seed's fingerprint before the draw, the grades one by one, the seed
     await openLotteryPeriod(page, me.id_school!, OTHER_CAMPUS);
+    // the link is disabled until the period's state has loaded: a click before then goes nowhere
+    await page.locator('[data-testid="lottery-present"]:not([aria-disabled="true"])').waitFor();
     await page.getByTestId('lottery-present').click();
     await page.waitForURL(/\/lottery\/present$/);
     await page.getByTestId('present-commit').click();
