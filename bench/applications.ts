@@ -1,6 +1,8 @@
 /**
  * The applications pipeline at scale (issues 9 and 22): 100,000 applications in one school period (or
- * `--scale=N`, the server only above 100,000), on PGlite and on the PostgreSQL server.
+ * `--scale=N`, the server only above 100,000), on PGlite and on the PostgreSQL server. Above 100,000 the measured
+ * period holds 100,000 and the rest fill the demo's other periods, as a network grows (`--one-period`: all in the
+ * measured one, a stress case).
  * Every API figure stands beside the same statements run directly, interleaved: the statements the service sends
  * are captured once (drizzle's logger) and each API request is immediately followed by their replay with the driver
  * alone, on a pool of the server's size, so both see the same load at the same moment and the ratio is what HTTP,
@@ -22,7 +24,7 @@ import * as applications from '../apps/server/src/modules/applications/applicati
 import { moveApplications } from '../apps/server/src/modules/applications/moves.service';
 import { installMoveEffects } from '../apps/server/src/modules/move-effects';
 import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
-import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
+import { findBenchPeriod, seedInstallation, type BenchPeriod } from './applications-data';
 import { benchConcurrency } from './concurrency';
 import { copyOut, copyQueryOf, type Statement } from './copy';
 import {
@@ -53,7 +55,8 @@ type Case = {
   target: string;
 };
 
-export type ApplicationsOptions = { scale: number };
+/** `perPeriod`: how many of the `scale` applications go to the measured period (the rest to the other periods). */
+export type ApplicationsOptions = { scale: number; perPeriod: number };
 
 /** The school admin of the bench school, as the services see a caller (every right, the school's scope). */
 async function benchCaller(database: Database, period: BenchPeriod): Promise<Principal> {
@@ -118,7 +121,7 @@ const ratio = (api: number, direct: number) => `${(api / direct).toFixed(1)}x`;
 const mib = (n: number | null | undefined) => (n == null ? '?' : `${n.toFixed(0)} MiB`);
 
 /** Prepares a database with the demo and `count` more applications; answers how to open it again. */
-async function prepare(kind: 'pglite' | 'postgres', count: number, rows: Row[]) {
+async function prepare(kind: 'pglite' | 'postgres', { scale: count, perPeriod }: ApplicationsOptions, rows: Row[]) {
   const { databaseUrl, dataDir, drop } = await createBenchDatabase(kind, 'apps');
   progress(`${kind}: migrate and seed the demo`);
   const database = await openDatabase({ databaseUrl, dataDir });
@@ -127,11 +130,11 @@ async function prepare(kind: 'pglite' | 'postgres', count: number, rows: Row[]) 
   const period = await findBenchPeriod(database);
   progress(`${kind}: seed ${count} applications`);
   const t = performance.now();
-  await seedApplications(database, period, count);
+  await seedInstallation(database, period, count, perPeriod);
   rows.push([
     `${kind}: seed ${count.toLocaleString('en')} applications`,
     `${((performance.now() - t) / 1000).toFixed(1)} s`,
-    'generate_series + history rows',
+    `generate_series + history rows; ${Math.min(count, perPeriod).toLocaleString('en')} in the measured period${count > perPeriod ? ', the rest in the other periods' : ''}`,
   ]);
   await database.close();
   return { databaseUrl, dataDir, period, drop };
@@ -147,12 +150,13 @@ async function appliedIds(database: Database, period: BenchPeriod, n: number, sk
   return rows.map((r) => (r as { id_application: number }).id_application);
 }
 
-export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[], { scale }: ApplicationsOptions) {
+export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[], options: ApplicationsOptions) {
+  const { scale } = options;
   if (kind === 'pglite' && scale > 100_000) {
     rows.push([`pglite: applications at ${scale.toLocaleString('en')}`, 'skipped', 'above 100,000: the server only']);
     return;
   }
-  const { databaseUrl, dataDir, period, drop } = await prepare(kind, scale, rows);
+  const { databaseUrl, dataDir, period, drop } = await prepare(kind, options, rows);
   const captured: Statement[] = [];
   let capturing = false;
   const logger = {
