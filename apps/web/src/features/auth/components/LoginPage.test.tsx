@@ -47,13 +47,16 @@ describe('LoginPage', () => {
   it("names an empty field's problem on the field and focuses it, in the chosen language", async () => {
     const { user } = renderSignedOut(<LoginPage />);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription('Password is required.');
+    // the schema loads with the first submit: its message shows once it has
+    await screen.findByText('Password is required.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required.');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     // as the other screens' forms: the first field with a problem takes the focus
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
     try {
       await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
-      expect(await screen.findByLabelText('Contraseña')).toHaveAccessibleDescription('La contraseña es requerida.');
+      await screen.findByText('La contraseña es requerida.');
+      expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('La contraseña es requerida.');
       expect(screen.getByRole('button', { name: 'Entrar' })).toBeVisible();
     } finally {
       setLanguage('en');
