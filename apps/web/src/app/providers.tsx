@@ -5,6 +5,8 @@ import { useSession } from '../lib/client';
 import { useNoticeHostWanted } from '../lib/notices';
 import { buildTheme } from '../lib/theme';
 
+type Style = React.CSSProperties & Record<`--${string}`, string>;
+
 const NoticeHost = lazy(() => import('./notice-host'));
 
 /** What every page shares: the theme. The signed-in screens add theirs (SignedInProviders). */
@@ -17,7 +19,8 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <div data-theme={themeName} style={{ display: 'contents' }}>
+      {/* the plain controls of the signed-out pages take the palette's colour from --os-primary */}
+      <div data-theme={themeName} style={{ display: 'contents', '--os-primary': theme.palette.primary.main } as Style}>
         {children}
       </div>
       {noticesWanted ? (

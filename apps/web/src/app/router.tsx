@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useNavigate } from 'react-router';
 import type { Subject } from '@openseat/shared/permissions';
 import { LoadingOverlay } from '../components/LoadingOverlay';
@@ -6,6 +6,7 @@ import { restoreSession } from '../features/auth/api/auth';
 import { LIST_TYPE } from '@openseat/shared/constants';
 import { LIST_SCREENS } from '../features/applications/lists';
 import { onSessionEnd } from '../lib/client';
+import { GoContext } from '../lib/go';
 import { loadCatalogue } from '../lib/i18n';
 
 // the signed-in screens' guard brings CASL: not loaded by the sign-in page
@@ -91,6 +92,8 @@ const campusDetail = (
 /** Restores the session from the stored refresh token before any screen shows. */
 function Root() {
   const navigate = useNavigate();
+  // the signed-out pages (shared with the first page, which has no router) move on through navigate here
+  const go = useCallback((path: string) => void navigate(path, { replace: true }), [navigate]);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     onSessionEnd(() => navigate('/login', { replace: true }));
@@ -98,9 +101,11 @@ function Root() {
   }, [navigate]);
   if (!ready) return <LoadingOverlay />;
   return (
-    <Suspense fallback={<LoadingOverlay />}>
-      <Outlet />
-    </Suspense>
+    <GoContext.Provider value={go}>
+      <Suspense fallback={<LoadingOverlay />}>
+        <Outlet />
+      </Suspense>
+    </GoContext.Provider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
+import styles from './plain.module.css';
 
 type Props = {
   name: string;
@@ -9,29 +9,38 @@ type Props = {
   error?: boolean;
   helperText?: React.ReactNode;
   defaultValue?: string;
-  onChange?: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onChange?: (event: React.ChangeEvent<HTMLInputElement>) => void;
   /** Attributes of the input element itself (a data-testid). */
   inputProps?: Record<string, string>;
 };
 
 /**
- * An outlined text field drawn as MUI's TextField draws it, without TextField's select machinery (menus, popovers,
- * ~15 kB gzipped): for the sign-in page, which loads only what it shows (issue 22).
+ * An outlined text field drawn as MUI's TextField draws it, in plain elements and CSS: for the pages outside the
+ * signed-in app, so the sign-in page loads no MUI (issue 22).
  */
 export function PlainTextField({ label, helperText, error, inputProps, ...input }: Props) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <FormControl error={error}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
+    <div className={error ? `${styles.field} ${styles.invalid}` : styles.field}>
+      {/* the blank placeholder tells the stylesheet whether the field is empty (the label then sits inside it) */}
+      <input
         {...input}
+        {...inputProps}
         id={id}
-        label={label}
-        inputProps={inputProps}
+        className={styles.input}
+        placeholder=" "
+        aria-invalid={error || undefined}
         aria-describedby={helperText ? helperId : undefined}
       />
-      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
-    </FormControl>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {helperText ? (
+        <p id={helperId} className={styles.helper}>
+          {helperText}
+        </p>
+      ) : null}
+    </div>
   );
 }

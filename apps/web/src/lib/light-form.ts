@@ -4,6 +4,12 @@ import { loadMessages, message } from './i18n';
 
 type Values = Record<string, string>;
 
+/** The first field of the form (in its order) that has an error and can take the focus. */
+function focusFirst(form: HTMLFormElement, errors: Record<string, string>) {
+  const fields = [...form.elements] as HTMLInputElement[];
+  fields.find((field) => field.name in errors && field.type !== 'hidden')?.focus();
+}
+
 /**
  * A small form of the sign-in page: its inputs are read on submit and checked by the shared schema, which loads (with
  * zod and the validation messages, ~45 kB gzipped) on the first submit rather than with the page (issue 22). A field's
@@ -20,14 +26,16 @@ export function useLightForm<T extends Values>(
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const form = event.currentTarget;
+    const values = Object.fromEntries(new FormData(form));
     const [schema] = await Promise.all([loadSchema(), loadMessages()]);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      // the first problem of each field, as react-hook-form's resolver shows it
+      // the first problem of each field, as react-hook-form's resolver shows it, and the first such field focused
       const first: Record<string, string> = {};
       for (const issue of parsed.error.issues) first[String(issue.path[0])] ??= issue.message;
       setErrors(first);
+      focusFirst(form, first);
       return;
     }
     setErrors({});

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SUBJECT_ACTIONS, type Subject } from '@openseat/shared/permissions';
 import type { PermissionRule } from '@openseat/shared/schemas/auth';
 import { Providers } from '../app/providers';
+import { SignedOutFrame } from '../app/signed-out-app';
 import { SignedInProviders } from '../app/signed-in-providers';
 import { session } from '../lib/client';
 import { campusUser } from './api';
@@ -44,17 +45,17 @@ export function renderScreen(element: React.ReactNode, options: Options = {}) {
   };
 }
 
-/** Renders `element` signed out (the sign-in page), under the real providers and a router at `/`. */
+/**
+ * Renders `element` signed out (the sign-in page) as the first page shows it: no router, no MUI. `went` holds the
+ * addresses it moved on to.
+ */
 export function renderSignedOut(element: React.ReactNode) {
   session.clear();
-  const router = createMemoryRouter([{ path: '/', element }]);
+  const went: string[] = [];
   const events = userEvent.setup({ delay: null });
   return {
     user: events,
-    ...render(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-    ),
+    went,
+    ...render(<SignedOutFrame go={(path) => went.push(path)}>{element}</SignedOutFrame>),
   };
 }

@@ -1,10 +1,11 @@
-import { Button, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { RecoveryRequest } from '@openseat/shared/schemas/auth';
 import { useLightForm } from '../../../lib/light-form';
+import { notify } from '../../../lib/notices';
+import { PlainButton } from '../../../components/PlainButton';
 import { PlainTextField } from '../../../components/PlainTextField';
 import { requestRecovery } from '../api/auth';
-import { notify } from '../../../lib/notices';
+import styles from './auth.module.css';
 
 const loadSchema = () => import('@openseat/shared/schemas/auth').then((m) => m.RecoveryRequestSchema);
 
@@ -20,21 +21,21 @@ export function RecoveryForm({ onBack }: { onBack: () => void }) {
     }
   });
   return (
-    <Stack component="form" spacing={2} onSubmit={form.onSubmit} noValidate>
-      <Typography variant="h6">{t('login.recoveryTitle')}</Typography>
-      <Typography variant="body2">{t('login.recoveryHelp')}</Typography>
+    <form className={styles.stack} onSubmit={form.onSubmit} noValidate>
+      <h2 className={styles.title}>{t('login.recoveryTitle')}</h2>
+      <p className={styles.help}>{t('login.recoveryHelp')}</p>
       <PlainTextField
         label={t('login.email')}
         type="email"
         {...form.field('email')}
         inputProps={{ 'data-testid': 'recovery-email' }}
       />
-      <Button type="submit" variant="contained" disabled={form.submitting} data-testid="recovery-submit">
+      <PlainButton type="submit" variant="contained" disabled={form.submitting} data-testid="recovery-submit">
         {t('login.recoverySubmit')}
-      </Button>
-      <Link component="button" type="button" onClick={onBack}>
+      </PlainButton>
+      <PlainButton variant="link" onClick={onBack}>
         {t('login.back')}
-      </Link>
-    </Stack>
+      </PlainButton>
+    </form>
   );
 }

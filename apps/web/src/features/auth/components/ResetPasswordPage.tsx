@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import type { ResetPasswordRequest } from '@openseat/shared/schemas/auth';
-import { message } from '../../../lib/i18n';
-import { lazyZodResolver } from '../../../lib/lazy-resolver';
-import { resetPassword } from '../api/auth';
+import { useGo } from '../../../lib/go';
+import { useLightForm } from '../../../lib/light-form';
 import { notify } from '../../../lib/notices';
+import { PlainButton } from '../../../components/PlainButton';
+import { PlainTextField } from '../../../components/PlainTextField';
+import { resetPassword } from '../api/auth';
+import { SignedOutCard } from './SignedOutCard';
+import styles from './auth.module.css';
 
 /** The token never leaves through a Referer header: this page sets no-referrer. */
 function useNoReferrer() {
@@ -20,62 +21,50 @@ function useNoReferrer() {
   }, []);
 }
 
-const resolver = lazyZodResolver<ResetPasswordRequest>(() =>
-  import('@openseat/shared/schemas/auth').then((m) => m.ResetPasswordRequestSchema),
-);
+const loadSchema = () => import('@openseat/shared/schemas/auth').then((m) => m.ResetPasswordRequestSchema);
 
+/** The e-mailed link's page: plain elements like the sign-in page (a first page too). */
 export default function ResetPasswordPage() {
   useNoReferrer();
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const form = useForm<ResetPasswordRequest>({
-    resolver,
-    defaultValues: { token: params.get('token') ?? '', password: '', confirmPassword: '' },
-  });
-  const errors = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (values) => {
+  const go = useGo();
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const form = useLightForm<ResetPasswordRequest>(loadSchema, async (values) => {
     try {
       await resetPassword(values);
       notify(t('reset.done'), 'success');
-      navigate('/login', { replace: true });
+      go('/login');
     } catch (error) {
       notify((error as Error).message, 'error');
     }
   });
+  const tokenError = form.field('token').helperText;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent>
-          <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-            <Typography variant="h6" component="h1" data-testid="page-title">
-              {t('reset.title')}
-            </Typography>
-            {errors.token && <Typography color="error">{message(errors.token.message)}</Typography>}
-            <TextField
-              label={t('reset.password')}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('password')}
-              error={!!errors.password}
-              helperText={message(errors.password?.message)}
-              slotProps={{ htmlInput: { 'data-testid': 'reset-password' } }}
-            />
-            <TextField
-              label={t('reset.confirm')}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-              error={!!errors.confirmPassword}
-              helperText={message(errors.confirmPassword?.message)}
-              slotProps={{ htmlInput: { 'data-testid': 'reset-confirm' } }}
-            />
-            <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} data-testid="reset-submit">
-              {t('reset.submit')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+    <SignedOutCard>
+      <form className={styles.stack} onSubmit={form.onSubmit} noValidate>
+        <h1 className={styles.title} data-testid="page-title">
+          {t('reset.title')}
+        </h1>
+        <input type="hidden" name="token" value={token} />
+        {tokenError ? <p className={styles.error}>{tokenError}</p> : null}
+        <PlainTextField
+          label={t('reset.password')}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('password')}
+          inputProps={{ 'data-testid': 'reset-password' }}
+        />
+        <PlainTextField
+          label={t('reset.confirm')}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+          inputProps={{ 'data-testid': 'reset-confirm' }}
+        />
+        <PlainButton type="submit" variant="contained" disabled={form.submitting} data-testid="reset-submit">
+          {t('reset.submit')}
+        </PlainButton>
+      </form>
+    </SignedOutCard>
   );
 }

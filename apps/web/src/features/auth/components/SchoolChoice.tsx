@@ -1,35 +1,36 @@
-import { Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { landingPath, loginWithSchool, logout } from '../api/auth';
 import { notify } from '../../../lib/notices';
+import { PlainButton } from '../../../components/PlainButton';
+import { loginWithSchool, logout } from '../api/auth';
+import styles from './auth.module.css';
 
-/** A school maintainer chooses the school it works in (spec section 2). */
+/**
+ * A school maintainer chooses the school it works in (spec section 2). The sign-in page moves on to the landing
+ * screen once the session holds the school.
+ */
 export function SchoolChoice({ schools }: { schools: Array<{ id_school: number; name: string }> }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const choose = async (id_school: number) => {
     try {
-      const user = await loginWithSchool(id_school);
-      navigate(landingPath(user) ?? '/login', { replace: true });
+      await loginWithSchool(id_school);
     } catch (error) {
       notify((error as Error).message, 'error');
     }
   };
   return (
-    <Stack spacing={1.5}>
-      <Typography variant="h6">{t('login.chooseSchool')}</Typography>
+    <div className={styles.choices}>
+      <h2 className={styles.title}>{t('login.chooseSchool')}</h2>
       {schools.map((s) => (
-        <Button
+        <PlainButton
           key={s.id_school}
           variant="outlined"
-          onClick={() => choose(s.id_school)}
+          onClick={() => void choose(s.id_school)}
           data-testid={`school-choice-${s.id_school}`}
         >
           {s.name}
-        </Button>
+        </PlainButton>
       ))}
-      <Button onClick={() => void logout()}>{t('login.back')}</Button>
-    </Stack>
+      <PlainButton onClick={() => void logout()}>{t('login.back')}</PlainButton>
+    </div>
   );
 }
