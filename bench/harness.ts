@@ -98,7 +98,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
  * on the machine's cores beside the server; global fetch (undici) cost about four times the CPU per request (3.6 against
  * 0.9 ms for the inbox's first page, gunzip included), which the server then lacked under 50 users.
  */
-export function lightClient(url: string): Server['get'] {
+function lightClient(url: string): Server['get'] {
   const { hostname, port } = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   return (p, headers) =>
