@@ -37,7 +37,7 @@ export async function benchConcurrency({ server, databaseUrl, path, auth, statem
     for (const users of USERS) {
       progress(`postgres: ${users} users, API`);
       const options = { ms: SECONDS * 1000, warmUpMs: WARM_UP_SECONDS * 1000 };
-      const api = await closedLoop(users, () => server.fetch(path, { headers: auth }), options);
+      const api = await closedLoop(users, () => server.get(path, auth), options);
       progress(`postgres: ${users} users, direct SQL`);
       let next = 0;
       const direct = await closedLoop(

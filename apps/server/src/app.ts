@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { databaseRateLimitStore } from './lib/rate-limit-store';
-import { loggerOptions, type LogStream } from './lib/logger';
+import { loggerOptions, RequestLog, type LogStream } from './lib/logger';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { authenticatePluginFp } from './plugins/authenticate';
 import { idempotencyPluginFp } from './plugins/idempotency';
@@ -42,6 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   installMoveEffects();
   const app = Fastify({
     logger: loggerOptions(deps.config, options.logStream),
+    logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(deps.config.trustProxy),
   });

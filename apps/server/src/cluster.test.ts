@@ -12,14 +12,16 @@ import { until } from './test/until';
 
 /*
  * The built server with WEB_CONCURRENCY=2 on the PostgreSQL server: a primary and two worker processes on one port.
- * Which process answered is read from the production log (one JSON line per request, with its pid); nothing in an
- * answer says it. On PGlite the server is one process whatever WEB_CONCURRENCY says (config.test.ts): the embedded
- * database is PostgreSQL inside one process, which no second process can open.
+ * Which process answered is read from the production log at debug level (a JSON line as each request comes, with
+ * its pid; at info a request is logged once, when answered); nothing in an answer says it. On PGlite the server is
+ * one process whatever WEB_CONCURRENCY says (config.test.ts): the embedded database is PostgreSQL inside one process,
+ * which no second process can open.
  */
 
 const PRODUCTION = {
   NODE_ENV: 'production',
-  LOG_LEVEL: 'info',
+  // the line of a request as it comes, so the test sees a request that still runs
+  LOG_LEVEL: 'debug',
   JWT_SECRET: 'c'.repeat(48),
   ENCRYPTION_KEY: 'd'.repeat(64),
   WEB_CONCURRENCY: '2',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE } from '@openseat/shared/constants';
 import { createUser, TEST_PASSWORD } from './factories';
+import { signIn } from './session';
 import { apiClient, startTestApp, type TestContext } from './harness';
 
 const lines: string[] = [];
@@ -64,5 +65,43 @@ describe('logs', () => {
       ctx.secrets.encryptionKey.toString('hex'),
     ])
       expect(log).not.toContain(secret);
+  });
+});
+
+describe('at the default level (info)', () => {
+  const infoLines: string[] = [];
+  let info: TestContext;
+  beforeAll(async () => {
+    info = await startTestApp({ logStream: { write: (line) => void infoLines.push(line) }, logLevel: 'info' });
+  });
+  afterAll(() => info?.close());
+
+  it('writes one line per request, when answered: method, url without secrets, status, time, request id, caller', async () => {
+    const user = await createUser(info.db, { context: CONTEXT_TYPE.SYSTEM });
+    const { accessToken: token } = await signIn(info.baseUrl, user.email);
+    const secretLink = '/resetpassword?token=SeCrEtLiNkToKeN0123456789';
+    infoLines.length = 0;
+    const res = await fetch(`${info.baseUrl}/api/auth/validate-token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    await (await fetch(`${info.baseUrl}/api/nowhere${secretLink.slice(secretLink.indexOf('?'))}`)).arrayBuffer();
+    // the lines about requests (jobs log lines of their own)
+    const logged = () =>
+      infoLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.req !== undefined);
+    await expect.poll(() => logged().length).toBe(2);
+    const [validated, missing] = logged();
+    expect(validated).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'POST', url: '/api/auth/validate-token' },
+      res: { statusCode: res.status },
+      id_user: user.id_user,
+    });
+    expect(validated.reqId).toBeTruthy();
+    expect(typeof validated.responseTime).toBe('number');
+    expect(missing).toMatchObject({ res: { statusCode: 404 }, req: { url: '/api/nowhere?token=REDACTED' } });
+    expect(missing.id_user).toBeUndefined();
+    expect(infoLines.join('')).not.toContain('SeCrEtLiNkToKeN');
   });
 });

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 import { readsArraysInOnePass } from '../../db/planner';
-import { inIds } from '../../lib/sql';
+import { arrayOf } from '../../lib/sql';
 import { listConditions, type ListFilter } from '../../db/application-filters';
 import { waitingFactColumns } from '../../db/waiting-facts';
 import { countWhere, type Counting, type Total } from '../../db/bounded-count';
@@ -91,38 +91,11 @@ export function countApplications(db: Executor, scope: Scope, f: ListFilter, cou
 }
 
 /**
- * One page of a list in two steps: the page's ids first, sorted and cut on the application rows alone (joining the
- * applicant only to sort by name, the grade only for the waiting list's order), then the columns of those 25 rows.
- * So the page never joins every applicant of the school. `total`: the list's total when counted before the page
- * (null when counted at the same time); only an exact one lets a deep page be read from the end.
+ * The columns of a page's rows, by their ids (one array parameter): built once per executor, as drizzle's building of
+ * this wide select was a visible part of every list request's cost; on a server each session parses and plans it once.
  */
-export async function listApplications(
-  db: Executor,
-  scope: Scope,
-  f: ListFilter,
-  page: number,
-  pageSize: number,
-  total: Total | null,
-) {
-  let pageQuery = db.select({ id: a.id_application }).from(a).$dynamic();
-  if (f.sort === 'applicant') pageQuery = pageQuery.innerJoin(ap, eq(ap.id_applicant, a.id_applicant));
-  if (!f.sort && f.type === LIST_TYPE.WAITING_LIST)
-    pageQuery = pageQuery.leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade));
-  const offset = page * pageSize;
-  const exact = total?.totalExact ? total.total : null;
-  // a page nearer the end of an exactly counted list is read from the end (fewer rows to skip), then put back in order
-  const size = exact === null ? pageSize : Math.min(pageSize, exact - offset);
-  const fromEnd = exact !== null && exact - offset - size < offset;
-  const found = (
-    await pageQuery
-      .where(listConditions(scope, f))
-      .orderBy(...listOrder(f, exact !== null && exact <= FEW_ROWS, fromEnd))
-      .limit(size)
-      .offset(fromEnd ? exact - offset - size : offset)
-  ).map((r) => r.id);
-  const ids = fromEnd ? found.reverse() : found;
-  if (!ids.length) return [];
-  const rows = await db
+function pageRowsQuery(db: Executor) {
+  return db
     .select({
       id_application: a.id_application,
       correlative: a.correlative,
@@ -156,7 +129,54 @@ export async function listApplications(
     .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
     .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
     .leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade))
-    .where(inIds(a.id_application, ids));
+    .where(sql`${a.id_application} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare('openseat_list_rows');
+}
+
+const pageRowsQueries = new WeakMap<Executor, ReturnType<typeof pageRowsQuery>>();
+
+function pageRowsOf(db: Executor) {
+  let query = pageRowsQueries.get(db);
+  if (!query) {
+    query = pageRowsQuery(db);
+    pageRowsQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * One page of a list in two steps: the page's ids first, sorted and cut on the application rows alone (joining the
+ * applicant only to sort by name, the grade only for the waiting list's order), then the columns of those 25 rows.
+ * So the page never joins every applicant of the school. `total`: the list's total when counted before the page
+ * (null when counted at the same time); only an exact one lets a deep page be read from the end.
+ */
+export async function listApplications(
+  db: Executor,
+  scope: Scope,
+  f: ListFilter,
+  page: number,
+  pageSize: number,
+  total: Total | null,
+) {
+  let pageQuery = db.select({ id: a.id_application }).from(a).$dynamic();
+  if (f.sort === 'applicant') pageQuery = pageQuery.innerJoin(ap, eq(ap.id_applicant, a.id_applicant));
+  if (!f.sort && f.type === LIST_TYPE.WAITING_LIST)
+    pageQuery = pageQuery.leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade));
+  const offset = page * pageSize;
+  const exact = total?.totalExact ? total.total : null;
+  // a page nearer the end of an exactly counted list is read from the end (fewer rows to skip), then put back in order
+  const size = exact === null ? pageSize : Math.min(pageSize, exact - offset);
+  const fromEnd = exact !== null && exact - offset - size < offset;
+  const found = (
+    await pageQuery
+      .where(listConditions(scope, f))
+      .orderBy(...listOrder(f, exact !== null && exact <= FEW_ROWS, fromEnd))
+      .limit(size)
+      .offset(fromEnd ? exact - offset - size : offset)
+  ).map((r) => r.id);
+  const ids = fromEnd ? found.reverse() : found;
+  if (!ids.length) return [];
+  const rows = await pageRowsOf(db).execute({ ids: arrayOf(ids) });
   const byId = new Map(rows.map((r) => [r.id_application, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
