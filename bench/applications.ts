@@ -53,7 +53,10 @@ type Case = {
   target: string;
 };
 
-export type ApplicationsOptions = { scale: number };
+/** The sections of the applications part; `--cases=exports` (a comma list) runs only those named. */
+export const APPLICATION_CASES = ['lists', 'moves', 'exports', 'concurrency'] as const;
+export type ApplicationCase = (typeof APPLICATION_CASES)[number];
+export type ApplicationsOptions = { scale: number; cases: readonly ApplicationCase[] };
 
 /** The school admin of the bench school, as the services see a caller (every right, the school's scope). */
 async function benchCaller(database: Database, period: BenchPeriod): Promise<Principal> {
@@ -147,7 +150,11 @@ async function appliedIds(database: Database, period: BenchPeriod, n: number, sk
   return rows.map((r) => (r as { id_application: number }).id_application);
 }
 
-export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[], { scale }: ApplicationsOptions) {
+export async function benchApplications(
+  kind: 'pglite' | 'postgres',
+  rows: Row[],
+  { scale, cases: sections }: ApplicationsOptions,
+) {
   if (kind === 'pglite' && scale > 100_000) {
     rows.push([`pglite: applications at ${scale.toLocaleString('en')}`, 'skipped', 'above 100,000: the server only']);
     return;
@@ -209,12 +216,13 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
 
     // the first request of each case after the start, before anything warmed its code or its plan
     const cold = new Map<string, number>();
-    for (const c of cases) {
+    const timed = sections.includes('lists') ? cases : [];
+    for (const c of timed) {
       const t = performance.now();
       await drain(await get(c.path));
       cold.set(c.name, performance.now() - t);
     }
-    for (const c of cases) {
+    for (const c of timed) {
       progress(`${kind}: ${c.name}`);
       const statements = await capture(() => c.service(database.db));
       const { api, direct } = await interleaved(
@@ -230,9 +238,10 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
       ]);
     }
 
-    await bulkMoves(kind, database, server, auth, caller, period, rows);
-    await exports(kind, database, databaseUrl, server, auth, caller, period, rows, capture);
-    if (kind === 'postgres') {
+    if (sections.includes('moves')) await bulkMoves(kind, database, server, auth, caller, period, rows);
+    if (sections.includes('exports'))
+      await exports(kind, database, databaseUrl, server, auth, caller, period, rows, capture);
+    if (kind === 'postgres' && sections.includes('concurrency')) {
       const inbox = cases[0];
       await benchConcurrency(
         {
