@@ -331,9 +331,9 @@ async function exports(
   // the statement of one window of the export, read through the service, becomes COPY's query
   const statements = await capture(async () => {
     const prepared = await prepareExport(database.db, caller, { ...query, format: 'application' } as never, 'en');
-    for await (const _row of prepared.rows) break;
+    for await (const _window of prepared.batches) break;
   });
-  const window = statements.find((s) => s.query.includes('json_build_array('));
+  const window = statements.find((s) => s.query.includes('string_agg(row('));
   if (!window) throw new Error('the export sent no window statement');
   const select = copyQueryOf(window);
   const path = `/api/application/export?type=${query.type}&id_campus=${query.id_campus}&id_school_year=${query.id_school_year}&format=application`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApplicationExportQuerySchema } from '@openseat/shared/schemas/application-records';
 import { csvResponse } from '@openseat/shared/schemas/responses';
-import { streamCsv } from '../../lib/csv';
+import { streamCsvBatches } from '../../lib/csv';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as exportsService from './exports.service';
@@ -24,7 +24,7 @@ export async function exportsRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const csv = await exportsService.prepareExport(deps.db, principalOf(req), req.query, req.lng);
-      return streamCsv(reply, csv.filename, csv.columns, csv.rows, csv.cells, { bom: true });
+      return streamCsvBatches(reply, csv.filename, csv.columns, csv.batches, csv.cells, { bom: true });
     },
   );
 }
