@@ -4,6 +4,7 @@ import { ApplicationExportQuerySchema } from '@openseat/shared/schemas/applicati
 import { csvResponse } from '@openseat/shared/schemas/responses';
 import { streamCsvBatches } from '../../lib/csv';
 import type { AppDeps } from '../../plugins/types';
+import { STREAMED_CSV_COMPRESSION } from '../../plugins/web-client';
 import { principalOf } from '../../plugins/authenticate';
 import * as exportsService from './exports.service';
 
@@ -14,6 +15,7 @@ export async function exportsRoutes(root: FastifyInstance, deps: AppDeps) {
     {
       // export_csv on the list's own screen (type), checked by the service before anything is streamed
       config: { signedIn: true },
+      compress: STREAMED_CSV_COMPRESSION,
       schema: {
         tags: ['application records'],
         description:
