@@ -31,7 +31,34 @@ export async function findBenchPeriod(database: Database): Promise<BenchPeriod> 
   return rows[0] as BenchPeriod;
 }
 
-export async function seedApplications(database: Database, period: BenchPeriod, count: number) {
+/**
+ * `count` applications in the installation: up to `perPeriod` in the measured period, the rest shared among the demo's
+ * other school periods (both schools, every campus and year), as a network's data grows: each list reads one period.
+ */
+export async function seedInstallation(database: Database, period: BenchPeriod, count: number, perPeriod: number) {
+  const { rows } = await database.executeSql(
+    `SELECT id_school, id_campus, id_campus_year, id_school_year FROM campus_year
+     WHERE id_campus_year <> $1 ORDER BY id_campus_year`,
+    [period.id_campus_year],
+  );
+  const others = rows as BenchPeriod[];
+  const measured = Math.min(count, perPeriod);
+  const share = Math.ceil((count - measured) / Math.max(1, others.length));
+  let left = count - measured;
+  for (const other of others) {
+    if (left <= 0) break;
+    await seedApplications(database, other, Math.min(share, left), { analyze: false });
+    left -= Math.min(share, left);
+  }
+  await seedApplications(database, period, measured);
+}
+
+export async function seedApplications(
+  database: Database,
+  period: BenchPeriod,
+  count: number,
+  { analyze = true } = {},
+) {
   const run = (text: string) => database.executeSql(text, []);
   const { rows } = await run(`SELECT coalesce(max(id_applicant), 0) AS a FROM applicant`);
   const afterApplicant = Number((rows[0] as { a: number }).a);
@@ -94,5 +121,6 @@ export async function seedApplications(database: Database, period: BenchPeriod, 
     WHERE p.id_applicant > ${afterApplicant} AND a.id_status <> 1`);
   // as autovacuum (or, on PGlite, the hourly database.vacuum job) leaves tables after a bulk load: statistics for the
   // planner, and pages marked all-visible so that covering indexes answer without reading the rows
-  for (const table of ['applicant', 'application', 'application_status']) await run(`VACUUM ANALYZE ${table}`);
+  if (analyze)
+    for (const table of ['applicant', 'application', 'application_status']) await run(`VACUUM ANALYZE ${table}`);
 }

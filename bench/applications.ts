@@ -1,6 +1,8 @@
 /**
  * The applications pipeline at scale (issues 9 and 22): 100,000 applications in one school period (or
- * `--scale=N`, the server only above 100,000), on PGlite and on the PostgreSQL server.
+ * `--scale=N`, the server only above 100,000), on PGlite and on the PostgreSQL server. Above 100,000 the measured
+ * period holds 100,000 and the rest fill the demo's other periods, as a network grows (`--one-period`: all in the
+ * measured one, a stress case).
  * Every API figure stands beside the same statements run directly, interleaved: the statements the service sends
  * are captured once (drizzle's logger) and each API request is immediately followed by their replay with the driver
  * alone, on a pool of the server's size, so both see the same load at the same moment and the ratio is what HTTP,
@@ -22,7 +24,7 @@ import * as applications from '../apps/server/src/modules/applications/applicati
 import { moveApplications } from '../apps/server/src/modules/applications/moves.service';
 import { installMoveEffects } from '../apps/server/src/modules/move-effects';
 import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
-import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
+import { findBenchPeriod, seedInstallation, type BenchPeriod } from './applications-data';
 import { benchConcurrency } from './concurrency';
 import { copyOut, copyQueryOf, type Statement } from './copy';
 import {
@@ -56,7 +58,8 @@ type Case = {
 /** The sections of the applications part; `--cases=exports` (a comma list) runs only those named. */
 export const APPLICATION_CASES = ['lists', 'moves', 'exports', 'concurrency'] as const;
 export type ApplicationCase = (typeof APPLICATION_CASES)[number];
-export type ApplicationsOptions = { scale: number; cases: readonly ApplicationCase[] };
+/** `perPeriod`: how many of the `scale` applications go to the measured period (the rest to the other periods). */
+export type ApplicationsOptions = { scale: number; perPeriod: number; cases: readonly ApplicationCase[] };
 
 /** The school admin of the bench school, as the services see a caller (every right, the school's scope). */
 async function benchCaller(database: Database, period: BenchPeriod): Promise<Principal> {
@@ -121,7 +124,7 @@ const ratio = (api: number, direct: number) => `${(api / direct).toFixed(1)}x`;
 const mib = (n: number | null | undefined) => (n == null ? '?' : `${n.toFixed(0)} MiB`);
 
 /** Prepares a database with the demo and `count` more applications; answers how to open it again. */
-async function prepare(kind: 'pglite' | 'postgres', count: number, rows: Row[]) {
+async function prepare(kind: 'pglite' | 'postgres', { scale: count, perPeriod }: ApplicationsOptions, rows: Row[]) {
   const { databaseUrl, dataDir, drop } = await createBenchDatabase(kind, 'apps');
   progress(`${kind}: migrate and seed the demo`);
   const database = await openDatabase({ databaseUrl, dataDir });
@@ -130,11 +133,11 @@ async function prepare(kind: 'pglite' | 'postgres', count: number, rows: Row[]) 
   const period = await findBenchPeriod(database);
   progress(`${kind}: seed ${count} applications`);
   const t = performance.now();
-  await seedApplications(database, period, count);
+  await seedInstallation(database, period, count, perPeriod);
   rows.push([
     `${kind}: seed ${count.toLocaleString('en')} applications`,
     `${((performance.now() - t) / 1000).toFixed(1)} s`,
-    'generate_series + history rows',
+    `generate_series + history rows; ${Math.min(count, perPeriod).toLocaleString('en')} in the measured period${count > perPeriod ? ', the rest in the other periods' : ''}`,
   ]);
   await database.close();
   return { databaseUrl, dataDir, period, drop };
@@ -150,16 +153,13 @@ async function appliedIds(database: Database, period: BenchPeriod, n: number, sk
   return rows.map((r) => (r as { id_application: number }).id_application);
 }
 
-export async function benchApplications(
-  kind: 'pglite' | 'postgres',
-  rows: Row[],
-  { scale, cases: sections }: ApplicationsOptions,
-) {
+export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[], options: ApplicationsOptions) {
+  const { scale, cases: sections } = options;
   if (kind === 'pglite' && scale > 100_000) {
     rows.push([`pglite: applications at ${scale.toLocaleString('en')}`, 'skipped', 'above 100,000: the server only']);
     return;
   }
-  const { databaseUrl, dataDir, period, drop } = await prepare(kind, scale, rows);
+  const { databaseUrl, dataDir, period, drop } = await prepare(kind, options, rows);
   const captured: Statement[] = [];
   let capturing = false;
   const logger = {
@@ -210,8 +210,12 @@ export async function benchApplications(
 
     progress(`${kind}: start the API`);
     server = await startApi(kind, database, dataDir, databaseUrl);
-    const token = await server.signIn('school@demo.openseat.org');
-    const auth = { authorization: `Bearer ${token}` };
+    const auth: Record<string, string> = {};
+    // a fresh access token for each section: a run on a million applications outlives one token's lifetime
+    const signIn = async () => {
+      auth.authorization = `Bearer ${await server!.signIn('school@demo.openseat.org')}`;
+    };
+    await signIn();
     const get = (p: string) => server!.fetch(p, { headers: auth });
 
     // the first request of each case after the start, before anything warmed its code or its plan
@@ -224,6 +228,7 @@ export async function benchApplications(
     }
     for (const c of timed) {
       progress(`${kind}: ${c.name}`);
+      await signIn();
       const statements = await capture(() => c.service(database.db));
       const { api, direct } = await interleaved(
         () => get(c.path),
@@ -238,10 +243,13 @@ export async function benchApplications(
       ]);
     }
 
+    await signIn();
     if (sections.includes('moves')) await bulkMoves(kind, database, server, auth, caller, period, rows);
+    await signIn();
     if (sections.includes('exports'))
       await exports(kind, database, databaseUrl, server, auth, caller, period, rows, capture);
     if (kind === 'postgres' && sections.includes('concurrency')) {
+      await signIn();
       const inbox = cases[0];
       await benchConcurrency(
         {

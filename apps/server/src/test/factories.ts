@@ -66,3 +66,21 @@ export async function createUser(db: Executor, spec: UserSpec) {
     await db.insert(s.userSchool).values({ id_user: user.id_user, id_school });
   return user;
 }
+
+/** The PUT /user body that keeps a stored user as it is, with the fields in `over` changed. */
+export async function userPutBody(db: Executor, user: typeof s.user.$inferSelect, over: Record<string, unknown> = {}) {
+  const schools = await db.select().from(s.userSchool).where(eq(s.userSchool.id_user, user.id_user));
+  return {
+    id_user: user.id_user,
+    name: user.name,
+    email: user.email,
+    telephone: user.telephone ?? '',
+    id_role: user.id_role,
+    id_school: user.id_school,
+    id_campus: user.id_campus,
+    isAllCampuses: user.isAllCampuses,
+    isActive: user.isActive,
+    schoolIds: schools.map((r) => r.id_school).sort((x, y) => x - y),
+    ...over,
+  };
+}

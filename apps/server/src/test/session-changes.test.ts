@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, LIST_TYPE, PERIOD_STATE, STATUS } from '@openseat/shared/constants';
 import { LIST_SUBJECT } from '@openseat/shared/application-status';
 import { actionId, subjectId } from '@openseat/shared/permissions';
 import type { LoginResponse } from '@openseat/shared/schemas/auth';
 import { roleIdByName } from '../db/reference-data';
-import * as s from '../db/schema/index';
+import type * as s from '../db/schema/index';
 import { createApplication } from './application-factories';
 import { createPeriod, createRoleWith } from './enrollment-factories';
-import { createCampus, createSchool, createUser, TEST_PASSWORD } from './factories';
+import { createCampus, createSchool, createUser, TEST_PASSWORD, userPutBody } from './factories';
 import { apiClient, startTwoApps, type TestContext } from './harness';
 
 /*
@@ -59,23 +58,7 @@ type StoredUser = typeof s.user.$inferSelect;
 
 /** Changes a user through A's PUT /user, keeping every field not named. */
 async function editOnA(adminToken: string, user: StoredUser, over: Record<string, unknown>) {
-  const schools = await a.db.select().from(s.userSchool).where(eq(s.userSchool.id_user, user.id_user));
-  const res = await on(a)('PUT', '/user', {
-    token: adminToken,
-    body: {
-      id_user: user.id_user,
-      name: user.name,
-      email: user.email,
-      telephone: user.telephone ?? '',
-      id_role: user.id_role,
-      id_school: user.id_school,
-      id_campus: user.id_campus,
-      isAllCampuses: user.isAllCampuses,
-      isActive: user.isActive,
-      schoolIds: schools.map((r) => r.id_school),
-      ...over,
-    },
-  });
+  const res = await on(a)('PUT', '/user', { token: adminToken, body: await userPutBody(a.db, user, over) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 

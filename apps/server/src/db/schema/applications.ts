@@ -248,7 +248,6 @@ export const applicationStatus = pgTable(
   (t) => [
     index('application_status_app_idx').on(t.id_application, t.createdAt),
     ofApplication('application_status_application_fk', t),
-    index('application_status_school_idx').on(t.id_school, t.createdAt),
     check(
       'application_status_status_known',
       sql`${t.id_status} BETWEEN 1 AND 11 AND (${t.id_status_from} IS NULL OR ${t.id_status_from} BETWEEN 1 AND 11)`,

@@ -9,7 +9,7 @@ import { roleIdByName } from '../../db/reference-data';
 import * as s from '../../db/schema/index';
 import { storedFilePath } from '../../lib/uploads';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
-import { createCampus, createSchool, createUser } from '../../test/factories';
+import { createCampus, createSchool, createUser, userPutBody } from '../../test/factories';
 import { createRoleWith } from '../../test/enrollment-factories';
 import { pngImage, storedFiles } from '../../test/people-factories';
 import { signIn } from '../../test/session';
@@ -87,22 +87,7 @@ const stored = async (id_user: number): Promise<StoredUser> =>
 const schoolsOf = async (id_user: number) =>
   (await ctx.db.select().from(s.userSchool).where(eq(s.userSchool.id_user, id_user))).map((r) => r.id_school).sort();
 
-/** The PUT /user body that keeps a stored user as it is, with some fields changed. */
-async function putBody(user: StoredUser, over: Record<string, unknown> = {}) {
-  return {
-    id_user: user.id_user,
-    name: user.name,
-    email: user.email,
-    telephone: user.telephone ?? '',
-    id_role: user.id_role,
-    id_school: user.id_school,
-    id_campus: user.id_campus,
-    isAllCampuses: user.isAllCampuses,
-    isActive: user.isActive,
-    schoolIds: await schoolsOf(user.id_user),
-    ...over,
-  };
-}
+const putBody = (user: StoredUser, over: Record<string, unknown> = {}) => userPutBody(ctx.db, user, over);
 
 const newUser = (over: Record<string, unknown> = {}) => ({
   name: 'Nueva Persona',

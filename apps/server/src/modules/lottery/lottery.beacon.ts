@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { bls12_381 } from '@noble/curves/bls12-381.js';
+
+/*
+ * Public randomness from drand (the League of Entropy beacon). A lottery commits, at its freeze, to a round of a
+ * chain whose time is after the freeze; nobody, the operator included, can know that round's value before then, and
+ * anyone can check the value's BLS signature against the chain's public key. docs/lottery-algorithm.md, "v2".
+ */
+
+/** drand's two schemes on the League of Entropy mainnet (the `schemeID` of a chain's `/info`). */
+export type BeaconScheme = 'bls-unchained-g1-rfc9380' | 'pedersen-bls-chained';
+
+export type BeaconChain = {
+  name: 'quicknet' | 'default';
+  /** The chain hash: the relays' path segment and the chain's identity. */
+  hash: string;
+  publicKey: string;
+  /** Unix seconds of round 1. */
+  genesisTime: number;
+  /** Seconds between rounds. */
+  period: number;
+  scheme: BeaconScheme;
+};
+
+/** Kept in the code so a check never depends on a relay's word: https://api.drand.sh/<hash>/info of each chain. */
+export const BEACON_CHAINS = {
+  quicknet: {
+    name: 'quicknet',
+    hash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+    publicKey:
+      '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
+    genesisTime: 1692803367,
+    period: 3,
+    scheme: 'bls-unchained-g1-rfc9380',
+  },
+  default: {
+    name: 'default',
+    hash: '8990e7a9aaed2ffed73dbd7092123d6f289930540d7651336225dc172e51b2ce',
+    publicKey: '868f005eb8e6e4ca0a47c8a77ceaa5309a47978a7c71bc5cce96366b5d7a569937c529eeda66c7293784a9402801af31',
+    genesisTime: 1595431050,
+    period: 30,
+    scheme: 'pedersen-bls-chained',
+  },
+} as const satisfies Record<string, BeaconChain>;
+
+/** When a round is published: round 1 at genesis, then one every period. */
+export const roundTime = (chain: BeaconChain, round: number) =>
+  new Date((chain.genesisTime + (round - 1) * chain.period) * 1000);
+
+/** The first round published at or after a moment: the round a lottery announced for that moment commits to. */
+export function roundAt(chain: BeaconChain, at: Date): number {
+  const elapsed = at.getTime() / 1000 - chain.genesisTime;
+  return elapsed <= 0 ? 1 : Math.ceil(elapsed / chain.period) + 1;
+}
+
+/** A round as a relay serves it (`/<hash>/public/<round>`), hex strings; the chained scheme also signs the previous. */
+export type BeaconRound = { round: number; signature: string; previousSignature?: string | null };
+
+export type RoundCheck =
+  { ok: true; randomness: string } | { ok: false; reason: 'malformed' | 'previousSignatureMissing' | 'signature' };
+
+const HEX = /^(?:[0-9a-f]{2})+$/;
+const bytesOf = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+const sha256 = (...parts: Uint8Array[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+};
+const roundBytes = (round: number) => {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64BE(BigInt(round));
+  return bytes;
+};
+
+/** What the chain's nodes signed for a round: SHA-256 of the round (8 bytes, big-endian), after the previous signature when chained. */
+function signedMessage(chain: BeaconChain, beacon: BeaconRound) {
+  return chain.scheme === 'pedersen-bls-chained'
+    ? sha256(bytesOf(beacon.previousSignature!), roundBytes(beacon.round))
+    : sha256(roundBytes(beacon.round));
+}
+
+function signatureHolds(chain: BeaconChain, beacon: BeaconRound): boolean {
+  const message = signedMessage(chain, beacon);
+  const signature = bytesOf(beacon.signature);
+  const publicKey = bytesOf(chain.publicKey);
+  try {
+    if (chain.scheme === 'bls-unchained-g1-rfc9380') {
+      const short = bls12_381.shortSignatures;
+      return short.verify(signature, short.hash(message, 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_'), publicKey);
+    }
+    const long = bls12_381.longSignatures;
+    return long.verify(signature, long.hash(message, 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_NUL_'), publicKey);
+  } catch {
+    // a signature that is not a point of the curve
+    return false;
+  }
+}
+
+/**
+ * Checks a round against the chain's public key. The randomness is SHA-256 of the signature, computed here rather
+ * than taken from the relay, so a value that was not signed can never enter a seed.
+ */
+export function checkRound(chain: BeaconChain, beacon: BeaconRound): RoundCheck {
+  const signatureLength = chain.scheme === 'bls-unchained-g1-rfc9380' ? 96 : 192;
+  if (!Number.isSafeInteger(beacon.round) || beacon.round < 1) return { ok: false, reason: 'malformed' };
+  if (beacon.signature.length !== signatureLength || !HEX.test(beacon.signature))
+    return { ok: false, reason: 'malformed' };
+  if (chain.scheme === 'pedersen-bls-chained') {
+    if (!beacon.previousSignature) return { ok: false, reason: 'previousSignatureMissing' };
+    if (!HEX.test(beacon.previousSignature)) return { ok: false, reason: 'malformed' };
+  }
+  if (!signatureHolds(chain, beacon)) return { ok: false, reason: 'signature' };
+  return { ok: true, randomness: sha256(bytesOf(beacon.signature)).toString('hex') };
+}
