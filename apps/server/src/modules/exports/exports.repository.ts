@@ -174,7 +174,7 @@ export async function exportWindow(
     .select({
       rows: sql<
         string | null
-      >`string_agg(row(${windowValues(window.withTags)})::text, E'\n' ORDER BY ${a.id_application})`,
+      >`string_agg(row(${windowValues(window.withTags)})::text, E'\\n' ORDER BY ${a.id_application})`,
     })
     .from(a)
     .innerJoinLateral(ap, sql`true`)
