@@ -54,8 +54,11 @@ type Case = {
   target: string;
 };
 
+/** The sections of the applications part; `--cases=exports` (a comma list) runs only those named. */
+export const APPLICATION_CASES = ['lists', 'moves', 'exports', 'concurrency'] as const;
+export type ApplicationCase = (typeof APPLICATION_CASES)[number];
 /** `perPeriod`: how many of the `scale` applications go to the measured period (the rest to the other periods). */
-export type ApplicationsOptions = { scale: number; perPeriod: number };
+export type ApplicationsOptions = { scale: number; perPeriod: number; cases: readonly ApplicationCase[] };
 
 /** The school admin of the bench school, as the services see a caller (every right, the school's scope). */
 async function benchCaller(database: Database, period: BenchPeriod): Promise<Principal> {
@@ -150,7 +153,7 @@ async function appliedIds(database: Database, period: BenchPeriod, n: number, sk
 }
 
 export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[], options: ApplicationsOptions) {
-  const { scale } = options;
+  const { scale, cases: sections } = options;
   if (kind === 'pglite' && scale > 100_000) {
     rows.push([`pglite: applications at ${scale.toLocaleString('en')}`, 'skipped', 'above 100,000: the server only']);
     return;
@@ -216,12 +219,13 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
 
     // the first request of each case after the start, before anything warmed its code or its plan
     const cold = new Map<string, number>();
-    for (const c of cases) {
+    const timed = sections.includes('lists') ? cases : [];
+    for (const c of timed) {
       const t = performance.now();
       await get(c.path);
       cold.set(c.name, performance.now() - t);
     }
-    for (const c of cases) {
+    for (const c of timed) {
       progress(`${kind}: ${c.name}`);
       await signIn();
       const statements = await capture(() => c.service(database.db));
@@ -239,10 +243,11 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     }
 
     await signIn();
-    await bulkMoves(kind, database, server, auth, caller, period, rows);
+    if (sections.includes('moves')) await bulkMoves(kind, database, server, auth, caller, period, rows);
     await signIn();
-    await exports(kind, database, databaseUrl, server, auth, caller, period, rows, capture);
-    if (kind === 'postgres') {
+    if (sections.includes('exports'))
+      await exports(kind, database, databaseUrl, server, auth, caller, period, rows, capture);
+    if (kind === 'postgres' && sections.includes('concurrency')) {
       await signIn();
       const inbox = cases[0];
       await benchConcurrency(
@@ -333,9 +338,9 @@ async function exports(
   // the statement of one window of the export, read through the service, becomes COPY's query
   const statements = await capture(async () => {
     const prepared = await prepareExport(database.db, caller, { ...query, format: 'application' } as never, 'en');
-    for await (const _row of prepared.rows) break;
+    for await (const _window of prepared.batches) break;
   });
-  const window = statements.find((s) => s.query.includes('json_build_array('));
+  const window = statements.find((s) => s.query.includes('string_agg(row('));
   if (!window) throw new Error('the export sent no window statement');
   const select = copyQueryOf(window);
   const path = `/api/application/export?type=${query.type}&id_campus=${query.id_campus}&id_school_year=${query.id_school_year}&format=application`;

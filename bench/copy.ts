@@ -19,21 +19,22 @@ function literal(value: unknown): string {
 }
 
 /**
- * The export's window statement (`select json_agg(json_build_array(<columns>) ORDER BY <key>)::text from <join>
- * where <list> and id > $a and id <= $b`) as the plain rows of every window: `select <columns> from <join> where
- * <list> order by <key>`, its last two values (the window) opened to every id.
+ * The export's window statement (`select string_agg(row(<columns>)::text, E'\n' ORDER BY <key>) from <join> where
+ * <list> and id > $a and id <= $b`) as the plain rows of every window: `select <columns> from <join> where <list>
+ * order by <key>`, its last two values (the window) opened to every id.
  */
 export function copyQueryOf(window: Statement): string {
   const q = window.query;
-  const open = 'json_agg(json_build_array(';
+  const open = 'string_agg(row(';
+  const close = ")::text, E'\\n' ORDER BY ";
   const start = q.indexOf(open);
-  const orderAt = q.lastIndexOf(') ORDER BY ');
-  const end = q.indexOf(')::text', orderAt);
+  const orderAt = q.lastIndexOf(close);
+  const end = q.indexOf(')', orderAt + close.length);
   const from = q.toLowerCase().indexOf(' from ', end);
   if (start < 0 || orderAt < start || end < 0 || from < 0)
     throw new Error(`not an export window statement: ${q.slice(0, 200)}`);
   const columns = q.slice(start + open.length, orderAt);
-  const order = q.slice(orderAt + ') ORDER BY '.length, end);
+  const order = q.slice(orderAt + close.length, end);
   const params = [...window.params];
   params[params.length - 2] = 0;
   params[params.length - 1] = 2 ** 31 - 1;

@@ -10,6 +10,8 @@
  *   empty and a full outbox (bench/outbox.ts)
  * - the dashboard (issue 12): every dashboard endpoint over 100,000 applications and 500,000 history rows on PGlite and
  *   on the PostgreSQL server, beside the same statements run directly (bench/dashboard.ts)
+ * `--cases=exports` (a comma list of lists, moves, exports, concurrency) runs only those sections of the applications
+ * part, e.g. `npm run bench -- --only=applications --cases=exports --no-postgres`.
  * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox` or `--only=dashboard` runs one part; `--no-postgres`
  * skips the server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed);
  * `--lottery-count=N`, `--lottery-runs=N`. `--scale=1000000`: the applications part with a million applications, on the
@@ -19,7 +21,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApplications } from './applications';
+import { APPLICATION_CASES, benchApplications, type ApplicationCase } from './applications';
 import { benchDashboard } from './dashboard';
 import { benchFirstPage } from './first-page';
 import { benchLottery } from './lottery';
@@ -34,6 +36,12 @@ const only =
   (scale > 100_000 ? 'applications' : undefined);
 // above 100,000 the measured period keeps 100,000 and the rest fill other periods, unless --one-period
 const perPeriod = process.argv.includes('--one-period') ? scale : Math.min(scale, 100_000);
+const cases = (process.argv
+  .find((a) => a.startsWith('--cases='))
+  ?.slice('--cases='.length)
+  .split(',') ?? APPLICATION_CASES) as ApplicationCase[];
+const unknownCase = cases.find((c) => !APPLICATION_CASES.includes(c));
+if (unknownCase) throw new Error(`--cases: no section "${unknownCase}" (${APPLICATION_CASES.join(', ')})`);
 const rows: Row[] = [];
 const lotteryOptions = {
   count: Number(process.argv.find((a) => a.startsWith('--lottery-count='))?.slice('--lottery-count='.length) ?? 10_000),
@@ -109,7 +117,7 @@ const kinds = (['pglite', 'postgres'] as const).filter((kind) => !process.argv.i
 try {
   if (!only || only === 'foundation') await foundation().then(() => benchFirstPage(rows));
   for (const kind of kinds) {
-    if (!only || only === 'applications') await benchApplications(kind, rows, { scale, perPeriod });
+    if (!only || only === 'applications') await benchApplications(kind, rows, { scale, perPeriod, cases });
     if (!only || only === 'lottery') await benchLottery(kind, rows, lotteryOptions);
     if (!only || only === 'outbox') await benchOutbox(kind, rows);
     if (!only || only === 'dashboard') await benchDashboard(kind, rows);

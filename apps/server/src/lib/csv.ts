@@ -11,6 +11,8 @@ export type CsvOptions = {
 export { neutralizeCell };
 
 const NEEDS_QUOTES = /[",\r\n]/;
+/** What makes a text cell more than itself: a formula's first character, or a character that needs quotes. */
+const NOT_PLAIN = /^[=+\-@\t\r]|[",\r\n]/;
 
 /**
  * One cell as RFC 4180 text: empty for null, ISO for a date, quoted when it holds a comma, a quote or a newline.
@@ -20,8 +22,11 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   // a number's text never needs quotes nor neutralising (`-5` is a plain number): most cells of an export end here
   if (typeof value === 'number') return String(value);
-  const text = neutralizeCell(value instanceof Date ? value.toISOString() : String(value));
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  // most text cells: one test, and neither rule below would change them
+  if (!NOT_PLAIN.test(text)) return text;
+  const cell = neutralizeCell(text);
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /** One CSV record with its line end (built as one string: an export writes 100,000 of them). */
@@ -33,6 +38,21 @@ export function csvLine(cells: readonly unknown[]): string {
 
 /** Rows are sent in chunks of this many lines: one socket write per chunk, not per row. */
 const ROWS_PER_CHUNK = 500;
+
+/** A row source as batches: the first row alone (see `streamCsvBatches`), then ROWS_PER_CHUNK rows at a time. */
+async function* batchesOf<T>(rows: AsyncIterable<T>) {
+  let batch: T[] = [];
+  let first = true;
+  for await (const row of rows) {
+    batch.push(row);
+    if (first || batch.length === ROWS_PER_CHUNK) {
+      yield batch;
+      batch = [];
+      first = false;
+    }
+  }
+  if (batch.length) yield batch;
+}
 
 /**
  * Streams rows as CSV (header first) without holding the whole file in memory: lines are built as plain strings
@@ -51,23 +71,35 @@ export async function streamCsv<T>(
   toCells: (row: T) => unknown[],
   options: CsvOptions = {},
 ) {
-  const iterator = rows[Symbol.asyncIterator]();
+  return streamCsvBatches(reply, filename, columns, batchesOf(rows), toCells, options);
+}
+
+/**
+ * `streamCsv` for a source that reads its rows a batch at a time (an export's id windows): each batch is one chunk
+ * of text, and the first batch is read before any header is sent.
+ */
+export async function streamCsvBatches<T>(
+  reply: FastifyReply,
+  filename: string,
+  columns: string[],
+  batches: AsyncIterable<readonly T[]>,
+  toCells: (row: T) => unknown[],
+  options: CsvOptions = {},
+) {
+  const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* chunks() {
     let done = first.done ?? false;
     try {
-      // the header and the first row go at once: from here on the answer is a 200 file, cut on a failure
-      yield (options.bom ? '\ufeff' : '') + csvLine(columns) + (first.done ? '' : csvLine(toCells(first.value)));
-      let chunk = '';
-      let lines = 0;
-      for (let next = first.done ? first : await iterator.next(); !next.done; next = await iterator.next()) {
-        chunk += csvLine(toCells(next.value));
-        if (++lines % ROWS_PER_CHUNK === 0) {
-          yield chunk;
-          chunk = '';
-        }
+      // the header goes with the first batch: from here on the answer is a 200 file, cut on a failure
+      let chunk = (options.bom ? '\ufeff' : '') + csvLine(columns);
+      for (let next = first; !next.done; next = await iterator.next()) {
+        for (const row of next.value) chunk += csvLine(toCells(row));
+        if (chunk) yield chunk;
+        chunk = '';
       }
       done = true;
+      // the header alone, when there are no rows
       if (chunk) yield chunk;
     } finally {
       // the client went away or a row failed: let the row source close its cursor

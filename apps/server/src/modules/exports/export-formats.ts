@@ -2,7 +2,7 @@ import { STATUS, STATUSES, type StatusId } from '@openseat/shared/constants';
 import { todayIso } from '@openseat/shared/enrollment-rules';
 import { translate } from '@openseat/shared/messages';
 import { PRODUCT_COLUMNS, SIS_EXPORT_STATUSES, type ExportFormat } from '@openseat/shared/schemas/application-records';
-import type { ExportRow } from './exports.repository';
+import type { ExportRow } from './export-row';
 
 /**
  * The CSV formats of an application list (docs/api-application-records.md, "Exports"). Each format names its

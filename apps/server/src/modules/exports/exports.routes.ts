@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApplicationExportQuerySchema } from '@openseat/shared/schemas/application-records';
 import { csvResponse } from '@openseat/shared/schemas/responses';
-import { streamCsv } from '../../lib/csv';
+import { streamCsvBatches } from '../../lib/csv';
 import type { AppDeps } from '../../plugins/types';
+import { STREAMED_CSV_COMPRESSION } from '../../plugins/web-client';
 import { principalOf } from '../../plugins/authenticate';
 import * as exportsService from './exports.service';
 
@@ -14,6 +15,7 @@ export async function exportsRoutes(root: FastifyInstance, deps: AppDeps) {
     {
       // export_csv on the list's own screen (type), checked by the service before anything is streamed
       config: { signedIn: true },
+      compress: STREAMED_CSV_COMPRESSION,
       schema: {
         tags: ['application records'],
         description:
@@ -24,7 +26,7 @@ export async function exportsRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const csv = await exportsService.prepareExport(deps.db, principalOf(req), req.query, req.lng);
-      return streamCsv(reply, csv.filename, csv.columns, csv.rows, csv.cells, { bom: true });
+      return streamCsvBatches(reply, csv.filename, csv.columns, csv.batches, csv.cells, { bom: true });
     },
   );
 }

@@ -8,14 +8,18 @@ import type { Principal } from '../auth/auth.types';
 import type { ListFilter } from '../../db/application-filters';
 import { listFilterOf } from '../applications/applications.service';
 import { formatOf } from './export-formats';
-import { exportNames, exportWindow, maxApplicationId, withNames } from './exports.repository';
+import { ExportRow } from './export-row';
+import { exportNames, exportWindow, maxApplicationId, type WindowValues } from './exports.repository';
 
 /** Application ids per query while streaming (at most this many rows are held at once). */
 export const EXPORT_PAGE_SIZE = 2000;
 
-/** The rows window by window, with their names; the next window is asked for while this one is written. */
-async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boolean) {
-  const [last, names] = await Promise.all([maxApplicationId(db), exportNames(db, scope)]);
+/**
+ * The rows window by window, each window read at once (one batch); the next window is asked for while this one is
+ * written. A window with none of the list's rows is skipped.
+ */
+async function* windowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boolean) {
+  const last = await maxApplicationId(db);
   const windowAfter = (afterId: number) => {
     const rows = exportWindow(db, scope, filter, { afterId, toId: afterId + EXPORT_PAGE_SIZE, withTags });
     // a reader that stops early leaves the asked-for window unread: its failure must not go unhandled
@@ -26,7 +30,7 @@ async function* rowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boole
   for (let afterId = 0; next; afterId += EXPORT_PAGE_SIZE) {
     const rows = await next;
     next = afterId + EXPORT_PAGE_SIZE < last ? windowAfter(afterId + EXPORT_PAGE_SIZE) : null;
-    for (const row of rows) yield withNames(row, names);
+    if (rows.length) yield rows;
   }
 }
 
@@ -50,5 +54,11 @@ export async function prepareExport(db: Db, caller: Principal, query: Applicatio
     changes: { format: name, columns: columns ?? null, filters },
   });
   const withTags = query.format === 'product' && (!query.columns?.length || query.columns.includes('tags'));
-  return { ...format, rows: rowsOf(db, caller.scope, filter, withTags) };
+  const row = new ExportRow(await exportNames(db, caller.scope));
+  return {
+    filename: format.filename,
+    columns: format.columns,
+    batches: windowsOf(db, caller.scope, filter, withTags),
+    cells: (values: WindowValues) => format.cells(row.at(values)),
+  };
 }
