@@ -146,13 +146,14 @@ const NUMERIC = windowKeys.map(
 );
 
 /**
- * A window's values in `windowKeys` order. The moment is sent as whole epoch milliseconds, which is what a Date holds
- * (the text of a timestamptz would depend on the session's DateStyle and TimeZone).
+ * A window's values in `windowKeys` order. The moment is sent as whole epoch milliseconds, which is what a Date holds,
+ * and a date as YYYY-MM-DD: the text of a timestamptz or a date would depend on the session's DateStyle and TimeZone.
  */
 function windowValues(withTags: boolean) {
-  const values: SQL[] = Object.values(windowColumns).map((column) =>
-    column === a.createdAt ? sql`floor(extract(epoch from ${column}) * 1000)::bigint` : sql`${column}`,
-  );
+  const values: SQL[] = Object.values(windowColumns).map((column) => {
+    if (column === a.createdAt) return sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
+    return column.columnType === 'PgDateString' ? sql`to_char(${column}, 'YYYY-MM-DD')` : sql`${column}`;
+  });
   return sql.join([...values, withTags ? tagNames : sql`null`], sql`, `);
 }
 

@@ -276,6 +276,23 @@ describe('application exports', () => {
     expect((await call('GET', '/application/export')).status).toBe(401);
   });
 
+  // one session on PGlite, so the setting holds for the export; a server's pool would spread it over its sessions
+  it.runIf(!process.env.TEST_DATABASE_URL)('writes dates as YYYY-MM-DD whatever the session DateStyle', async () => {
+    await ctx.db
+      .update(s.applicant)
+      .set({ dateOfBirth: '2014-03-09' })
+      .where(eq(s.applicant.id_applicant, w.apps.a1.id_applicant));
+    await ctx.db.execute(sql`SET datestyle = 'SQL, DMY'`);
+    try {
+      const res = await download(`/application/export?id_campus=${w.campuses.a1.id_campus}`);
+      const [header, ...rows] = csvOf(res.text);
+      const row = rows.find((r) => r[header.indexOf('id_applicant')] === String(w.apps.a1.id_applicant));
+      expect(row?.[header.indexOf('date_of_birth')]).toBe('2014-03-09');
+    } finally {
+      await ctx.db.execute(sql`SET datestyle = 'ISO, MDY'`);
+    }
+  });
+
   it('streams a list larger than one id window, every row exactly once, in id order', async () => {
     const period = await createPeriod(ctx.db, w.campuses.a1, { id_school_year: 4, grades: { 3: 5 } });
     const first = await createRecordApplication(ctx.db, period, { id_status: STATUS.APPLIED });
