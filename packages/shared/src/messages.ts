@@ -183,6 +183,34 @@ const en = {
   lateApplicationsAdded: 'Late applications joined the end of the waiting list.',
   lotteryVerified: 'The record verifies: the same seed and inputs give the same result.',
   lotteryTampered: 'The record does not verify: it was changed after the draw.',
+  lotteryFrozen: 'The inputs are frozen and the source of the draw is fixed. The log has the inputs fingerprint.',
+  lotteryUnfrozen: 'The lottery is unfrozen: the inputs can change again. The reason is in the public log.',
+  lotteryAlreadyFrozen: 'The lottery of this school period is already frozen. Unfreeze it first to change anything.',
+  lotteryNotFrozen: 'The lottery of this school period is not frozen.',
+  lotteryNeedsFreeze:
+    'A real draw needs frozen inputs and a public source of randomness. Freeze the lottery first; the server seed is for practice only.',
+  lotteryFreezeBeforeClose:
+    'The inputs can be frozen once applications have closed: after the last enrollment day of the school period.',
+  lotteryDrawAtPast: 'The announced draw time must be in the future.',
+  lotteryInputsFrozen:
+    'The lottery of this school period is frozen: its applications, seats, priorities and sibling links cannot change. Unfreeze it first (with a reason that is published).',
+  lotteryInputsChanged:
+    'The inputs changed after the freeze, so this draw would not be the frozen one. Unfreeze and freeze again.',
+  lotteryRoundNotYet: 'The committed round is not published yet. Draw after its time.',
+  lotteryRoundMismatch: 'That is not the committed round of this lottery.',
+  lotteryRoundBeforeFreeze: "The committed round's time is not after the freeze: it cannot be used.",
+  lotteryBeaconMalformed:
+    'The round is not readable: paste the round number and its signature as the relay shows them.',
+  lotteryBeaconRefused: "The round's signature does not verify against the chain's public key.",
+  lotteryBeaconUnavailable: 'No relay gave the committed round. Paste it from any public relay instead.',
+  lotteryBeaconNeeded: 'This lottery is committed to a drand round: paste the round or fetch it.',
+  lotteryDiceUnreadable: 'Enter exactly 20 digits from 0 to 9, in the order rolled.',
+  lotteryDiceSameUser: 'The second entry of the dice must be made by another staff user.',
+  lotteryDiceMismatch: 'The two entries of the dice differ. Both were cleared: enter them again.',
+  lotteryDiceRecorded: 'First entry recorded. Another staff user enters the same digits to confirm.',
+  lotteryDiceConfirmed: 'Both entries agree: the lottery can be drawn.',
+  lotteryDiceNeeded: 'This lottery draws from dice: two staff users must enter the same digits first.',
+  lotteryRoundUsed: 'This round was already used by a draw. A new draw needs a new freeze and a new round.',
   waitingListReordered: 'The waiting list was reordered.',
   reorderAcknowledge: 'Confirm that you understand this reorder is final and cannot be undone.',
   waitingPlaceOutOfRange: 'The position is outside the waiting list.',
@@ -405,6 +433,39 @@ const es: Record<MessageKey, string> = {
   lateApplicationsAdded: 'Las solicitudes tardías pasaron al final de la lista de espera.',
   lotteryVerified: 'El registro es válido: la misma semilla y los mismos datos dan el mismo resultado.',
   lotteryTampered: 'El registro no es válido: se modificó después del sorteo.',
+  lotteryFrozen:
+    'Los datos están congelados y la fuente del sorteo está fijada. El registro público tiene la huella de los datos.',
+  lotteryUnfrozen:
+    'La lotería está descongelada: los datos pueden cambiar de nuevo. El motivo está en el registro público.',
+  lotteryAlreadyFrozen: 'La lotería de este periodo escolar ya está congelada. Descongélela primero para cambiar algo.',
+  lotteryNotFrozen: 'La lotería de este periodo escolar no está congelada.',
+  lotteryNeedsFreeze:
+    'Un sorteo real necesita datos congelados y una fuente pública de azar. Congele primero la lotería; la semilla del servidor es solo para ensayos.',
+  lotteryFreezeBeforeClose:
+    'Los datos pueden congelarse cuando las solicitudes han cerrado: después del último día de inscripción del periodo escolar.',
+  lotteryDrawAtPast: 'La hora anunciada del sorteo debe estar en el futuro.',
+  lotteryInputsFrozen:
+    'La lotería de este periodo escolar está congelada: sus solicitudes, cupos, prioridades y vínculos de hermanos no pueden cambiar. Descongélela primero (con un motivo que se publica).',
+  lotteryInputsChanged:
+    'Los datos cambiaron después de congelarlos, así que este sorteo no sería el congelado. Descongele y congele de nuevo.',
+  lotteryRoundNotYet: 'La ronda comprometida aún no se ha publicado. Sortee después de su hora.',
+  lotteryRoundMismatch: 'Esa no es la ronda comprometida de esta lotería.',
+  lotteryRoundBeforeFreeze: 'La hora de la ronda comprometida no es posterior al congelamiento: no puede usarse.',
+  lotteryBeaconMalformed:
+    'La ronda no se puede leer: pegue el número de ronda y su firma tal como los muestra el relé.',
+  lotteryBeaconRefused: 'La firma de la ronda no se verifica con la clave pública de la cadena.',
+  lotteryBeaconUnavailable: 'Ningún relé entregó la ronda comprometida. Péguela desde cualquier relé público.',
+  lotteryBeaconNeeded: 'Esta lotería está comprometida con una ronda de drand: pegue la ronda u obténgala.',
+  lotteryDiceUnreadable: 'Ingrese exactamente 20 dígitos del 0 al 9, en el orden en que salieron.',
+  lotteryDiceSameUser: 'La segunda entrada de los dados debe hacerla otro usuario del personal.',
+  lotteryDiceMismatch: 'Las dos entradas de los dados no coinciden. Ambas se borraron: ingréselas de nuevo.',
+  lotteryDiceRecorded:
+    'Primera entrada registrada. Otro usuario del personal ingresa los mismos dígitos para confirmar.',
+  lotteryDiceConfirmed: 'Ambas entradas coinciden: la lotería puede sortearse.',
+  lotteryDiceNeeded:
+    'Esta lotería se sortea con dados: dos usuarios del personal deben ingresar primero los mismos dígitos.',
+  lotteryRoundUsed:
+    'Esta ronda ya se usó en un sorteo. Un nuevo sorteo necesita un nuevo congelamiento y una nueva ronda.',
   waitingListReordered: 'La lista de espera se reordenó.',
   reorderAcknowledge: 'Confirme que entiende que este reordenamiento es definitivo y no se puede deshacer.',
   waitingPlaceOutOfRange: 'La posición está fuera de la lista de espera.',

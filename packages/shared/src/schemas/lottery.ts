@@ -1,22 +1,70 @@
 import { z } from 'zod';
 import { date, id, reorderReason } from './rules';
 
+const hexText = z
+  .string({ error: 'invalidValue' })
+  .trim()
+  .toLowerCase()
+  .regex(/^(?:[0-9a-f]{2}){1,256}$/, { error: 'lotteryBeaconMalformed' });
+
 /*
  * The lottery and waiting-list contract (docs/api-lottery.md; the draw itself: docs/lottery-algorithm.md).
  * Requests parse with the shared rules; responses are plain objects described here for the client and OpenAPI.
  */
 
+export const LotteryPeriodSchema = z.object({ id_campus: id, id_school_year: id });
+export type LotteryPeriod = z.infer<typeof LotteryPeriodSchema>;
+
 /** `POST /application/lottery` (spec section 7), `POST /lottery/practice`, `POST /lottery/commit`, `POST /lottery/late`. */
 export const LotteryRunSchema = z.object({
   id_campus: id,
   id_school_year: id,
-  /** Draw with the seed committed before (presentation mode shows its hash first); omitted: a fresh seed. */
+  /**
+   * The frozen lottery to draw (docs/lottery-algorithm.md, v2). A lottery frozen on a drand round needs the round's
+   * value: `beacon` as pasted from any public relay, or `fetchBeacon` to fetch it from the configured relays. A lottery
+   * frozen on dice draws once two staff users have entered the same digits (`POST /lottery/:id/dice`).
+   */
   id_lottery: id.optional(),
+  beacon: z
+    .object({
+      round: z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).positive({ error: 'invalidValue' }),
+      signature: hexText,
+      previous_signature: hexText.optional(),
+    })
+    .optional(),
+  fetchBeacon: z.boolean({ error: 'invalidValue' }).optional(),
 });
 export type LotteryRun = z.infer<typeof LotteryRunSchema>;
 
-export const LotteryPeriodSchema = z.object({ id_campus: id, id_school_year: id });
-export type LotteryPeriod = z.infer<typeof LotteryPeriodSchema>;
+/** The public sources a real draw's randomness may come from; a practice run keeps the server's own seed. */
+export const RANDOMNESS_SOURCES = ['drand', 'dice'] as const;
+export type RandomnessSourceKind = (typeof RANDOMNESS_SOURCES)[number];
+export const BEACON_CHAIN_NAMES = ['quicknet', 'default'] as const;
+
+/**
+ * `POST /lottery/freeze`: fixes the period's inputs and the source of the draw's randomness before it exists. For
+ * drand, the committed round is the first at or after `drawAt` (the announced draw time, in the future).
+ */
+export const LotteryFreezeSchema = LotteryPeriodSchema.extend({
+  source: z.enum(RANDOMNESS_SOURCES, { error: 'invalidValue' }),
+  chain: z.enum(BEACON_CHAIN_NAMES, { error: 'invalidValue' }).optional(),
+  drawAt: z.iso.datetime({ offset: true, error: 'invalidValue' }).optional(),
+});
+export type LotteryFreeze = z.infer<typeof LotteryFreezeSchema>;
+
+/** `POST /lottery/unfreeze`: gives the inputs back to editing; the reason goes to the public log. */
+export const LotteryUnfreezeSchema = LotteryPeriodSchema.extend({
+  reason: z
+    .string({ error: 'invalidValue' })
+    .trim()
+    .min(10, { error: 'reorderReasonMin' })
+    .max(500, { error: 'invalidValue' }),
+});
+export type LotteryUnfreeze = z.infer<typeof LotteryUnfreezeSchema>;
+
+/** `POST /lottery/:id/dice`: one staff user's entry of the dice rolled at the meeting. */
+export const LotteryDiceSchema = z.object({ digits: z.string({ error: 'invalidValue' }).max(200) });
+export type LotteryDice = z.infer<typeof LotteryDiceSchema>;
 
 export const LotteryParamsSchema = z.object({ id: id });
 export const LotteryListQuerySchema = z.object({ id_campus_year: id });
@@ -67,12 +115,28 @@ export type LotteryOutcome = z.infer<typeof LotteryOutcomeSchema>;
 /** An application the draw left out, and why (e.g. 'lotteryNeedsGrade'). */
 export const LotterySkippedSchema = z.object({ id_application: int(), correlative: int(), reason: str() });
 
+export const LOTTERY_STATES = ['committed', 'frozen', 'unfrozen', 'drawn', 'superseded'] as const;
+export type LotteryState = (typeof LOTTERY_STATES)[number];
+
 export const LotterySummarySchema = z.object({
   id_lottery: int(),
   id_campus_year: int(),
-  state: z.enum(['committed', 'drawn']),
+  /**
+   * `committed`: a practice-style server seed, its hash shown (v1); `frozen`: the inputs and the randomness source are
+   * fixed (v2); `unfrozen`: given back to editing (see the log); `drawn`; `superseded`: a later draw replaced it.
+   */
+  state: z.enum(LOTTERY_STATES),
   algorithm: str(),
-  seedHash: str(),
+  /** Null until a v2 lottery is drawn (its seed does not exist before). */
+  seedHash: nstr(),
+  frozenAt: nstr(),
+  source: z.enum(RANDOMNESS_SOURCES).nullable(),
+  /** drand: the chain's hash, the committed round and when it is published. */
+  beaconChain: nstr(),
+  beaconRound: nullableInt(),
+  roundAt: nstr(),
+  /** Dice: how many staff users have entered the digits (the draw needs two that agree). */
+  diceEntries: int(),
   /** Revealed once drawn; null before. */
   seed: nstr(),
   inputsHash: nstr(),
@@ -145,7 +209,17 @@ export const LotteryRecordSchema = LotterySummarySchema.extend({
 });
 export type LotteryRecord = z.infer<typeof LotteryRecordSchema>;
 
-export const LOTTERY_CHECKS = ['seedHash', 'inputsHash', 'result', 'signature'] as const;
+/** v1: seedHash (commit-reveal); v2: source (beacon signature or dice), roundAfterFreeze, seed and log instead. */
+export const LOTTERY_CHECKS = [
+  'seedHash',
+  'source',
+  'roundAfterFreeze',
+  'seed',
+  'inputsHash',
+  'result',
+  'log',
+  'signature',
+] as const;
 export type LotteryCheckName = (typeof LOTTERY_CHECKS)[number];
 
 /** `GET /lottery/:id/verify`: each check re-computed from the stored record. */
@@ -214,3 +288,18 @@ export const MessageHoldSchema = z.object({
   timeZone: str(),
 });
 export type MessageHold = z.infer<typeof MessageHoldSchema>;
+
+export const LOTTERY_LOG_KINDS = ['freeze', 'unfreeze', 'practice', 'draw', 'rerun'] as const;
+export type LotteryLogKind = (typeof LOTTERY_LOG_KINDS)[number];
+
+/** One entry of a period's public lottery log: hash-chained to the one before (docs/lottery-algorithm.md, "Log"). */
+export const LotteryLogEntrySchema = z.object({
+  seq: int(),
+  kind: z.enum(LOTTERY_LOG_KINDS),
+  at: str(),
+  /** The entry's facts as the JSON text its hash covers (no names: ids, hashes, rounds, reasons). */
+  body: str(),
+  prevHash: str(),
+  hash: str(),
+});
+export type LotteryLogEntry = z.infer<typeof LotteryLogEntrySchema>;

@@ -339,8 +339,11 @@ export const applicationTag = pgTable(
 );
 
 /**
- * A lottery of a school period and its record (docs/lottery-algorithm.md). `committed`: the seed is chosen and its
- * hash may be shown (presentation mode) but nothing is drawn; `drawn`: the record is complete and signed.
+ * A lottery of a school period and its record (docs/lottery-algorithm.md). v1 (`committed`, then `drawn`): the server's
+ * seed, its hash shown first; practice-grade, kept for the records drawn that way. v2: `frozen` fixes the canonical
+ * inputs and a public source of randomness chosen before it exists (a drand round after the freeze, or dice rolled at
+ * the meeting); `unfrozen` gave the inputs back to editing; `drawn` is the record, signed; `superseded` a draw that a
+ * later re-run replaced. The period's log (`lottery_log`) holds every step.
  */
 export const lottery = pgTable(
   'lottery',
@@ -352,17 +355,17 @@ export const lottery = pgTable(
     id_campus_year: integer('id_campus_year').notNull(),
     state: text('state').notNull().default('drawn'),
     algorithm: text('algorithm').notNull(),
-    /** 32 random bytes, hex; never shown before the draw. */
-    seed: text('seed').notNull(),
-    seedHash: text('seed_hash').notNull(),
+    /** v1: 32 random bytes, hex, never shown before the draw. v2: derived at the draw (null before). */
+    seed: text('seed'),
+    seedHash: text('seed_hash'),
     id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
     consideredCount: integer('considered_count').notNull().default(0),
     selectedCount: integer('selected_count').notNull().default(0),
     waitingCount: integer('waiting_count').notNull().default(0),
     /**
-     * The ordered inputs the draw ran on (grades with seats, entries with level, weight and family). `json`, not
-     * `jsonb`: the record is written once and read whole, never queried inside, and storing the text as it comes
-     * spares the draw's transaction the conversion (10,000 entries: 100 ms).
+     * The ordered inputs the draw ran on (grades with seats, entries with level, weight and family); v2: written at
+     * the freeze. `json`, not `jsonb`: the record is written once and read whole, never queried inside, and storing
+     * the text as it comes spares the draw's transaction the conversion (10,000 entries: 100 ms).
      */
     inputs: json('inputs'),
     inputsHash: text('inputs_hash'),
@@ -373,6 +376,21 @@ export const lottery = pgTable(
     signature: text('signature'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    /** v2: 'drand' or 'dice'. */
+    source: text('source'),
+    /** drand: the chain's hash, the committed round, when it is published, and its value once drawn. */
+    beaconChain: text('beacon_chain'),
+    beaconRound: integer('beacon_round'),
+    roundAt: timestamp('round_at', { withTimezone: true }),
+    beaconSignature: text('beacon_signature'),
+    beaconPreviousSignature: text('beacon_previous_signature'),
+    /** Dice: the first staff entry (kept until a second user confirms it) and the confirmed digits. */
+    diceFirstEntry: text('dice_first_entry'),
+    diceFirstUser: integer('dice_first_user').references(() => user.id_user, { onDelete: 'set null' }),
+    diceDigits: text('dice_digits'),
+    /** The hash of the period's log entry that recorded the draw: the record names its place in the chain. */
+    logHash: text('log_hash'),
   },
   (t) => [
     index('lottery_period_idx').on(t.id_school, t.id_campus_year, t.createdAt),
@@ -382,7 +400,43 @@ export const lottery = pgTable(
     uniqueIndex('lottery_one_drawn')
       .on(t.id_campus_year)
       .where(sql`${t.state} = 'drawn'`),
-    check('lottery_state', sql`${t.state} IN ('committed', 'drawn')`),
+    uniqueIndex('lottery_one_frozen')
+      .on(t.id_campus_year)
+      .where(sql`${t.state} = 'frozen'`),
+    // a round that decided a draw never decides another one of the period (a re-run needs a new round)
+    uniqueIndex('lottery_round_once')
+      .on(t.id_campus_year, t.beaconChain, t.beaconRound)
+      .where(sql`${t.state} IN ('drawn', 'superseded')`),
+    check('lottery_state', sql`${t.state} IN ('committed', 'frozen', 'unfrozen', 'drawn', 'superseded')`),
+    check('lottery_source', sql`${t.source} IS NULL OR ${t.source} IN ('drand', 'dice')`),
+  ],
+);
+
+/**
+ * A school period's public lottery log: freeze, unfreeze (with its reason), practice, draw, re-run. Append-only (a
+ * trigger refuses updates and deletes) and hash-chained (modules/lottery/lottery.log-chain.ts): each entry's hash
+ * covers the previous one's. No names: ids, hashes, rounds and reasons only.
+ */
+export const lotteryLog = pgTable(
+  'lottery_log',
+  {
+    id_lottery_log: serial('id_lottery_log').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus_year: integer('id_campus_year').notNull(),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The entry's facts as the exact JSON text its hash covers. */
+    body: text('body').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    ofPeriod('lottery_log_period_fk', t),
+    unique('lottery_log_seq').on(t.id_campus_year, t.seq),
+    check('lottery_log_kind', sql`${t.kind} IN ('freeze', 'unfreeze', 'practice', 'draw', 'rerun')`),
   ],
 );
 

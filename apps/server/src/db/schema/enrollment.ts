@@ -72,6 +72,13 @@ export const campusYear = pgTable(
     /** Lottery sibling rule: once a child wins a seat, its siblings are drawn at the campus's sibling level. */
     sibling_priority: boolean('sibling_priority').notNull().default(false),
     state: text('state').notNull().default('not_started'),
+    /**
+     * Set while the period's lottery is frozen: triggers then refuse changes to the draw's inputs (applications of the
+     * period, seats, priorities, sibling links). Kept here so the check is one lookup of a row already read.
+     */
+    lotteryFrozen: boolean('lottery_frozen').notNull().default(false),
+    /** The address of the period's public lottery page (log, results report, record); made at the first freeze. */
+    lotteryPublicToken: text('lottery_public_token').unique('campus_year_lottery_public_token'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

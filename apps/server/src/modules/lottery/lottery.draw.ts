@@ -175,12 +175,15 @@ export function draw(seedHex: string, inputs: DrawInputs): DrawOutcome[] {
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** The inputs as canonical text (docs/lottery-algorithm.md, "Canonical inputs"): what `inputsHash` covers. */
-export function canonicalInputs(inputs: DrawInputs): string {
+/**
+ * The inputs as canonical text (docs/lottery-algorithm.md, "Canonical inputs"): what `inputsHash` covers. Its first
+ * line names the algorithm the inputs are drawn by (v2 draws the same way from a seed made differently).
+ */
+export function canonicalInputs(inputs: DrawInputs, algorithm: string = LOTTERY_ALGORITHM): string {
   const grades = [...inputs.grades].sort((x, y) => x.position - y.position || x.id_grade - y.id_grade);
   const entries = [...inputs.entries].sort((x, y) => x.id_application - y.id_application);
   const lines = [
-    LOTTERY_ALGORITHM,
+    algorithm,
     `sibling_level,${inputs.siblingLevel ?? ''}`,
     `seated_families,${[...inputs.seatedFamilies].sort((x, y) => x - y).join(' ')}`,
     ...grades.map((g) => `grade,${g.id_grade},${g.position},${g.seats},${g.waitingBefore}`),
@@ -200,7 +203,8 @@ export function canonicalResult(outcomes: DrawOutcome[]): string {
     .join('');
 }
 
-export const inputsHash = (inputs: DrawInputs) => sha256Hex(canonicalInputs(inputs));
+export const inputsHash = (inputs: DrawInputs, algorithm: string = LOTTERY_ALGORITHM) =>
+  sha256Hex(canonicalInputs(inputs, algorithm));
 export const resultHash = (outcomes: DrawOutcome[]) => sha256Hex(canonicalResult(outcomes));
 /** Published before the draw (presentation mode): the seed itself only after it. */
 export const seedHash = (seedHex: string) => sha256Hex(seedHex);

@@ -1,17 +1,28 @@
-import type { LotteryOutcome, LotteryRecord, LotterySummary } from '@openseat/shared/schemas/lottery';
+import type { LotteryOutcome, LotteryRecord, LotteryState, LotterySummary } from '@openseat/shared/schemas/lottery';
 import type { LotteryRow, LotterySummaryRow } from './lottery.repository';
 
-/** A lottery's summary: the seed only once drawn (a committed seed stays secret until the draw). */
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+/**
+ * A lottery's summary: the seed only once drawn (a committed seed stays secret until the draw), and of the dice only
+ * how many entries there are (the second user must not see the first's digits).
+ */
 export function presentSummary(row: LotterySummaryRow): LotterySummary {
   const l = row.lottery;
-  const drawn = l.state === 'drawn';
+  const drawn = l.state === 'drawn' || l.state === 'superseded';
   return {
     id_lottery: l.id_lottery,
     id_campus_year: l.id_campus_year,
-    state: drawn ? 'drawn' : 'committed',
+    state: l.state as LotteryState,
     algorithm: l.algorithm,
     seedHash: l.seedHash,
     seed: drawn ? l.seed : null,
+    frozenAt: iso(l.frozenAt),
+    source: l.source as LotterySummary['source'],
+    beaconChain: l.beaconChain,
+    beaconRound: l.beaconRound,
+    roundAt: iso(l.roundAt),
+    diceEntries: l.diceDigits ? 2 : l.diceFirstEntry ? 1 : 0,
     inputsHash: l.inputsHash,
     resultHash: l.resultHash,
     consideredCount: l.consideredCount,

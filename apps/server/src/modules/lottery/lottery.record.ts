@@ -71,7 +71,7 @@ export async function lotterySummary(db: Db, caller: Principal, id_lottery: numb
   const weights = new Map(inputs.entries.map((e) => [e.id_application, e.weight]));
   return answerOf(db, {
     lottery: presentSummary(row),
-    seed: l.seed,
+    seed: l.seed ?? '',
     grades: inputs.grades,
     outcomes: l.result as DrawOutcome[],
     late: [],
@@ -96,8 +96,13 @@ export async function verifyLottery(
   const started = performance.now();
   const { lottery: l } = await requireLottery(db, caller, id_lottery);
   const checks: LotteryVerification['checks'] = [];
-  const actualSeedHash = seedHash(l.seed);
-  checks.push({ name: 'seedHash', ok: actualSeedHash === l.seedHash, expected: l.seedHash, actual: actualSeedHash });
+  const actualSeedHash = seedHash(l.seed ?? '');
+  checks.push({
+    name: 'seedHash',
+    ok: actualSeedHash === l.seedHash,
+    expected: l.seedHash ?? '',
+    actual: actualSeedHash,
+  });
   if (l.state !== 'drawn' || !l.inputs || !l.result) {
     return { id_lottery, valid: false, checks, elapsedMs: performance.now() - started };
   }
@@ -106,7 +111,7 @@ export async function verifyLottery(
   let rerun = '';
   try {
     actualInputs = inputsHash(inputs);
-    rerun = resultHash(draw(l.seed, inputs));
+    rerun = resultHash(draw(l.seed ?? '', inputs));
   } catch {
     // a record rewritten into something the draw cannot read does not verify
   }
@@ -133,7 +138,7 @@ export async function verifyLottery(
       ? signatureOf(secret, {
           algorithm: l.algorithm,
           id_campus_year: l.id_campus_year,
-          seedHash: l.seedHash,
+          seedHash: l.seedHash ?? '',
           inputsHash: l.inputsHash,
           resultHash: l.resultHash,
           drawnAt: l.drawnAt,
@@ -157,8 +162,8 @@ export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) 
   const record = await getLottery(db, caller, id_lottery);
   const csv = lotteryRecordCsv({
     algorithm: l.algorithm,
-    seed: l.seed,
-    seedHash: l.seedHash,
+    seed: l.seed ?? '',
+    seedHash: l.seedHash ?? '',
     inputs: l.inputs as DrawInputs,
     inputsHash: l.inputsHash,
     result: l.result as DrawOutcome[],

@@ -363,7 +363,7 @@ describe('proof', () => {
     const res = await run(period);
     const id = res.body.data.lottery!.id_lottery;
     const [stored] = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_lottery, id));
-    const again = draw(stored.seed, stored.inputs as DrawInputs);
+    const again = draw(stored.seed ?? '', stored.inputs as DrawInputs);
     expect(again).toEqual(stored.result);
     expect(resultHash(again)).toBe(stored.resultHash);
 

@@ -16,7 +16,7 @@ export function RecordFacts({ record, dense }: { record: LotteryRecord; dense?: 
     [t('lottery.drawnAt'), moment(record.drawnAt, t('common.noDate')), false],
     [t('lottery.drawnBy'), record.drawnBy ?? t('common.unknown'), false],
     [t('lottery.seed'), record.seed ?? t('lottery.notRevealed'), true],
-    [t('lottery.seedHash'), record.seedHash, true],
+    [t('lottery.seedHash'), record.seedHash ?? '', true],
     [t('lottery.inputsHash'), record.inputsHash ?? '', true],
     [t('lottery.resultHash'), record.resultHash ?? '', true],
     [
