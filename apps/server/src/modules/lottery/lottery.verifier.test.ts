@@ -173,6 +173,21 @@ const logLines = genuine.log.trimEnd().split('\n');
 const relog = (lines: string[]) => lines.map((l) => l + '\n').join('');
 
 describe('verify-lottery.mjs on a v2 record from a drand round', () => {
+  it('gives the example of docs/lottery-algorithm.md, section 15 (the inputs of section 11, quicknet round 3)', () => {
+    expect(inputsHash(INPUTS, LOTTERY_ALGORITHM_V2)).toBe(
+      'aaded3558d5631715e5eb18d1be8ec0690556da390ccf55b327571f0343da896',
+    );
+    expect(genuine.source).toEqual({
+      kind: 'drand',
+      chainHash: quicknet.hash,
+      round: 3,
+      randomness: '7ef4621ace1c6da4eb2eee7cd901f81385bca5b189771ec0f08d0d2566dd1a21',
+    });
+    const seed = seedOf(inputsHash(INPUTS, LOTTERY_ALGORITHM_V2), genuine.source);
+    expect(seed).toBe('452d47b4e883ba464afc754a313e1788bd9dc729f5496e6c39c5c1208407f635');
+    expect(resultHash(draw(seed, INPUTS))).toBe('670474853086f21a9afc0f2abb905e85c544b36d1d49ee72bf5fb9e0dff3dc39');
+  });
+
   it('verifies a genuine quicknet round, drawn after the freeze, with its log (exit 0, one line per check)', () => {
     const { code, stdout } = verify(genuine.csv, genuine.log);
     for (const check of ['source', 'roundAfterFreeze', 'seedHash', 'seed', 'inputsHash', 'result', 'log'])
