@@ -21,7 +21,7 @@ import { LOTTERY_ALGORITHM_V2, sourceLine, type RandomnessSource } from './lotte
 export type LotteryCsvApplication = { correlative: number; grade: string };
 
 /**
- * What a v2 record adds (docs/lottery-algorithm.md, "The record file, v2"): when the inputs were frozen, the public
+ * What a v2 record adds (docs/lottery-algorithm.md, "The record file v2"): when the inputs were frozen, the public
  * source the seed came from, and the period's log entry of the draw, so the file can be checked against the log.
  */
 export type LotteryRecordV2 = {
@@ -56,6 +56,12 @@ export type LotteryRecordCsvInput = {
   practice?: boolean;
   /** A v2 record's freeze, source and log entry: written when `algorithm` is openseat-lottery-v2. */
   v2?: LotteryRecordV2;
+};
+
+/** How to check the file; a v2 record is also checked against the period's log. */
+const FIRST_LINE = {
+  v1: '# OpenSeat lottery record: check it with `node scripts/verify-lottery.mjs <this file>` (docs/lottery-algorithm.md)',
+  v2: "# OpenSeat lottery record: check it with `node scripts/verify-lottery.mjs <this file> [<the period's log.jsonl>]` (docs/lottery-algorithm.md)",
 };
 
 export const LOTTERY_CSV_SECTIONS = {
@@ -144,7 +150,7 @@ export function lotteryRecordCsv(record: LotteryRecordCsvInput): string {
   );
   return (
     '\uFEFF' +
-    '# OpenSeat lottery record: check it with `node scripts/verify-lottery.mjs <this file>` (docs/lottery-algorithm.md)\n' +
+    `${v2 ? FIRST_LINE.v2 : FIRST_LINE.v1}\n` +
     header.map(([key, value]) => `${headerCell(`# ${key}: ${oneLine(value)}`)}\n`).join('') +
     `${LOTTERY_CSV_SECTIONS.inputs}\n` +
     canonicalInputs(
