@@ -78,7 +78,7 @@ export function FrozenLottery({
   const roundOut = drand && left === 0;
   return (
     <Box component="section" aria-labelledby="lottery-frozen-title" data-testid="lottery-frozen" sx={{ mb: 2 }}>
-      <Alert severity="info" sx={{ mb: 1 }} id="lottery-frozen-title">
+      <Alert severity="info" role="status" sx={{ mb: 1 }} id="lottery-frozen-title">
         {t('lottery.v2.stateFrozen')}
       </Alert>
       <FrozenFacts lottery={lottery} id_campus={period.id_campus} />

@@ -33,28 +33,30 @@ export function LotteryLogSection({ id_campus_year, id_campus }: { id_campus_yea
         </Typography>
       )}
       {log.data && log.data.entries.length > 0 && (
-        <Table size="small" aria-labelledby="lottery-log-title">
-          <TableHead>
-            <TableRow>
-              <TableCell>#</TableCell>
-              <TableCell>{t('lottery.v2.logAt')}</TableCell>
-              <TableCell>{t('lottery.v2.logKind')}</TableCell>
-              <TableCell>{t('lottery.v2.logHash')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {log.data.entries.map((e) => (
-              <TableRow key={e.seq} data-testid={`lottery-log-${e.seq}`}>
-                <TableCell>{e.seq}</TableCell>
-                <TableCell>{moment(e.at, t('common.noDate'))}</TableCell>
-                <TableCell>{t(`lottery.v2.logKinds.${e.kind}`)}</TableCell>
-                <TableCell sx={mono} title={e.hash}>
-                  {e.hash.slice(0, 12)}
-                </TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="lottery-log-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>{t('lottery.v2.logAt')}</TableCell>
+                <TableCell>{t('lottery.v2.logKind')}</TableCell>
+                <TableCell>{t('lottery.v2.logHash')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {log.data.entries.map((e) => (
+                <TableRow key={e.seq} data-testid={`lottery-log-${e.seq}`}>
+                  <TableCell>{e.seq}</TableCell>
+                  <TableCell>{moment(e.at, t('common.noDate'))}</TableCell>
+                  <TableCell>{t(`lottery.v2.logKinds.${e.kind}`)}</TableCell>
+                  <TableCell sx={mono} title={e.hash}>
+                    {e.hash.slice(0, 12)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
     </Box>
   );
