@@ -92,3 +92,21 @@ export const chainName = (hash: string | null) => (hash ? (CHAIN_NAMES[hash] ?? 
 
 /** Where anyone reads the committed round on drand's own relay (any other relay serves the same). */
 export const relayUrl = (chain: string, round: number) => `https://api.drand.sh/${chain}/public/${round}`;
+
+/** Now on the campus clock as a `datetime-local` value, for the field's `min` (the browser's own clock without a zone). */
+export function localNow(timeZone: string | undefined, now = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}

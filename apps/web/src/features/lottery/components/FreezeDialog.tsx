@@ -19,7 +19,7 @@ import { DialogForm } from '../../../components/DialogForm';
 import { useCampusOptions } from '../../../hooks/lookups';
 import { currentLanguage } from '../../../lib/i18n';
 import { useFreezeLottery } from '../api/lottery';
-import { drawInstant } from '../v2';
+import { drawInstant, localNow } from '../v2';
 import type { LotteryPeriodRef } from './period-ref';
 
 type Chain = (typeof BEACON_CHAIN_NAMES)[number];
@@ -102,7 +102,10 @@ export function FreezeDialog({ period, onClose }: { period: LotteryPeriodRef; on
               onChange={(e) => setDrawAt(e.target.value)}
               error={drawAtError !== null}
               helperText={drawAtError ?? t('lottery.v2.drawAtHelp', { zone: timeZone ?? t('lottery.v2.yourZone') })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'lottery-freeze-draw-at' } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'lottery-freeze-draw-at', min: localNow(timeZone) },
+              }}
             />
           </>
         )}
