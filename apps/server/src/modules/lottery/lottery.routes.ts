@@ -91,7 +91,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     { config: run, schema: { tags, body: LotteryFreezeSchema, response: { 200: savedOf(LotterySummarySchema) } } },
     async (req) => ({
       message: translate('lotteryFrozen', req.lng),
-      data: await lottery.freezeLottery(deps.db, principalOf(req), req.body),
+      data: await lottery.freezeLottery(deps.db, principalOf(req), req.body, deps.clock?.()),
     }),
   );
   app.post(

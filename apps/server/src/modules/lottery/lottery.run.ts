@@ -103,7 +103,7 @@ async function fetchedRound(db: MoveDeps['db'], caller: Principal, input: Lotter
  * failure changes nothing.
  */
 export async function runLottery(
-  { db, jobs, drandRelays }: MoveDeps & { drandRelays: string[] },
+  { db, jobs, drandRelays, clock }: MoveDeps & { drandRelays: string[]; clock?: () => Date },
   caller: Principal,
   secret: Buffer,
   input: LotteryRun,
@@ -114,7 +114,7 @@ export async function runLottery(
       const period = await requireRunnablePeriod(tx, caller, input, true);
       const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
       if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
-      const drawnAt = new Date();
+      const drawnAt = clock?.() ?? new Date();
       const { committed, seed, algorithm, v2 } = drawOf(existing, input, beacon, drawnAt);
       // the guard of the freeze steps aside for the draw's own moves (inside this transaction only)
       if (v2) await repo.markPeriodFrozen(tx, period.id_campus_year, false);
@@ -157,13 +157,14 @@ export async function runLottery(
             id_campus_year: period.id_campus_year,
           });
       if (v2) {
-        const entry = await appendLog(tx, period, 'draw', {
+        const facts = {
           id_lottery: saved.id_lottery,
           inputs_sha256: hashes.inputsHash,
           source: sourceLine(v2.source),
           seed,
           result_sha256: hashes.resultHash,
-        });
+        };
+        const entry = await appendLog(tx, period, 'draw', facts, drawnAt);
         await repo.updateLottery(tx, saved.id_lottery, { logHash: entry.hash });
       }
 
