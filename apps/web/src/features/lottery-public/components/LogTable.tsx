@@ -49,38 +49,43 @@ export function LogTable({ log }: { log: LotteryLogEntry[] }) {
   const { t, i18n } = useTranslation();
   if (!log.length) return <p className={styles.status}>{t('lotteryPublic.noLog')}</p>;
   return (
-    <div className={styles.scroll} role="region" aria-label={t('lotteryPublic.logCaption')} tabIndex={0}>
-      <table className={styles.table} data-testid="public-lottery-log">
-        <caption>{t('lotteryPublic.logCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.number}>
-              {t('lotteryPublic.seq')}
-            </th>
-            <th scope="col">{t('lotteryPublic.at')}</th>
-            <th scope="col">{t('lotteryPublic.kind')}</th>
-            <th scope="col">{t('lotteryPublic.facts')}</th>
-            <th scope="col">{t('lotteryPublic.hash')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.map((entry) => (
-            <tr key={entry.seq}>
-              <td className={styles.number}>{entry.seq}</td>
-              <td>
-                <time dateTime={entry.at}>{utc(entry.at, i18n.language, t('lotteryPublic.none'))}</time>
-              </td>
-              <td>{t(`lotteryPublic.kinds.${entry.kind}`)}</td>
-              <td>
-                <EntryFacts entry={entry} />
-              </td>
-              <td>
-                <ShortHash value={entry.hash} label={t('lotteryPublic.fullHash', { seq: entry.seq })} />
-              </td>
+    <>
+      <p className={styles.caption} aria-hidden="true">
+        {t('lotteryPublic.logCaption')}
+      </p>
+      <div className={styles.scroll} role="region" aria-label={t('lotteryPublic.logCaption')} tabIndex={0}>
+        <table className={styles.table} data-testid="public-lottery-log">
+          <caption className={styles.hidden}>{t('lotteryPublic.logCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.number}>
+                {t('lotteryPublic.seq')}
+              </th>
+              <th scope="col">{t('lotteryPublic.at')}</th>
+              <th scope="col">{t('lotteryPublic.kind')}</th>
+              <th scope="col">{t('lotteryPublic.facts')}</th>
+              <th scope="col">{t('lotteryPublic.hash')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {log.map((entry) => (
+              <tr key={entry.seq}>
+                <td className={styles.number}>{entry.seq}</td>
+                <td>
+                  <time dateTime={entry.at}>{utc(entry.at, i18n.language, t('lotteryPublic.none'))}</time>
+                </td>
+                <td>{t(`lotteryPublic.kinds.${entry.kind}`)}</td>
+                <td>
+                  <EntryFacts entry={entry} />
+                </td>
+                <td>
+                  <ShortHash value={entry.hash} label={t('lotteryPublic.fullHash', { seq: entry.seq })} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

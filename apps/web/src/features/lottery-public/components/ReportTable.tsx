@@ -11,9 +11,12 @@ export function ReportTable({ report }: { report: LotteryReport }) {
   const none = t('lotteryPublic.none');
   return (
     <>
+      <p className={styles.caption} aria-hidden="true">
+        {t('lotteryPublic.reportCaption')}
+      </p>
       <div className={styles.scroll} role="region" aria-label={t('lotteryPublic.reportCaption')} tabIndex={0}>
         <table className={styles.table} data-testid="public-lottery-report">
-          <caption>{t('lotteryPublic.reportCaption')}</caption>
+          <caption className={styles.hidden}>{t('lotteryPublic.reportCaption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('lotteryPublic.grade')}</th>
