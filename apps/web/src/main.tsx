@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import { session } from './lib/client';
 import { SignedOutApp, signedOutPage } from './app/signed-out-app';
+import { NativeLanguageSwitch } from './components/NativeLanguageSwitch';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -35,7 +36,7 @@ function show(path?: string) {
     void import('./features/lottery-public/components/PublicLotteryPage').then(({ default: PublicLotteryPage }) =>
       root.render(
         <StrictMode>
-          <PublicLotteryPage token={publicToken} />
+          <PublicLotteryPage token={publicToken} languageSwitch={<NativeLanguageSwitch />} />
         </StrictMode>,
       ),
     );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LotteryPublicPageSchema, type LotteryPublicPage } from '@openseat/shared/schemas/lottery-public';
+import { NativeLanguageSwitch } from '../../../components/NativeLanguageSwitch';
 import { setLanguage } from '../../../lib/i18n';
 import { session } from '../../../lib/client';
 import { api } from '../../../test/api';
@@ -81,7 +82,10 @@ const drawnPage: LotteryPublicPage = LotteryPublicPageSchema.parse({
 function openPage(answer: () => Response, token = TOKEN) {
   session.clear();
   api.use(http.get('/api/public/lottery/:token', answer));
-  return { user: userEvent.setup({ delay: null }), ...render(<PublicLotteryPage token={token} />) };
+  return {
+    user: userEvent.setup({ delay: null }),
+    ...render(<PublicLotteryPage token={token} languageSwitch={<NativeLanguageSwitch />} />),
+  };
 }
 
 describe('PublicLotteryPage', () => {

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NativeLanguageSwitch } from '../../../components/NativeLanguageSwitch';
-import { i18n } from '../../../lib/i18n';
 import { lotteryPublicEn, lotteryPublicEs } from '../../../locales/lotteryPublic';
 import { publicFileUrl, usePublicLottery } from '../api/lottery-public';
 import { LogTable } from './LogTable';
@@ -9,21 +7,36 @@ import { LotteryFacts } from './LotteryFacts';
 import { ReportTable } from './ReportTable';
 import styles from './lottery-public.module.css';
 
-// the page's own words come with it: the sign-in page does not carry them, nor does this page wait for the catalogue
-i18n.addResourceBundle('en', 'translation', { lotteryPublic: lotteryPublicEn }, true, false);
-i18n.addResourceBundle('es', 'translation', { lotteryPublic: lotteryPublicEs }, true, false);
+/**
+ * The page's own words come with it: the sign-in page does not carry them, nor does this page wait for the signed-in
+ * app's catalogue. Added through the hook's instance (importing lib/i18n here would split the first page's bundle).
+ */
+function useWords() {
+  const { t, i18n } = useTranslation();
+  if (!i18n.exists('lotteryPublic.title', { lng: 'es' })) {
+    i18n.addResourceBundle('en', 'translation', { lotteryPublic: lotteryPublicEn }, true, false);
+    i18n.addResourceBundle('es', 'translation', { lotteryPublic: lotteryPublicEs }, true, false);
+  }
+  return { t, lng: i18n.language };
+}
 
 const VERIFY_COMMAND = 'node scripts/verify-lottery.mjs record.csv log.jsonl';
 
 /**
  * A school period's public lottery record (issue 23), at /public/lottery/:token, for anyone with the link and no
  * sign-in: the lotteries' facts, the results report, the hash-chained log, the files and how to check them. It shows
- * no names. Plain elements, no MUI or router: main.tsx shows it alone, signed in or not.
+ * no names. Plain elements, no MUI or router: main.tsx shows it alone, signed in or not, and hands it the language
+ * switch of the pages outside the signed-in app (its code is in the first page's bundle already).
  */
-export default function PublicLotteryPage({ token }: { token: string }) {
-  const { t } = useTranslation();
+export default function PublicLotteryPage({
+  token,
+  languageSwitch,
+}: {
+  token: string;
+  languageSwitch: React.ReactNode;
+}) {
+  const { t, lng } = useWords();
   const { state, retry } = usePublicLottery(token);
-  const lng = i18n.language;
 
   useEffect(() => {
     document.title = `${t('lotteryPublic.title')} · ${t('appName')}`;
@@ -55,7 +68,7 @@ export default function PublicLotteryPage({ token }: { token: string }) {
               </>
             ) : null}
           </div>
-          <NativeLanguageSwitch />
+          {languageSwitch}
         </header>
 
         {state.status === 'loading' ? (
