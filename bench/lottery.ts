@@ -5,18 +5,32 @@
  * (`--lottery-runs=N`), each on a fresh copy of the seeded database, with the answer's size; on the first copy also
  * the practice runs staff make before a public draw (`POST /api/lottery/practice`), the release of the held offers,
  * the record's summary and the verification re-run (`GET /api/lottery/:id/verify`); and beside them the pure
- * `draw()` in-process on the same inputs (the "direct" figure: what the algorithm itself costs).
+ * `draw()` in-process on the same inputs (the "direct" figure: what the algorithm itself costs), and
+ * `scripts/verify-lottery.mjs` on a v2 record of those inputs (BLS check of a real drand round included).
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { STATUS } from '@openseat/shared/constants';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/demo';
-import { draw, type DrawEntry, type DrawInputs } from '../apps/server/src/modules/lottery/lottery.draw';
+import { BEACON_CHAINS, roundTime } from '../apps/server/src/modules/lottery/lottery.beacon';
+import { lotteryRecordCsv } from '../apps/server/src/modules/lottery/lottery.csv';
+import {
+  draw,
+  inputsHash,
+  resultHash,
+  seedHash,
+  type DrawEntry,
+  type DrawInputs,
+} from '../apps/server/src/modules/lottery/lottery.draw';
+import { logFile, nextEntry } from '../apps/server/src/modules/lottery/lottery.log-chain';
+import { LOTTERY_ALGORITHM_V2, seedOf, sourceLine } from '../apps/server/src/modules/lottery/lottery.seed';
 import { familiesOf } from '../apps/server/src/modules/applications/siblings.service';
 import { createBenchDatabase, percentiles, startServer, timeEach, type Row, type Server } from './harness';
 
@@ -184,6 +198,78 @@ export async function timeDraw(inputs: DrawInputs, samples: number) {
   return percentiles(await timeEach(samples, async () => draw(randomBytes(32).toString('hex'), inputs)));
 }
 
+/**
+ * quicknet round 3 as the relays publish it (https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/3,
+ * as in lottery.beacon.test.ts): a real signature, so the verifier's BLS check does its full work.
+ */
+const QUICKNET_3 = 'b3fab6df720b68cc47175f2c777e86d84187caab5770906f515ff1099cb01e4deaa027075d860823e49477b93c72bd64';
+
+/** A v2 record of `inputs` drawn from quicknet round 3, frozen before it, with its log: the files a parent downloads. */
+function v2RecordFiles(inputs: DrawInputs, dir: string) {
+  const { quicknet } = BEACON_CHAINS;
+  const frozenAt = new Date('2023-08-23T15:09:00Z');
+  const drawnAt = new Date('2023-08-23T15:10:00Z');
+  const roundAt = roundTime(quicknet, 3);
+  const hash = inputsHash(inputs, LOTTERY_ALGORITHM_V2);
+  const randomness = createHash('sha256').update(Buffer.from(QUICKNET_3, 'hex')).digest('hex');
+  const source = { kind: 'drand', chainHash: quicknet.hash, round: 3, randomness } as const;
+  const seed = seedOf(hash, source);
+  const result = draw(seed, inputs);
+  const freeze = nextEntry(undefined, 'freeze', frozenAt, {
+    id_lottery: 1,
+    algorithm: LOTTERY_ALGORITHM_V2,
+    inputs_sha256: hash,
+    source: 'drand',
+    chain: quicknet.hash,
+    round: 3,
+    round_at: roundAt.toISOString(),
+  });
+  const drawn = nextEntry(freeze, 'draw', drawnAt, {
+    id_lottery: 1,
+    inputs_sha256: hash,
+    source: sourceLine(source),
+    seed,
+    result_sha256: resultHash(result),
+  });
+  const csv = lotteryRecordCsv({
+    algorithm: LOTTERY_ALGORITHM_V2,
+    seed,
+    seedHash: seedHash(seed),
+    inputs,
+    inputsHash: hash,
+    result,
+    resultHash: resultHash(result),
+    campus: 'Bench campus',
+    schoolYear: 'Bench year',
+    drawnAt,
+    drawnBy: 'bench',
+    applications: {},
+    v2: { frozenAt, source, beaconSignature: QUICKNET_3, roundAt, logHash: drawn.hash },
+  });
+  const files = { record: path.join(dir, 'record.csv'), log: path.join(dir, 'log.jsonl') };
+  fs.writeFileSync(files.record, csv);
+  fs.writeFileSync(files.log, logFile([freeze, drawn]));
+  return { ...files, bytes: Buffer.byteLength(csv) };
+}
+
+/**
+ * `node scripts/verify-lottery.mjs record.csv log.jsonl` on a v2 record of `inputs`: the whole process as a parent
+ * runs it (start, BLS check, re-run, log chain), p50 / p95 of `samples` runs.
+ */
+export async function timeVerifierV2(inputs: DrawInputs, samples: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-bench-verifier-'));
+  try {
+    const files = v2RecordFiles(inputs, dir);
+    const script = path.resolve(import.meta.dirname, '../scripts/verify-lottery.mjs');
+    const times = await timeEach(samples, () =>
+      promisify(execFile)(process.execPath, [script, files.record, files.log]),
+    );
+    return { ...percentiles(times), bytes: files.bytes };
+  } finally {
+    rmDir(dir);
+  }
+}
+
 /** Waits until the school's outbox stops growing (polled every 100 ms): how long, and how many messages. */
 async function messagesSettled(server: Server, id_school: number) {
   const token = await server.signIn('superadmin@demo.openseat.org');
@@ -276,6 +362,12 @@ export async function benchLottery(kind: 'pglite' | 'postgres', rows: Row[], opt
       `direct: pure algorithm in-process, no writes; reading its inputs ${ms(readMs)} ms; result ${digest.slice(0, 8)}`,
     ]);
     await database.close();
+    const verifier = await timeVerifierV2(inputs, 5);
+    rows.push([
+      `${kind}: lottery verify-lottery.mjs v2 of ${inputs.entries.length.toLocaleString('en')} applications p50 / p95`,
+      `${ms(verifier.p50)} / ${ms(verifier.p95)} ms`,
+      `one node process each, as a parent runs it: BLS check of a quicknet round, re-run, log chain; record ${kB(verifier.bytes)}; target < 1 s; ${load()}`,
+    ]);
     if (options.directOnly) return;
 
     // 2. the run through the API: the draw and all its writes, on a fresh copy each time

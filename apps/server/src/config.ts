@@ -5,6 +5,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** The League of Entropy's public relays (https://drand.love/developer/): several, so one down does not stop a draw. */
+const DEFAULT_DRAND_RELAYS = [
+  'https://api.drand.sh',
+  'https://api2.drand.sh',
+  'https://api3.drand.sh',
+  'https://drand.cloudflare.com',
+];
+
+function relaysOf(value: string | undefined, env: string): string[] {
+  if (value === undefined) return env === 'test' ? [] : DEFAULT_DRAND_RELAYS;
+  return value
+    .split(',')
+    .map((relay) => relay.trim().replace(/\/$/, ''))
+    .filter((relay) => /^https?:\/\//.test(relay));
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +53,8 @@ const EnvSchema = z.object({
    * process takes the work over about this long after. Renewed every third of it while the work goes on.
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(120),
+  /** drand relays a lottery fetches its committed round from, comma-separated; empty: staff paste the round. */
+  DRAND_RELAYS: z.string().optional(),
   /** Meta's Graph API with its version (tests point it at a fake on loopback). */
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
   /** Google Ads API with its version; the server's developer token and OAuth client (the school's customer id). */
@@ -86,6 +104,8 @@ export type Config = {
   databasePoolSize: number;
   /** JOB_LEASE_SECONDS: how long a crashed process's jobs and claimed messages wait before another takes them. */
   jobLeaseSeconds: number;
+  /** DRAND_RELAYS: base addresses of drand relays (none in tests unless set: they have no internet). */
+  drandRelays: string[];
   /** Where conversion events go (docs/ads-conversions.md); Google Ads needs every credential to be set. */
   ads: {
     metaGraphUrl: string;
@@ -128,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     outboxRetrySeconds: parsed.OUTBOX_RETRY_SECONDS,
     jobLeaseSeconds: parsed.JOB_LEASE_SECONDS,
+    drandRelays: relaysOf(parsed.DRAND_RELAYS, parsed.NODE_ENV),
     webConcurrency,
     databasePoolSize: Math.max(4, Math.ceil(10 / webConcurrency)),
     ads: {

@@ -30,6 +30,17 @@ export const STATUS_OF = {
   LOTTERY_PERIOD_NOT_STARTED: 409,
   LOTTERY_NO_APPLICATIONS: 409,
   LOTTERY_ALREADY_DRAWN: 409,
+  /** v2 (docs/lottery-algorithm.md): the freeze, its source and its guard */
+  LOTTERY_FROZEN: 409,
+  LOTTERY_NOT_FROZEN: 409,
+  LOTTERY_NEEDS_FREEZE: 409,
+  LOTTERY_NOT_CLOSED: 409,
+  LOTTERY_INPUTS_CHANGED: 409,
+  LOTTERY_ROUND: 409,
+  LOTTERY_BEACON: 422,
+  /** no relay answered: not a server fault, staff paste the round instead */
+  LOTTERY_BEACON_UNAVAILABLE: 409,
+  LOTTERY_DICE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof STATUS_OF;

@@ -60,6 +60,8 @@ const answer = (reply: FastifyReply, code: ErrorCode, message: string, errors: F
  */
 function databaseAnswer(error: unknown) {
   const state = sqlStateOf(error);
+  // raised by the triggers of migration 0026 under every path that would change a frozen lottery's inputs
+  if (state === 'OSL01') return { code: 'LOTTERY_FROZEN', message: 'lotteryInputsFrozen' } as const;
   if (state?.startsWith('22')) return { code: 'INVALID_INPUT', message: 'badRequest' } as const;
   if (state?.startsWith('23')) return { code: 'CONFLICT', message: 'conflict' } as const;
   return null;

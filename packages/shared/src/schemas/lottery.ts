@@ -303,3 +303,7 @@ export const LotteryLogEntrySchema = z.object({
   hash: str(),
 });
 export type LotteryLogEntry = z.infer<typeof LotteryLogEntrySchema>;
+
+/** `GET /lottery/log`: a period's log for staff, and the address of its public page (null before the first freeze). */
+export const LotteryLogSchema = z.object({ publicToken: nstr(), entries: z.array(LotteryLogEntrySchema) });
+export type LotteryLog = z.infer<typeof LotteryLogSchema>;

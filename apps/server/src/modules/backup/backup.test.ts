@@ -94,7 +94,7 @@ describe('backup and restore of the embedded database', () => {
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/not empty/);
     expect((await restore({ DATA_DIR: target, DATABASE_URL: '' }, archive, '--force')).code).toBe(0);
-  }, 180_000);
+  }, 360_000);
 
   it('refuses to copy the embedded database while a server has it open', async () => {
     const dir = newFolder();

@@ -72,7 +72,7 @@ export type Plan = {
 };
 
 /** When applications start to be late: the end of the period's last enrollment day, where the campus is. */
-const lateFrom = (period: PeriodRow): number =>
+export const lateFrom = (period: PeriodRow): number =>
   period.enrollment_end_date === null
     ? Infinity
     : dayEndsAt(period.timeZone ?? DEFAULT_TIME_ZONE, period.enrollment_end_date).getTime();

@@ -267,3 +267,57 @@ export async function applicationLabels(db: Executor, ids: number[]) {
     .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
     .where(inIds(a.id_application, ids));
 }
+
+// ---- v2: the freeze, its guard flag and the period's log ----
+
+const log = s.lotteryLog;
+
+/** Sets the period's frozen flag (the triggers' guard); the first freeze also makes the public page's address. */
+export async function markPeriodFrozen(db: Executor, id_campus_year: number, frozen: boolean, token?: string) {
+  await db
+    .update(cy)
+    .set({
+      lotteryFrozen: frozen,
+      ...(token ? { lotteryPublicToken: sql`coalesce(${cy.lotteryPublicToken}, ${token})` } : {}),
+    })
+    .where(eq(cy.id_campus_year, id_campus_year));
+}
+
+/** The period's public page address (null before its first freeze). */
+export async function publicTokenOf(db: Executor, id_campus_year: number) {
+  const [row] = await db.select({ token: cy.lotteryPublicToken }).from(cy).where(eq(cy.id_campus_year, id_campus_year));
+  return row?.token ?? null;
+}
+
+/** One lottery of a period in scope, its row locked for the change that follows (dice entries). */
+export async function lockLottery(db: Executor, scope: Scope, id_lottery: number) {
+  const [row] = await db
+    .select({ lottery: summaryColumns })
+    .from(l)
+    .innerJoin(cy, eq(cy.id_campus_year, l.id_campus_year))
+    .where(and(eq(l.id_lottery, id_lottery), inCampus(scope, cy.id_school, cy.id_campus)))
+    .for('update', { of: l });
+  return row?.lottery;
+}
+
+const logColumns = { seq: log.seq, kind: log.kind, at: log.at, body: log.body, prevHash: log.prevHash, hash: log.hash };
+
+/** The period's last log entry: the next one links to it. */
+export async function lastLogEntry(db: Executor, id_campus_year: number) {
+  const [row] = await db
+    .select({ seq: log.seq, hash: log.hash })
+    .from(log)
+    .where(eq(log.id_campus_year, id_campus_year))
+    .orderBy(desc(log.seq))
+    .limit(1);
+  return row;
+}
+
+export async function insertLogEntry(db: Executor, row: typeof log.$inferInsert) {
+  await db.insert(log).values(row);
+}
+
+/** The period's whole log, in order. */
+export async function logOfPeriod(db: Executor, id_campus_year: number) {
+  return db.select(logColumns).from(log).where(eq(log.id_campus_year, id_campus_year)).orderBy(asc(log.seq));
+}

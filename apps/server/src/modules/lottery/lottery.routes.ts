@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
 import {
+  LotteryDiceSchema,
+  LotteryFreezeSchema,
   LotteryListQuerySchema,
+  LotteryLogSchema,
   LotteryOutcomeSchema,
   LotteryParamsSchema,
   LotteryPeriodSchema,
@@ -13,6 +16,7 @@ import {
   LotteryResultSchema,
   LotteryRunSchema,
   LotterySummarySchema,
+  LotteryUnfreezeSchema,
   LotteryVerificationSchema,
 } from '@openseat/shared/schemas/lottery';
 import { lotteryHoldRoutes } from './lottery-holds.routes';
@@ -41,7 +45,12 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ({
       message: translate('lotteryDrawn', req.lng),
-      data: await lottery.runLottery(deps, principalOf(req), secret, req.body),
+      data: await lottery.runLottery(
+        { ...deps, drandRelays: deps.config.drandRelays },
+        principalOf(req),
+        secret,
+        req.body,
+      ),
     }),
   );
   app.post(
@@ -77,6 +86,43 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
       message: translate('lotteryCommitted', req.lng),
       data: await lottery.commitSeed(deps.db, principalOf(req), req.body),
     }),
+  );
+  app.post(
+    '/lottery/freeze',
+    { config: run, schema: { tags, body: LotteryFreezeSchema, response: { 200: savedOf(LotterySummarySchema) } } },
+    async (req) => ({
+      message: translate('lotteryFrozen', req.lng),
+      data: await lottery.freezeLottery(deps.db, principalOf(req), req.body),
+    }),
+  );
+  app.post(
+    '/lottery/unfreeze',
+    { config: run, schema: { tags, body: LotteryUnfreezeSchema, response: { 200: savedOf(LotterySummarySchema) } } },
+    async (req) => ({
+      message: translate('lotteryUnfrozen', req.lng),
+      data: await lottery.unfreezeLottery(deps.db, principalOf(req), req.body),
+    }),
+  );
+  app.post(
+    '/lottery/:id/dice',
+    {
+      config: run,
+      schema: {
+        tags,
+        params: LotteryParamsSchema,
+        body: LotteryDiceSchema,
+        response: { 200: savedOf(LotterySummarySchema) },
+      },
+    },
+    async (req) => {
+      const { message, lottery: saved } = await lottery.enterDice(deps.db, principalOf(req), req.params.id, req.body);
+      return { message: translate(message, req.lng), data: saved };
+    },
+  );
+  app.get(
+    '/lottery/log',
+    { config: read, schema: { tags, querystring: LotteryListQuerySchema, response: { 200: LotteryLogSchema } } },
+    (req) => lottery.periodLog(deps.db, principalOf(req), req.query.id_campus_year),
   );
   app.post(
     '/lottery/late',

@@ -3,12 +3,14 @@ import { STATUS } from '@openseat/shared/constants';
 import type { LotteryPeriod, LotteryResult, LotteryRun } from '@openseat/shared/schemas/lottery';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
-import { isUniqueViolation, sqlStateOf } from '../../lib/db-errors';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { openSession, type MoveSession } from '../status-moves/status-moves.service';
 import type { MoveDeps } from '../status-moves/status-moves.types';
 import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from './lottery.draw';
+import { appendLog } from './lottery.log';
+import { LOTTERY_ALGORITHM_V2, seedOf, sourceLine } from './lottery.seed';
+import { fetchCommittedRound, sourceOfFrozen, type PastedRound } from './lottery.source';
 import {
   answerOfPlan,
   assertSomething,
@@ -20,8 +22,10 @@ import {
   type Participant,
 } from './lottery.plan';
 import { presentSummary } from './lottery.presenter';
+import { asLotteryRefusal } from './lottery.refusals';
 import { signatureOf } from './lottery.record';
 import * as repo from './lottery.repository';
+import type { LotterySummaryRow } from './lottery.repository';
 import { namedOutcomes, type UnnamedOutcome } from './lottery.summary';
 
 /*
@@ -30,17 +34,6 @@ import { namedOutcomes, type UnnamedOutcome } from './lottery.summary';
  * pure `draw()` of lottery.draw.ts; its inputs come from lottery.plan.ts.
  */
 
-/** Maps the database's refusals of a racing run: the row lock (55P03) and the one-drawn index. */
-async function asLotteryRefusal<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (sqlStateOf(error) === '55P03') throw refuse('lotteryRunning', 'LOTTERY_RUNNING');
-    // the only unique index a run can hit is lottery_one_drawn: another run drew the period first
-    if (isUniqueViolation(error)) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
-    throw error;
-  }
-}
 /**
  * Moves the late applications to the end of their waiting lists in arrival order (movement 'Late application').
  * Answers their outcomes; the places are those taken at the move (`flush` may renumber a list: read them after it).
@@ -58,40 +51,87 @@ async function moveLate(session: MoveSession, late: Participant[], orderAfter: M
   return placed;
 }
 
+/** The seed and algorithm of a run: a frozen lottery's (v2) from its public source, or v1's server seed. */
+type Draw = {
+  committed: LotterySummaryRow['lottery'] | undefined;
+  seed: string;
+  algorithm: string;
+  v2: V2Facts | null;
+};
+type V2Facts = ReturnType<typeof sourceOfFrozen> & { frozen: LotterySummaryRow['lottery'] };
+
+/**
+ * Which draw a run makes. A frozen period draws only its frozen lottery, from its committed source, on inputs that
+ * must hash as frozen. Without a freeze, v1 still draws (a committed or fresh server seed): to be removed once every
+ * real draw goes through a freeze (issue 23).
+ */
+function drawOf(
+  existing: LotterySummaryRow['lottery'][],
+  input: LotteryRun,
+  beacon: PastedRound | undefined,
+  now: Date,
+): Draw {
+  if (input.id_lottery !== undefined && !existing.some((l) => l.id_lottery === input.id_lottery)) throw notFound();
+  const frozen = existing.find((l) => l.state === 'frozen');
+  if (frozen) {
+    if (input.id_lottery !== undefined && input.id_lottery !== frozen.id_lottery)
+      throw refuse('lotteryAlreadyFrozen', 'LOTTERY_FROZEN');
+    const v2 = { frozen, ...sourceOfFrozen(frozen, beacon, now) };
+    return { committed: frozen, seed: seedOf(frozen.inputsHash!, v2.source), algorithm: LOTTERY_ALGORITHM_V2, v2 };
+  }
+  let committed: LotterySummaryRow['lottery'] | undefined;
+  if (input.id_lottery !== undefined) {
+    committed = existing.find((l) => l.id_lottery === input.id_lottery && l.state === 'committed');
+    if (!committed) throw refuse('lotteryNeedsFreeze', 'LOTTERY_NEEDS_FREEZE');
+  }
+  return { committed, seed: committed?.seed ?? newSeed(), algorithm: LOTTERY_ALGORITHM, v2: null };
+}
+
+/** A frozen lottery's committed round, fetched from the relays before any lock is taken (only when asked). */
+async function fetchedRound(db: MoveDeps['db'], caller: Principal, input: LotteryRun, relays: string[]) {
+  if (input.beacon || !input.fetchBeacon) return input.beacon;
+  const period = await requireRunnablePeriod(db, caller, input);
+  const frozen = (await repo.lotteriesOfPeriod(db, period.id_campus_year)).find((l) => l.state === 'frozen');
+  if (!frozen || frozen.source !== 'drand') throw refuse('lotteryNotFrozen', 'LOTTERY_NOT_FROZEN');
+  return fetchCommittedRound(relays, frozen);
+}
+
 /**
  * `POST /application/lottery`: the draw, in one transaction. The period row is locked NOWAIT (a second run answers
  * 'lotteryRunning'), then the grade groups and the application rows; the outcome is applied through the pipeline's
- * moves (movement 'Lottery'), the record written signed, and an audit row added. Any failure changes nothing.
+ * moves (movement 'Lottery'), the record written signed, its log entry appended, and an audit row added. Any
+ * failure changes nothing.
  */
 export async function runLottery(
-  { db, jobs }: MoveDeps,
+  { db, jobs, drandRelays }: MoveDeps & { drandRelays: string[] },
   caller: Principal,
   secret: Buffer,
   input: LotteryRun,
 ): Promise<LotteryResult> {
+  const beacon = await fetchedRound(db, caller, input, drandRelays);
   return asLotteryRefusal(() =>
     db.transaction(async (tx) => {
       const period = await requireRunnablePeriod(tx, caller, input, true);
       const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
       if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
-      let committed: (typeof existing)[number] | undefined;
-      if (input.id_lottery !== undefined) {
-        committed = existing.find((l) => l.id_lottery === input.id_lottery);
-        if (!committed) throw notFound();
-      }
+      const drawnAt = new Date();
+      const { committed, seed, algorithm, v2 } = drawOf(existing, input, beacon, drawnAt);
+      // the guard of the freeze steps aside for the draw's own moves (inside this transaction only)
+      if (v2) await repo.markPeriodFrozen(tx, period.id_campus_year, false);
       const locked = await lockedPlanOf(tx, caller, period);
       assertSomething(locked);
-      const seed = committed?.seed ?? newSeed();
-      const outcomes = draw(seed, locked.inputs);
-      const drawnAt = new Date();
       const hashes = {
         seedHash: seedHash(seed),
-        inputsHash: inputsHash(locked.inputs),
-        resultHash: resultHash(outcomes),
+        inputsHash: inputsHash(locked.inputs, algorithm),
+        resultHash: '',
       };
+      if (v2 && hashes.inputsHash !== v2.frozen.inputsHash)
+        throw refuse('lotteryInputsChanged', 'LOTTERY_INPUTS_CHANGED');
+      const outcomes = draw(seed, locked.inputs);
+      hashes.resultHash = resultHash(outcomes);
       const record = {
         state: 'drawn',
-        algorithm: LOTTERY_ALGORITHM,
+        algorithm,
         seed,
         ...hashes,
         inputs: locked.inputs,
@@ -101,12 +141,13 @@ export async function runLottery(
         waitingCount: outcomes.filter((o) => o.result === 'waiting').length,
         id_user: caller.id_user,
         drawnAt,
-        signature: signatureOf(secret, {
-          algorithm: LOTTERY_ALGORITHM,
-          id_campus_year: period.id_campus_year,
-          ...hashes,
-          drawnAt,
-        }),
+        signature: signatureOf(secret, { algorithm, id_campus_year: period.id_campus_year, ...hashes, drawnAt }),
+        ...(v2?.beacon
+          ? {
+              beaconSignature: v2.beacon.signature,
+              beaconPreviousSignature: v2.beacon.previousSignature ?? null,
+            }
+          : {}),
       };
       const saved = committed
         ? await repo.updateLottery(tx, committed.id_lottery, record)
@@ -115,6 +156,16 @@ export async function runLottery(
             id_school: period.id_school,
             id_campus_year: period.id_campus_year,
           });
+      if (v2) {
+        const entry = await appendLog(tx, period, 'draw', {
+          id_lottery: saved.id_lottery,
+          inputs_sha256: hashes.inputsHash,
+          source: sourceLine(v2.source),
+          seed,
+          result_sha256: hashes.resultHash,
+        });
+        await repo.updateLottery(tx, saved.id_lottery, { logHash: entry.hash });
+      }
 
       const apps = [...locked.participants.values(), ...locked.late];
       const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);

@@ -7,3 +7,5 @@
 export { lotteryPlan, practice, practiceCsv } from './lottery.plan';
 export { addLateApplications, commitSeed, runLottery } from './lottery.run';
 export { getLottery, listLotteries, lotteryCsv, lotterySummary, verifyLottery } from './lottery.record';
+export { enterDice, freezeLottery, unfreezeLottery } from './lottery.freeze';
+export { periodLog } from './lottery.log';

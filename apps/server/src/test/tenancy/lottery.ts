@@ -14,17 +14,43 @@ let lf: LotteryFixtures;
 const SECRET_LOTTERY = ['Secret-Lottery-B', 'beta-lottery-seed'];
 
 async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
-  const lotteryCampus = async (id_school: number, name: string, child: string) => {
+  /** `closed`: applications closed on 31 January (a freeze needs that), the children applied before. */
+  const lotteryCampus = async (id_school: number, name: string, child: string, closed = false) => {
     const campus = await createCampus(db, id_school, name);
     await createCampusGrades(db, campus, [3]);
     await db
       .update(s.campusConfiguration)
       .set({ is_lottery_campus: true })
       .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
-    const period = await createPeriod(db, campus, { state: 'started', grades: { 3: 1 } });
+    const period = await createPeriod(db, campus, {
+      state: 'started',
+      grades: { 3: 1 },
+      ...(closed ? { enrollment_end_date: '2026-01-31' } : {}),
+    });
     for (let i = 0; i < 3; i++)
-      await createApplication(db, period, { id_status: STATUS.APPLIED, firstName: child, lastName: 'Tenancy' });
+      await createApplication(db, period, {
+        id_status: STATUS.APPLIED,
+        firstName: child,
+        lastName: 'Tenancy',
+        ...(closed ? { createdAt: new Date('2026-01-15T12:00:00Z') } : {}),
+      });
     return period;
+  };
+  /** A lottery frozen on dice (as the freeze writes it, minus the inputs document nobody reads here). */
+  const frozenOn = async (p: { id_school: number; id_campus_year: number }) => {
+    await db.update(s.campusYear).set({ lotteryFrozen: true }).where(eq(s.campusYear.id_campus_year, p.id_campus_year));
+    const [row] = await db
+      .insert(s.lottery)
+      .values({
+        id_school: p.id_school,
+        id_campus_year: p.id_campus_year,
+        state: 'frozen',
+        algorithm: 'openseat-lottery-v2',
+        source: 'dice',
+        frozenAt: new Date(),
+      })
+      .returning();
+    return row;
   };
   const own = await lotteryCampus(x.schoolA.id_school, 'Alpha Lottery', 'Lottery-A-Child');
   const late = await lotteryCampus(x.schoolA.id_school, 'Alpha Late', 'Late-A-Child');
@@ -46,10 +72,20 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
   // a drawn record (of an empty draw) on an older period of A's lottery campus, for the record file
   const older = await createPeriod(db, { id_school: own.id_school, id_campus: own.id_campus }, { id_school_year: 2 });
   const drawnLottery = await createDrawnLottery(db, older);
+  const toFreeze = await lotteryCampus(x.schoolA.id_school, 'Alpha Freeze', 'Freeze-A-Child', true);
+  const toUnfreeze = await lotteryCampus(x.schoolA.id_school, 'Alpha Unfreeze', 'Unfreeze-A-Child', true);
+  const diced = await lotteryCampus(x.schoolA.id_school, 'Alpha Dice', 'Dice-A-Child', true);
+  const otherClosed = await lotteryCampus(x.schoolB.id_school, 'Beta Closed', 'Secret-Lottery-B', true);
   return {
     own,
     late,
     other,
+    toFreeze,
+    toUnfreeze,
+    otherClosed,
+    unfreezeLottery: await frozenOn(toUnfreeze),
+    diceLottery: await frozenOn(diced),
+    otherFrozen: await frozenOn(otherClosed),
     ownLottery: await record(late, 'alpha-lottery-seed'),
     otherLottery: await record(other, 'beta-lottery-seed'),
     drawnLottery,
@@ -114,6 +150,50 @@ export const LOTTERY_ROWS: Row[] = [
       path: '/application/lottery',
       body: { ...periodOf(lf.late), id_lottery: lf.otherLottery.id_lottery },
     }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/freeze',
+    actor: 'schoolA',
+    own: () => ({ method: 'POST', path: '/lottery/freeze', body: { ...periodOf(lf.toFreeze), source: 'dice' } }),
+    other: () => ({ method: 'POST', path: '/lottery/freeze', body: { ...periodOf(lf.other), source: 'dice' } }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/unfreeze',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'POST',
+      path: '/lottery/unfreeze',
+      body: { ...periodOf(lf.toUnfreeze), reason: 'A tenancy check of the unfreeze' },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: '/lottery/unfreeze',
+      body: { ...periodOf(lf.otherClosed), reason: 'A tenancy check of the unfreeze' },
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/:id/dice',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'POST',
+      path: `/lottery/${lf.diceLottery.id_lottery}/dice`,
+      body: { digits: '12345678901234567890' },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: `/lottery/${lf.otherFrozen.id_lottery}/dice`,
+      body: { digits: '12345678901234567890' },
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'GET /lottery/log',
+    actor: 'schoolA',
+    own: () => ({ method: 'GET', path: `/lottery/log?id_campus_year=${lf.own.id_campus_year}` }),
+    other: () => ({ method: 'GET', path: `/lottery/log?id_campus_year=${lf.other.id_campus_year}` }),
     foreign: () => SECRET_LOTTERY,
   },
   {

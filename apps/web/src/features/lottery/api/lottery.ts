@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  LotteryDice,
+  LotteryFreeze,
+  LotteryLogEntry,
   LotteryPeriod,
   LotteryPlan,
   LotteryRecord,
   LotteryResult,
   LotteryRun,
   LotterySummary,
+  LotteryUnfreeze,
   LotteryVerification,
   MessageHold,
   MessageHoldSchedule,
@@ -31,6 +35,7 @@ export const lotteryKeys = {
   spots: (id_campus_year: number) => ['lottery', 'spots', id_campus_year] as const,
   plan: (p: LotteryPeriod | null) => ['lottery', 'plan', p?.id_campus ?? 0, p?.id_school_year ?? 0] as const,
   holds: (id_campus: number | null) => ['lottery', 'holds', id_campus ?? 0] as const,
+  log: (id_campus_year: number) => ['lottery', 'log', id_campus_year] as const,
 };
 
 /** The draws and commitments of a school period, newest first as the server sends them. */
@@ -101,9 +106,14 @@ const write = async <T>(path: string, body: unknown): Promise<WithMessage<T>> =>
 
 export const useRunLottery = () =>
   useLotteryWrite((run: LotteryRun) => write<LotteryResult>('/application/lottery', run));
-/** Practice: the same draw with a fresh seed; nothing is written, so nothing is refreshed. */
-export const usePracticeLottery = () =>
-  useMutation({ mutationFn: (p: LotteryPeriod) => write<LotteryResult>('/lottery/practice', p) });
+/** Practice: the same draw with a fresh seed; nothing of the period is written, only an entry of its log. */
+export const usePracticeLottery = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (p: LotteryPeriod) => write<LotteryResult>('/lottery/practice', p),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['lottery', 'log'] }),
+  });
+};
 export const useCommitLottery = () =>
   useLotteryWrite((p: LotteryPeriod) => write<LotterySummary>('/lottery/commit', p));
 export const useLateApplications = () =>
@@ -137,4 +147,31 @@ export const useScheduleRelease = () =>
   useLotteryWrite(async ({ id, ...body }: MessageHoldSchedule & { id: number }) => {
     const res = await http.put<Envelope<MessageHold>>(`/lottery/holds/${id}/release-at`, body);
     return { message: messageOf(res), data: unwrap(res) };
+  });
+
+// ---- v2: freeze, unfreeze, dice, the period's public log (docs/api-lottery.md) ----
+
+/** Fixes the period's inputs and the draw's source of randomness (a drand round or public dice). */
+export const useFreezeLottery = () =>
+  useLotteryWrite((body: LotteryFreeze) => write<LotterySummary>('/lottery/freeze', body));
+
+/** Gives the inputs back to editing; the reason goes to the period's public log. */
+export const useUnfreezeLottery = () =>
+  useLotteryWrite((body: LotteryUnfreeze) => write<LotterySummary>('/lottery/unfreeze', body));
+
+/** One staff user's entry of the dice rolled at the meeting: the first is recorded, a second by another user confirms. */
+export const useEnterDice = () =>
+  useLotteryWrite(({ id, ...body }: LotteryDice & { id: number }) =>
+    write<LotterySummary>(`/lottery/${id}/dice`, body),
+  );
+
+export type LotteryLog = { publicToken: string | null; entries: LotteryLogEntry[] };
+
+/** The period's hash-chained log (freeze, unfreeze, practice, draw, rerun), and the token of its public page. */
+export const useLotteryLog = (id_campus_year: number | null) =>
+  useQuery({
+    queryKey: lotteryKeys.log(id_campus_year ?? 0),
+    queryFn: async () =>
+      unwrap(await http.get<Envelope<LotteryLog> | LotteryLog>('/lottery/log', { id_campus_year: id_campus_year! })),
+    enabled: id_campus_year !== null,
   });

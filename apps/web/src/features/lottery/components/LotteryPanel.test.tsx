@@ -8,7 +8,7 @@ import {
   type LotterySummary,
 } from '@openseat/shared/schemas/lottery';
 import { i18n } from '../../../lib/i18n';
-import { answer, api, recorder } from '../../../test/api';
+import { answer, api, campusContext, recorder } from '../../../test/api';
 import { renderScreen } from '../../../test/render';
 import { LotteryPanel } from './LotteryPanel';
 
@@ -37,6 +37,12 @@ const drawn: LotterySummary = LotterySummarySchema.parse({
   state: 'drawn',
   algorithm: 'openseat-draw-v1',
   seedHash: 'a'.repeat(64),
+  frozenAt: null,
+  source: null,
+  beaconChain: null,
+  beaconRound: null,
+  roundAt: null,
+  diceEntries: 0,
   seed: 'b'.repeat(64),
   inputsHash: 'c'.repeat(64),
   resultHash: 'd'.repeat(64),
@@ -64,7 +70,12 @@ function answerOf(selected: LotteryOutcome[], waiting: LotteryOutcome[], all = {
 
 /** The panel of a period whose lotteries are `lotteries`, with no held messages. */
 function openPanel(lotteries: LotterySummary[]) {
-  api.use(answer('get', '/lottery', { data: lotteries }), answer('get', '/lottery/holds', { data: [] }));
+  api.use(
+    answer('get', '/lottery', { data: lotteries }),
+    answer('get', '/lottery/holds', { data: [] }),
+    answer('get', '/lottery/log', { publicToken: null, entries: [] }),
+    ...campusContext,
+  );
   return renderScreen(<LotteryPanel period={period} />);
 }
 
@@ -125,6 +136,8 @@ describe('LotteryPanel', () => {
         HttpResponse.json({ code: 'FORBIDDEN', message: 'You may not see this campus.' }, { status: 403 }),
       ),
       answer('get', '/lottery/holds', { data: [] }),
+      answer('get', '/lottery/log', { publicToken: null, entries: [] }),
+      ...campusContext,
     );
     renderScreen(<LotteryPanel period={period} />);
 

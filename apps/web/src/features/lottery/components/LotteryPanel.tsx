@@ -21,7 +21,9 @@ import { mono } from './mono';
 import type { LotteryPeriodRef } from './period-ref';
 import { PracticeResultDialog } from './PracticeResultDialog';
 import { ResultLists } from './ResultLists';
-import { RunLotteryDialog } from './RunLotteryDialog';
+import { FreezeDialog } from './FreezeDialog';
+import { FrozenLottery } from './FrozenLottery';
+import { LotteryLogSection } from './LotteryLogSection';
 
 /** The lottery of a school period in enrollment settings: its state, practice, the draw, its record. */
 export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
@@ -31,11 +33,12 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
   const lotteries = useLotteries(period.id_campus_year);
   const drawn = lotteries.data?.find((l) => l.state === 'drawn') ?? null;
   const committed = lotteries.data?.find((l) => l.state === 'committed') ?? null;
+  const frozen = lotteries.data?.find((l) => l.state === 'frozen') ?? null;
   const summary = useLotterySummary(drawn?.id_lottery ?? null);
   const practice = usePracticeLottery();
   const late = useLateApplications();
   const [practiceResult, setPracticeResult] = useState<LotteryResult | null>(null);
-  const [running, setRunning] = useState(false);
+  const [freezing, setFreezing] = useState(false);
   const [addingLate, setAddingLate] = useState(false);
   const mayRun = ability.can('run_lottery', 'enrollment_settings');
   const periodKey = { id_campus: period.id_campus, id_school_year: period.id_school_year };
@@ -70,7 +73,7 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
               considered: drawn.consideredCount,
             })}
           </Alert>
-        ) : committed ? (
+        ) : frozen ? null : committed ? (
           <Alert severity="info">
             {t('lottery.stateCommitted')}{' '}
             <Box component="span" sx={mono}>
@@ -81,6 +84,7 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
           lotteries.isSuccess && <Alert severity="info">{t('lottery.stateNotDrawn')}</Alert>
         )}
       </Box>
+      {frozen && <FrozenLottery lottery={frozen} period={period} mayRun={mayRun} />}
       <HeldMessagesPanel id_campus={period.id_campus} mayRelease={mayRun} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }} useFlexGap>
         {mayRun && !drawn && (
@@ -88,18 +92,21 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
             <Button
               onClick={() => void rehearse()}
               disabled={practice.isPending || !period.started}
+              aria-describedby="lottery-practice-label"
               data-testid="lottery-practice"
             >
               {t('lottery.practice')}
             </Button>
-            <Button
-              variant="contained"
-              onClick={() => setRunning(true)}
-              disabled={!period.started}
-              data-testid="lottery-run"
-            >
-              {t('lottery.run')}
-            </Button>
+            {!frozen && (
+              <Button
+                variant="contained"
+                onClick={() => setFreezing(true)}
+                disabled={!period.started}
+                data-testid="lottery-freeze"
+              >
+                {t('lottery.v2.freeze')}
+              </Button>
+            )}
             <Button
               component={RouterLink}
               to={`${base}/present`}
@@ -140,6 +147,11 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
           </>
         )}
       </Stack>
+      {mayRun && !drawn && (
+        <Typography variant="body2" color="text.secondary" id="lottery-practice-label" sx={{ mb: 2 }}>
+          {t('lottery.v2.practiceLabel')}
+        </Typography>
+      )}
       {!period.started && !drawn && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('lottery.needsStarted')}
@@ -148,7 +160,8 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
       {practice.isPending && <LinearProgress aria-label={t('lottery.drawing')} sx={{ mb: 2 }} />}
       {summary.data && drawn && <ResultLists result={summary.data} links={{ record: `${base}/${drawn.id_lottery}` }} />}
       <PracticeResultDialog result={practiceResult} period={period} onClose={() => setPracticeResult(null)} />
-      {running && <RunLotteryDialog period={period} onClose={() => setRunning(false)} />}
+      {freezing && <FreezeDialog period={period} onClose={() => setFreezing(false)} />}
+      <LotteryLogSection id_campus_year={period.id_campus_year} id_campus={period.id_campus} />
       <ConfirmDialog
         open={addingLate}
         title={t('lottery.addLate')}

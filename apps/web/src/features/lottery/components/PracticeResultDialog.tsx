@@ -37,11 +37,11 @@ export function PracticeResultDialog({
     >
       <DialogTitle id="lottery-practice-title">{t('lottery.practiceTitle')}</DialogTitle>
       <DialogContent>
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t('lottery.practiceNote')}
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="lottery-practice-label">
+          <strong>{t('lottery.v2.practiceLabel')}</strong> {t('lottery.practiceNote')}
         </Alert>
         <Typography sx={{ mb: 2 }}>
-          {t('lottery.seed')}:{' '}
+          {t('lottery.v2.practiceSeed')}:{' '}
           <Box component="span" sx={mono} data-testid="lottery-practice-seed">
             {result?.seed}
           </Box>

@@ -18,20 +18,25 @@ import {
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { LotteryOutcome, LotteryResult, LotterySummary } from '@openseat/shared/schemas/lottery';
+import type { LotteryOutcome, LotteryResult } from '@openseat/shared/schemas/lottery';
 import { useAbility } from '../../../lib/ability';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { NotFound } from '../../../components/NotFound';
 import { routeId } from '../../../components/route-id';
-import { useCommitLottery, useLotteryPeriod, useLotteryPlan, useRunLottery } from '../api/lottery';
+import { useZonedDateTime } from '../../../hooks/use-zoned-date-time';
+import { useLotteries, useLotteryPeriod, useLotteryPlan, useRunLottery } from '../api/lottery';
 import { byGrade, drawOrder, fingerprint } from '../format';
+import { chainName, type Beacon } from '../v2';
+import { PasteRoundDialog } from './PasteRoundDialog';
+import { RoundCountdown, useTimeLeft } from './RoundCountdown';
 
 const big = { fontSize: { xs: '1.25rem', md: '2rem' } } as const;
 const hash = { fontFamily: 'monospace', wordBreak: 'break-all', fontSize: { xs: '1.25rem', md: '2.5rem' } } as const;
 
 /**
- * The public draw on a projector: the seed's fingerprint is shown first (commit), then the draw, then the
- * results grade by grade, and at the end the seed itself, which anyone can check against the fingerprint.
+ * The public draw on a projector (v2): the inputs fingerprint frozen before any randomness exists, then the committed
+ * drand round with its countdown (or the dice entries), then the draw and the results grade by grade, and at the end
+ * the seed, which anyone can re-compute from the fingerprint and the round.
  */
 export default function PresentationPage() {
   const { t } = useTranslation();
@@ -39,15 +44,17 @@ export default function PresentationPage() {
   const ability = useAbility();
   const id_campus_year = routeId(useParams().id_campus_year);
   const period = useLotteryPeriod(id_campus_year);
-  const commit = useCommitLottery();
+  const lotteries = useLotteries(id_campus_year);
+  const frozen = lotteries.data?.find((l) => l.state === 'frozen') ?? null;
+  const moment = useZonedDateTime(period.data?.id_campus ?? null);
+  const left = useTimeLeft(frozen?.roundAt);
   const run = useRunLottery();
   const stage = useRef<HTMLDivElement>(null);
-  const [commitment, setCommitment] = useState<LotterySummary | null>(null);
   const [result, setResult] = useState<LotteryResult | null>(null);
   const [shown, setShown] = useState(0);
   const [names, setNames] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [pasting, setPasting] = useState(false);
+  const [confirming, setConfirming] = useState<{ beacon?: Beacon; fetchBeacon?: true } | null>(null);
   const plan = useLotteryPlan(
     confirming && period.data ? { id_campus: period.data.id_campus, id_school_year: period.data.id_school_year } : null,
   );
@@ -67,24 +74,17 @@ export default function PresentationPage() {
   if (id_campus_year === null || period.isError) return <NotFound backTo="/main/enrollment-settings" />;
   const p = period.data;
   const mayRun = ability.can('run_lottery', 'enrollment_settings');
+  const drand = frozen?.source === 'drand';
+  const ready = frozen !== null && (drand ? left === 0 : frozen.diceEntries >= 2);
+  const chain = chainName(frozen?.beaconChain ?? null);
 
-  const doCommit = async () => {
-    setError(null);
-    try {
-      const res = await commit.mutateAsync({ id_campus: p!.id_campus, id_school_year: p!.id_school_year });
-      setCommitment(res.data);
-      if (res.message) enqueueSnackbar(res.message, { variant: 'success' });
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  };
-  // a refusal stays in the confirmation dialog, which shows it
+  // a refusal (the round not out yet, a signature that fails) stays in the confirmation dialog, which shows it
   const doDraw = async () => {
-    setError(null);
     const res = await run.mutateAsync({
       id_campus: p!.id_campus,
       id_school_year: p!.id_school_year,
-      id_lottery: commitment!.id_lottery,
+      id_lottery: frozen!.id_lottery,
+      ...confirming,
     });
     setResult(res.data);
     setShown(0);
@@ -96,7 +96,7 @@ export default function PresentationPage() {
   };
   const grade = grades[shown];
   const counts = result?.grades.find((g) => g.id_grade === grade?.id_grade);
-  const idLottery = result?.lottery?.id_lottery ?? commitment?.id_lottery;
+  const idLottery = result?.lottery?.id_lottery;
 
   return (
     <Box
@@ -131,54 +131,95 @@ export default function PresentationPage() {
           </Button>
         </Stack>
       </Stack>
-      {error && (
+      {lotteries.isError && (
         <Alert severity="error" role="alert" sx={{ mb: 2, ...big }} data-testid="present-error">
-          {error}
+          {lotteries.error.message}
         </Alert>
       )}
-      {!commitment && (
-        <Stack spacing={3} alignItems="flex-start">
-          <Typography sx={big}>{t('lottery.presentStep1')}</Typography>
-          <Button
-            variant="contained"
-            size="large"
-            onClick={() => void doCommit()}
-            disabled={!p || commit.isPending || !mayRun}
-            data-testid="present-commit"
-            sx={big}
+      {lotteries.isSuccess && !frozen && !result && (
+        <Stack spacing={3} alignItems="flex-start" data-testid="present-needs-freeze">
+          <Typography sx={big}>{t('lottery.v2.presentNeedsFreeze')}</Typography>
+          <Link
+            component={RouterLink}
+            to={`/main/enrollment-settings/${id_campus_year}`}
+            sx={{ color: '#9cf', ...big }}
           >
-            {t('lottery.commit')}
-          </Button>
-          {commit.isPending && <LinearProgress sx={{ width: '100%' }} aria-label={t('lottery.drawing')} />}
+            {t('lottery.v2.presentBack')}
+          </Link>
         </Stack>
       )}
-      {commitment && !result && (
+      {frozen && !result && (
         <Stack spacing={3} alignItems="flex-start">
-          <Typography sx={big}>{t('lottery.fingerprintExplained')}</Typography>
-          <Typography sx={hash} data-testid="present-fingerprint">
-            {fingerprint(commitment.seedHash)}
+          <Typography sx={big}>
+            {t('lottery.v2.presentStep1', { date: moment(frozen.frozenAt, t('common.noDate')) })}
           </Typography>
-          <Button
-            variant="contained"
-            color="warning"
-            size="large"
-            onClick={() => setConfirming(true)}
-            disabled={run.isPending || !mayRun}
-            data-testid="present-draw"
-            sx={big}
-          >
-            {t('lottery.draw')}
-          </Button>
+          <Typography sx={hash} data-testid="present-fingerprint">
+            {fingerprint(frozen.inputsHash)}
+          </Typography>
+          {drand ? (
+            <Box data-testid="present-round">
+              <Typography sx={big}>
+                {t('lottery.v2.presentRound', {
+                  round: frozen.beaconRound ?? '',
+                  chain: chain ? t(`lottery.v2.chains.${chain}`) : (frozen.beaconChain ?? ''),
+                  date: moment(frozen.roundAt, t('common.noDate')),
+                })}
+              </Typography>
+              <RoundCountdown
+                roundAt={frozen.roundAt}
+                sx={{ fontFamily: 'monospace', fontSize: { xs: '1.75rem', md: '3.5rem' }, fontWeight: 700 }}
+              />
+            </Box>
+          ) : (
+            <Typography sx={big} data-testid="present-dice">
+              {t('lottery.v2.presentDice', { count: frozen.diceEntries })}
+            </Typography>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Button
+              variant="contained"
+              color="warning"
+              size="large"
+              onClick={() => setConfirming(drand ? { fetchBeacon: true } : {})}
+              disabled={run.isPending || !mayRun || !ready}
+              data-testid="present-draw"
+              sx={big}
+            >
+              {t('lottery.draw')}
+            </Button>
+            {drand && (
+              <Button
+                variant="outlined"
+                color="inherit"
+                size="large"
+                onClick={() => setPasting(true)}
+                disabled={run.isPending || !mayRun || !ready}
+                data-testid="present-paste"
+              >
+                {t('lottery.v2.pasteRound')}
+              </Button>
+            )}
+          </Stack>
           {run.isPending && <LinearProgress sx={{ width: '100%' }} aria-label={t('lottery.drawing')} />}
         </Stack>
       )}
+      {pasting && frozen && (
+        <PasteRoundDialog
+          committedRound={frozen.beaconRound}
+          onClose={() => setPasting(false)}
+          onBeacon={(beacon) => {
+            setPasting(false);
+            setConfirming({ beacon });
+          }}
+        />
+      )}
       <ConfirmDialog
-        open={confirming && plan.isSuccess}
+        open={confirming !== null && plan.isSuccess}
         title={t('lottery.drawConfirmTitle')}
         consequence={plan.data ? t('lottery.drawConfirm', plan.data) : ''}
         confirmLabel={t('lottery.drawNow')}
         onConfirm={doDraw}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
       />
       {confirming && plan.isError && (
         <Alert severity="error" role="alert" sx={{ mb: 2, ...big }} data-testid="present-plan-error">
@@ -212,10 +253,7 @@ export default function PresentationPage() {
           <Typography sx={hash} data-testid="present-seed">
             {result?.seed}
           </Typography>
-          <Typography sx={big}>{t('lottery.fingerprintWas')}</Typography>
-          <Typography sx={{ ...hash, fontSize: { xs: '1rem', md: '1.5rem' } }}>
-            {fingerprint(result?.lottery?.seedHash ?? commitment?.seedHash)}
-          </Typography>
+          <Typography sx={big}>{t('lottery.v2.seedFrom')}</Typography>
           {idLottery && (
             <Link
               component={RouterLink}

@@ -15,8 +15,20 @@ export function RecordFacts({ record, dense }: { record: LotteryRecord; dense?: 
     [t('lottery.algorithm'), record.algorithm, true],
     [t('lottery.drawnAt'), moment(record.drawnAt, t('common.noDate')), false],
     [t('lottery.drawnBy'), record.drawnBy ?? t('common.unknown'), false],
+    ...(record.source
+      ? ([
+          [t('lottery.v2.frozenAt'), moment(record.frozenAt, t('common.noDate')), false],
+          [
+            t('lottery.v2.source'),
+            record.source === 'drand'
+              ? `${t('lottery.v2.sourceDrandShort')} · ${t('lottery.v2.committedRound')} ${record.beaconRound ?? ''}`
+              : t('lottery.v2.sourceDiceShort'),
+            false,
+          ],
+        ] as Array<[string, string, boolean]>)
+      : []),
     [t('lottery.seed'), record.seed ?? t('lottery.notRevealed'), true],
-    [t('lottery.seedHash'), record.seedHash ?? '', true],
+    ...(record.seedHash ? ([[t('lottery.seedHash'), record.seedHash, true]] as Array<[string, string, boolean]>) : []),
     [t('lottery.inputsHash'), record.inputsHash ?? '', true],
     [t('lottery.resultHash'), record.resultHash ?? '', true],
     [

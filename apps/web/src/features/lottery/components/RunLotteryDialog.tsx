@@ -21,6 +21,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import type { LotteryResult } from '@openseat/shared/schemas/lottery';
 import { useLotteryPlan, useRunLottery, useSpots } from '../api/lottery';
+import type { Beacon } from '../v2';
 import type { LotteryPeriodRef } from './period-ref';
 import { ResultLists } from './ResultLists';
 
@@ -29,10 +30,15 @@ export function RunLotteryDialog({
   period,
   onClose,
   id_lottery,
+  beacon,
+  fetchBeacon,
 }: {
   period: LotteryPeriodRef;
   onClose: () => void;
   id_lottery?: number;
+  /** A frozen drand lottery's round: pasted by staff, or fetched by the server from its relays. */
+  beacon?: Beacon;
+  fetchBeacon?: true;
 }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -49,6 +55,8 @@ export function RunLotteryDialog({
         id_campus: period.id_campus,
         id_school_year: period.id_school_year,
         ...(id_lottery ? { id_lottery } : {}),
+        ...(beacon ? { beacon } : {}),
+        ...(fetchBeacon ? { fetchBeacon } : {}),
       });
       setResult(res.data);
       enqueueSnackbar(res.message || t('lottery.drawnNotice'), { variant: 'success' });
@@ -77,6 +85,11 @@ export function RunLotteryDialog({
         ) : (
           <>
             <Typography sx={{ mb: 1 }}>{t('lottery.rules')}</Typography>
+            {(beacon || fetchBeacon) && (
+              <Typography sx={{ mb: 1 }} data-testid="lottery-run-source">
+                {beacon ? t('lottery.v2.runPasted', { round: beacon.round }) : t('lottery.v2.runFetched')}
+              </Typography>
+            )}
             <Alert severity="warning" sx={{ mb: 2 }}>
               {t('lottery.final')}
             </Alert>

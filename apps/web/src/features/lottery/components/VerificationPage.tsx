@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
+import { LOTTERY_CHECKS, type LotteryVerification } from '@openseat/shared/schemas/lottery';
 import { translate } from '@openseat/shared/messages';
 import { currentLanguage } from '../../../lib/i18n';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
@@ -77,17 +79,37 @@ export default function VerificationPage() {
           >
             {translate(verification.valid ? 'lotteryVerified' : 'lotteryTampered', currentLanguage())}
           </Alert>
-          <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {verification.checks.map((c) => (
-              <li key={c.name} data-testid={`lottery-check-${c.name}`} data-ok={c.ok}>
-                <strong>{c.ok ? t('lottery.pass') : t('lottery.fail')}</strong> · {t(`lottery.checks.${c.name}`)}
-                {!c.ok && (
-                  <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                    {t('lottery.expectedActual', { expected: c.expected, actual: c.actual })}
-                  </Typography>
-                )}
-              </li>
-            ))}
+          <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={t('lottery.checksTitle')}>
+            {verification.checks
+              .filter((c) => (LOTTERY_CHECKS as readonly string[]).includes(c.name))
+              .map((c) => (
+                <Box
+                  component="li"
+                  key={c.name}
+                  data-testid={`lottery-check-${c.name}`}
+                  data-ok={c.ok}
+                  sx={{ display: 'flex', gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}
+                >
+                  <Chip
+                    size="small"
+                    color={c.ok ? 'success' : 'error'}
+                    icon={c.ok ? <CheckCircleIcon /> : <CancelIcon />}
+                    label={c.ok ? t('lottery.pass') : t('lottery.fail')}
+                    sx={{ flexShrink: 0, minWidth: 84 }}
+                  />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 500 }}>{t(`lottery.checks.${c.name}`)}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t(`lottery.v2.checkHelp.${c.name}`)}
+                    </Typography>
+                    {!c.ok && (
+                      <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+                        {t('lottery.expectedActual', { expected: c.expected, actual: c.actual })}
+                      </Typography>
+                    )}
+                  </Box>
+                </Box>
+              ))}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {t('lottery.elapsed', { ms: Math.round(verification.elapsedMs * 10) / 10 })}

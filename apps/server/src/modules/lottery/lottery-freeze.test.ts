@@ -1,0 +1,401 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
+import type { LotteryLog, LotteryResult, LotterySummary } from '@openseat/shared/schemas/lottery';
+import * as s from '../../db/schema/index';
+import { applicationRow, createApplication } from '../../test/application-factories';
+import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
+import { createCampus, createSchool } from '../../test/factories';
+import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { tokenFor } from '../../test/session';
+import { BEACON_CHAINS } from './lottery.beacon';
+import { chainProblems } from './lottery.log-chain';
+import { seedOf } from './lottery.seed';
+
+/*
+ * The freeze of v2 (issue 23): inputs fixed before any randomness exists, every kind of input change refused while
+ * frozen, unfreezing logged with its reason, dice entered by two users, a drand round checked against the chain key.
+ *
+ * Real quicknet rounds, as https://api.drand.sh/52db9ba7.../public/2 and /3 publish them (recorded in ChainSafe
+ * Forest's drand signature tests, src/beacon/signatures/tests.rs; lottery.beacon.test.ts cites the same).
+ */
+const QUICKNET_3 = {
+  round: 3,
+  signature: 'b3fab6df720b68cc47175f2c777e86d84187caab5770906f515ff1099cb01e4deaa027075d860823e49477b93c72bd64',
+};
+const QUICKNET_2_SIGNATURE =
+  'b6b6a585449b66eb12e875b64fcbab3799861a00e4dbf092d99e969a5eac57dd3f798acf61e705fe4f093db926626807';
+/** Round 3 of quicknet was published at genesis + 2 periods: 2023-08-23T15:09:33Z. */
+const ROUND_3_AT = new Date((BEACON_CHAINS.quicknet.genesisTime + 6) * 1000);
+
+let ctx: TestContext;
+let call: ReturnType<typeof apiClient>;
+let relay: http.Server;
+let school: { id_school: number };
+const token = { admin: '', second: '' };
+type Period = Awaited<ReturnType<typeof createPeriod>>;
+type Saved<T> = { message: string; data: T };
+type Refusal = { message: string; code: string };
+
+beforeAll(async () => {
+  // a drand relay of our own, serving the real round 3 (the test machine has no internet)
+  relay = http.createServer((req, res) => {
+    const served = req.url === `/${BEACON_CHAINS.quicknet.hash}/public/3`;
+    res.writeHead(served ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(served ? QUICKNET_3 : { error: 'not found' }));
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+  ctx = await startTestApp({ env: { DRAND_RELAYS: `http://127.0.0.1:1, ${relayUrl}` } });
+  call = apiClient(ctx.baseUrl);
+  school = await createSchool(ctx.db, 'Freeze School');
+  token.admin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+  token.second = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  relay?.close();
+});
+
+let campusCount = 0;
+const CLOSED = '2026-01-31';
+const BEFORE_CLOSE = new Date('2026-01-15T12:00:00Z');
+
+/** A lottery campus whose applications closed on 31 January, with three applied children in grade 3 (one seat). */
+async function closedPeriod(options: { enrollment_end_date?: string } = {}) {
+  const campus = await createCampus(ctx.db, school.id_school, `Freeze Campus ${++campusCount}`);
+  await createCampusGrades(ctx.db, campus, [3, 4]);
+  await ctx.db
+    .update(s.campusConfiguration)
+    .set({ is_lottery_campus: true })
+    .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
+  const period = await createPeriod(ctx.db, campus, {
+    state: 'started',
+    enrollment_end_date: options.enrollment_end_date ?? CLOSED,
+    grades: { 3: 1, 4: 2 },
+  });
+  const apps = [];
+  for (let i = 0; i < 3; i++)
+    apps.push(await createApplication(ctx.db, period, { id_status: STATUS.APPLIED, createdAt: BEFORE_CLOSE }));
+  return { campus, period, apps };
+}
+
+const periodBody = (period: Period, extra: Record<string, unknown> = {}) => ({
+  id_campus: period.id_campus,
+  id_school_year: period.id_school_year,
+  ...extra,
+});
+const post = <T>(path: string, body: unknown, who = token.admin, lng = 'en') =>
+  call<Saved<T> & Refusal>('POST', path, { token: who, body, headers: { 'accept-language': lng } });
+const freeze = (period: Period, extra: Record<string, unknown> = { source: 'dice' }) =>
+  post<LotterySummary>('/lottery/freeze', periodBody(period, extra));
+const logOf = async (period: Period) =>
+  (await call<LotteryLog>('GET', `/lottery/log?id_campus_year=${period.id_campus_year}`, { token: token.admin })).body;
+
+/** The guard's refusal as the database raises it under any path (migration 0026). */
+async function expectRefusedByGuard(change: () => Promise<unknown>) {
+  const error = await change().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(JSON.stringify(error, Object.getOwnPropertyNames(error ?? {})) + String(error)).toMatch(/OSL01|frozen/);
+}
+
+describe('freezing the inputs', () => {
+  it('writes the inputs fingerprint, the committed drand round after the draw time, and a log entry', async () => {
+    const { period } = await closedPeriod();
+    const drawAt = new Date(Date.now() + 3_600_000);
+    const res = await freeze(period, { source: 'drand', drawAt: drawAt.toISOString() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const frozen = res.body.data;
+    expect(frozen).toMatchObject({ state: 'frozen', algorithm: 'openseat-lottery-v2', source: 'drand', seed: null });
+    expect(frozen.beaconChain).toBe(BEACON_CHAINS.quicknet.hash);
+    const roundAt = new Date(frozen.roundAt!);
+    expect(roundAt.getTime()).toBeGreaterThanOrEqual(drawAt.getTime());
+    expect(roundAt.getTime() - drawAt.getTime()).toBeLessThan(3_000);
+    expect(frozen.inputsHash).toMatch(/^[0-9a-f]{64}$/);
+
+    const log = await logOf(period);
+    expect(log.publicToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(log.entries.map((e) => e.kind)).toEqual(['freeze']);
+    expect(JSON.parse(log.entries[0].body)).toMatchObject({
+      id_lottery: frozen.id_lottery,
+      inputs_sha256: frozen.inputsHash,
+      round: frozen.beaconRound,
+      chain: BEACON_CHAINS.quicknet.hash,
+    });
+    expect(chainProblems(log.entries)).toEqual([]);
+    // a second freeze of the same period is refused
+    expect((await freeze(period)).body.code).toBe('LOTTERY_FROZEN');
+  });
+
+  it('refuses while applications are still open, and a draw time in the past', async () => {
+    const open = await closedPeriod({ enrollment_end_date: '2099-12-31' });
+    const early = await freeze(open.period);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'LOTTERY_NOT_CLOSED' });
+    const { period } = await closedPeriod();
+    const past = await freeze(period, { source: 'drand', drawAt: '2026-01-01T00:00:00Z' });
+    expect(past.status).toBe(400);
+    const es = await post(
+      '/lottery/freeze',
+      periodBody(period, { source: 'drand', drawAt: '2026-01-01T00:00:00Z' }),
+      token.admin,
+      'es',
+    );
+    expect(es.body.message).toBe('La hora anunciada del sorteo debe estar en el futuro.');
+  });
+
+  it('needs a freeze before a draw that names a lottery, and draws only the frozen one', async () => {
+    const { period } = await closedPeriod();
+    const frozen = (await freeze(period)).body.data;
+    expect(
+      (await post('/application/lottery', periodBody(period, { id_lottery: frozen.id_lottery + 1000 }))).status,
+    ).toBe(404);
+    const noDice = await post<LotteryResult>(
+      '/application/lottery',
+      periodBody(period, { id_lottery: frozen.id_lottery }),
+    );
+    expect(noDice.status).toBe(409);
+    expect(noDice.body.code).toBe('LOTTERY_DICE');
+  });
+});
+
+describe('while frozen, no input changes: each kind is refused', () => {
+  it('a status move through the API answers 409 with the frozen message (en and es)', async () => {
+    const { period, apps } = await closedPeriod();
+    await freeze(period);
+    const move = (lng: string) =>
+      call<Refusal>('PUT', '/application/status', {
+        token: token.admin,
+        body: { applicationIds: [apps[0].id_application], id_status: STATUS.WAITING_LIST },
+        headers: { 'accept-language': lng },
+      });
+    const en = await move('en');
+    expect(en.status, JSON.stringify(en.body)).toBe(409);
+    expect(en.body).toMatchObject({ code: 'LOTTERY_FROZEN' });
+    expect(en.body.message).toMatch(/frozen/);
+    expect((await move('es')).body.message).toMatch(/congelada/);
+    expect((await applicationRow(ctx.db, apps[0].id_application)).id_status).toBe(STATUS.APPLIED);
+  });
+
+  it('a new application dated before the freeze, and a deleted one', async () => {
+    const { period, apps } = await closedPeriod();
+    await freeze(period);
+    await expectRefusedByGuard(() =>
+      createApplication(ctx.db, period, { id_status: STATUS.APPLIED, createdAt: BEFORE_CLOSE }),
+    );
+    await expectRefusedByGuard(() =>
+      ctx.db
+        .update(s.application)
+        .set({ deletedAt: new Date() })
+        .where(eq(s.application.id_application, apps[0].id_application)),
+    );
+    await expectRefusedByGuard(() =>
+      ctx.db.delete(s.application).where(eq(s.application.id_application, apps[1].id_application)),
+    );
+    // one arriving now is late: not an input, so it is taken
+    const late = await createApplication(ctx.db, period, { id_status: STATUS.APPLIED });
+    expect(late.id_application).toBeGreaterThan(0);
+  });
+
+  it('a grade, a priority, a weight, seats and a sibling link', async () => {
+    const { campus, period, apps } = await closedPeriod();
+    await ctx.db.insert(s.campusPriority).values({
+      id_school: campus.id_school,
+      id_campus: campus.id_campus,
+      id_priority_item: 2,
+      priority_level: 1,
+    });
+    await freeze(period);
+    const app = eq(s.application.id_application, apps[0].id_application);
+    await expectRefusedByGuard(() => ctx.db.update(s.application).set({ id_grade: 4 }).where(app));
+    await expectRefusedByGuard(() => ctx.db.update(s.application).set({ id_priority_item: 2 }).where(app));
+    await expectRefusedByGuard(() =>
+      ctx.db.update(s.campusPriority).set({ weight: 3 }).where(eq(s.campusPriority.id_campus, campus.id_campus)),
+    );
+    await expectRefusedByGuard(() =>
+      ctx.db
+        .update(s.campusYearGrade)
+        .set({ spots: 5 })
+        .where(eq(s.campusYearGrade.id_campus_year, period.id_campus_year)),
+    );
+    const applicant = (await applicationRow(ctx.db, apps[0].id_application)).id_applicant;
+    await expectRefusedByGuard(() =>
+      ctx.db
+        .update(s.applicant)
+        .set({ guardianEmail: 'shared@example.org' })
+        .where(eq(s.applicant.id_applicant, applicant)),
+    );
+    await expectRefusedByGuard(() =>
+      ctx.db
+        .update(s.campusYear)
+        .set({ sibling_priority: true })
+        .where(eq(s.campusYear.id_campus_year, period.id_campus_year)),
+    );
+  });
+
+  it('unfreezing takes a reason, logs it, and gives the inputs back', async () => {
+    const { period, apps } = await closedPeriod();
+    await freeze(period);
+    const short = await post('/lottery/unfreeze', periodBody(period, { reason: 'typo' }));
+    expect(short.status).toBe(400);
+    const res = await post<LotterySummary>(
+      '/lottery/unfreeze',
+      periodBody(period, { reason: 'A sibling link was missing' }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.state).toBe('unfrozen');
+    const log = await logOf(period);
+    expect(log.entries.map((e) => e.kind)).toEqual(['freeze', 'unfreeze']);
+    expect(JSON.parse(log.entries[1].body)).toMatchObject({ reason: 'A sibling link was missing' });
+    expect(chainProblems(log.entries)).toEqual([]);
+    await ctx.db
+      .update(s.application)
+      .set({ id_grade: 4 })
+      .where(eq(s.application.id_application, apps[0].id_application));
+    expect((await post('/lottery/unfreeze', periodBody(period, { reason: 'Nothing is frozen now' }))).body.code).toBe(
+      'LOTTERY_NOT_FROZEN',
+    );
+  });
+});
+
+describe('dice rolled at the meeting', () => {
+  const DIGITS = '3 1 4 1 5 9 2 6 5 3 5 8 9 7 9 3 2 3 8 4';
+  const dice = (id: number, digits: string, who: string) =>
+    post<LotterySummary>(`/lottery/${id}/dice`, { digits }, who);
+
+  it('needs two users who agree; the same user twice and a mismatch are refused; then it draws', async () => {
+    const { period } = await closedPeriod();
+    const frozen = (await freeze(period)).body.data;
+    expect((await dice(frozen.id_lottery, '12345', token.admin)).status).toBe(400);
+    const first = await dice(frozen.id_lottery, DIGITS, token.admin);
+    expect(first.status).toBe(200);
+    expect(first.body.data.diceEntries).toBe(1);
+    expect(JSON.stringify(first.body)).not.toContain('31415');
+    const again = await dice(frozen.id_lottery, DIGITS, token.admin);
+    expect(again.body).toMatchObject({ code: 'LOTTERY_DICE', message: expect.stringMatching(/another staff user/) });
+    const mismatch = await dice(frozen.id_lottery, DIGITS.replace(/4$/, '5'), token.second);
+    expect(mismatch.body).toMatchObject({ code: 'LOTTERY_DICE', message: expect.stringMatching(/differ/) });
+    // both were cleared: two fresh entries are needed
+    expect((await dice(frozen.id_lottery, DIGITS, token.second)).body.data.diceEntries).toBe(1);
+    const confirmed = await dice(frozen.id_lottery, DIGITS, token.admin);
+    expect(confirmed.body.data.diceEntries).toBe(2);
+
+    const drawn = await post<LotteryResult>(
+      '/application/lottery',
+      periodBody(period, { id_lottery: frozen.id_lottery }),
+    );
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    const record = drawn.body.data.lottery!;
+    expect(record.state).toBe('drawn');
+    const digits = DIGITS.replace(/ /g, '');
+    expect(record.seed).toBe(seedOf(frozen.inputsHash!, { kind: 'dice', digits }));
+    const log = await logOf(period);
+    expect(log.entries.map((e) => e.kind)).toEqual(['freeze', 'draw']);
+    expect(JSON.parse(log.entries[1].body)).toMatchObject({
+      id_lottery: frozen.id_lottery,
+      source: `dice,${digits}`,
+      seed: record.seed,
+      result_sha256: record.resultHash,
+    });
+    expect(chainProblems(log.entries)).toEqual([]);
+    // the guard stepped aside for the draw only: the period is no longer frozen
+    const [row] = await ctx.db
+      .select({ frozen: s.campusYear.lotteryFrozen })
+      .from(s.campusYear)
+      .where(eq(s.campusYear.id_campus_year, period.id_campus_year));
+    expect(row.frozen).toBe(false);
+  });
+});
+
+describe('a drand round', () => {
+  /** Frozen on quicknet, then moved back in time so the real round 3 is the committed one (it is from 2023). */
+  async function frozenOnRound3(frozenAt = new Date(ROUND_3_AT.getTime() - 30_000)) {
+    const { period } = await closedPeriod();
+    const frozen = (await freeze(period, { source: 'drand' })).body.data;
+    await ctx.db
+      .update(s.lottery)
+      .set({ beaconRound: 3, roundAt: ROUND_3_AT, frozenAt })
+      .where(eq(s.lottery.id_lottery, frozen.id_lottery));
+    return { period, frozen };
+  }
+  const drawWith = (period: Period, id_lottery: number, extra: Record<string, unknown>) =>
+    post<LotteryResult>('/application/lottery', periodBody(period, { id_lottery, ...extra }));
+  const flip = (hex: string) => hex.slice(0, -1) + (hex.endsWith('0') ? '1' : '0');
+
+  it('a genuine round draws; a flipped bit, a wrong round, another chain or no round are refused', async () => {
+    const { period, frozen } = await frozenOnRound3();
+    const flipped = await drawWith(period, frozen.id_lottery, {
+      beacon: { ...QUICKNET_3, signature: flip(QUICKNET_3.signature) },
+    });
+    expect(flipped.status).toBe(422);
+    expect(flipped.body.code).toBe('LOTTERY_BEACON');
+    const wrongRound = await drawWith(period, frozen.id_lottery, {
+      beacon: { round: 2, signature: QUICKNET_2_SIGNATURE },
+    });
+    expect(wrongRound.body.code).toBe('LOTTERY_ROUND');
+    const otherRoundAsThree = await drawWith(period, frozen.id_lottery, {
+      beacon: { round: 3, signature: QUICKNET_2_SIGNATURE },
+    });
+    expect(otherRoundAsThree.status).toBe(422);
+    const otherChain = await drawWith(period, frozen.id_lottery, {
+      beacon: {
+        round: 3,
+        signature:
+          'a7b0877eaea7a0222f4c39a2c03434c34f5fe3ea47c533d24b88e5c3053b84775ccb78e984addcb55173f40428513f280cc6e0fccc3c89bb1625c7c0b477deb6faae43fc6ec036f09233bf38da16586b3042dd01a7e9ed97c8bafa343cc6071e',
+      },
+    });
+    expect(otherChain.status).toBe(400);
+    expect((await drawWith(period, frozen.id_lottery, {})).body.code).toBe('LOTTERY_ROUND');
+
+    const drawn = await drawWith(period, frozen.id_lottery, { beacon: QUICKNET_3 });
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    expect(drawn.body.data.lottery).toMatchObject({ state: 'drawn', beaconRound: 3 });
+  });
+
+  it('is fetched from the relays when asked (the first one down, the next serving it)', async () => {
+    const { period, frozen } = await frozenOnRound3();
+    const drawn = await drawWith(period, frozen.id_lottery, { fetchBeacon: true });
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    const [row] = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_lottery, frozen.id_lottery));
+    expect(row.beaconSignature).toBe(QUICKNET_3.signature);
+  });
+
+  it('a round not yet published, and a round not after the freeze, are refused', async () => {
+    const { period } = await closedPeriod();
+    const pending = (await freeze(period, { source: 'drand' })).body.data;
+    expect((await drawWith(period, pending.id_lottery, { beacon: QUICKNET_3 })).body.message).toMatch(
+      /not published yet/,
+    );
+    const late = await frozenOnRound3(new Date(ROUND_3_AT.getTime() + 1_000));
+    expect((await drawWith(late.period, late.frozen.id_lottery, { beacon: QUICKNET_3 })).body.message).toMatch(
+      /not after the freeze/,
+    );
+  });
+});
+
+describe('the draw checks the inputs it froze', () => {
+  it('refuses when they changed under the guard (a path the triggers do not see)', async () => {
+    const { period, apps } = await closedPeriod();
+    const frozen = (await freeze(period)).body.data;
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx
+        .update(s.application)
+        .set({ id_grade: 4 })
+        .where(eq(s.application.id_application, apps[0].id_application));
+    });
+    await post(`/lottery/${frozen.id_lottery}/dice`, { digits: '11111111112222222222' }, token.admin);
+    await post(`/lottery/${frozen.id_lottery}/dice`, { digits: '11111111112222222222' }, token.second);
+    const res = await post<LotteryResult>(
+      '/application/lottery',
+      periodBody(period, { id_lottery: frozen.id_lottery }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('LOTTERY_INPUTS_CHANGED');
+  });
+});

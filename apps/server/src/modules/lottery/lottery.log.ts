@@ -1,0 +1,45 @@
+import type { LotteryLogEntry, LotteryLogKind } from '@openseat/shared/schemas/lottery';
+import type { Db, Executor } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { Principal } from '../auth/auth.types';
+import { nextEntry } from './lottery.log-chain';
+import * as repo from './lottery.repository';
+
+/*
+ * Writing and reading a period's public lottery log (lottery.log-chain.ts has the chain itself). Every append runs
+ * in the transaction of the step it records, under that step's lock of the period row, so two appends never race
+ * for the same place (the unique (period, seq) index would refuse the second anyway).
+ */
+
+type PeriodRef = { id_school: number; id_campus_year: number };
+
+/** Appends one entry after the period's last; answers it (its hash goes into a draw's record). */
+export async function appendLog(
+  db: Executor,
+  period: PeriodRef,
+  kind: LotteryLogKind,
+  facts: Record<string, unknown>,
+  at = new Date(),
+): Promise<LotteryLogEntry> {
+  const entry = nextEntry(await repo.lastLogEntry(db, period.id_campus_year), kind, at, facts);
+  await repo.insertLogEntry(db, {
+    id_school: period.id_school,
+    id_campus_year: period.id_campus_year,
+    ...entry,
+    at,
+  });
+  return entry;
+}
+
+/** The stored rows as the chain's entries (the time as the ISO text the hash covers). */
+export const entriesOf = (rows: Awaited<ReturnType<typeof repo.logOfPeriod>>): LotteryLogEntry[] =>
+  rows.map((r) => ({ ...r, kind: r.kind as LotteryLogKind, at: r.at.toISOString() }));
+
+/** `GET /lottery/log`: the period's log for staff, with the address of its public page. */
+export async function periodLog(db: Db, caller: Principal, id_campus_year: number) {
+  if (!(await repo.periodInScope(db, caller.scope, id_campus_year))) throw notFound();
+  return {
+    publicToken: await repo.publicTokenOf(db, id_campus_year),
+    entries: entriesOf(await repo.logOfPeriod(db, id_campus_year)),
+  };
+}
