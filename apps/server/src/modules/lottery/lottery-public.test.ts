@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
@@ -8,6 +13,7 @@ import { createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool, createUser } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { tokenFor } from '../../test/session';
 import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash, type DrawInputs } from './lottery.draw';
 import { chainProblems, GENESIS_HASH, nextEntry } from './lottery.log-chain';
 import { publishedCount } from './lottery.report';
@@ -359,5 +365,85 @@ describe('the token', () => {
         expect([400, 404], `${token}${path}: ${res.status}`).toContain(res.status);
       }
     expect((await publicGet('short')).status).toBe(400);
+  });
+});
+
+describe('a v2 draw through the staff API', () => {
+  it('is published by the token its freeze made: the record and log files verify with scripts/verify-lottery.mjs', async () => {
+    const school = await createSchool(ctx.db, 'Dice School');
+    const staff = [
+      await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school }),
+      await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school }),
+    ];
+    const campus = await createCampus(ctx.db, school.id_school, 'Dice Campus');
+    await createCampusGrades(ctx.db, campus, [3]);
+    await ctx.db
+      .update(s.campusConfiguration)
+      .set({ is_lottery_campus: true })
+      .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
+    const period = await createPeriod(ctx.db, campus, {
+      state: 'started',
+      enrollment_end_date: '2026-01-31',
+      grades: { 3: 2 },
+    });
+    for (let i = 0; i < 4; i++)
+      await createApplication(ctx.db, period, {
+        id_status: STATUS.APPLIED,
+        firstName: PEOPLE[0],
+        lastName: PEOPLE[1],
+        createdAt: new Date('2026-01-15T12:00:00Z'),
+      });
+    const staffCall = <T>(method: string, url: string, who: string, body?: unknown) =>
+      call<{ data: T; message: string }>(method, url, { token: who, body });
+    const periodBody = { id_campus: period.id_campus, id_school_year: period.id_school_year };
+    const frozen = await staffCall<{ id_lottery: number }>('POST', '/lottery/freeze', staff[0], {
+      ...periodBody,
+      source: 'dice',
+    });
+    expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
+    const id_lottery = frozen.body.data.id_lottery;
+    for (const who of staff)
+      expect(
+        (await staffCall('POST', `/lottery/${id_lottery}/dice`, who, { digits: '27182818284590452353' })).status,
+      ).toBe(200);
+    const drawn = await staffCall('POST', '/application/lottery', staff[0], { ...periodBody, id_lottery });
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    const { publicToken } = (
+      await call<{ publicToken: string | null }>('GET', `/lottery/log?id_campus_year=${period.id_campus_year}`, {
+        token: staff[0],
+      })
+    ).body;
+    expect(publicToken).toEqual(expect.any(String));
+
+    const body = await page(publicToken!);
+    expect(body.log.map((e) => e.kind)).toEqual(['freeze', 'draw']);
+    expect(body.lotteries).toEqual([expect.objectContaining({ id_lottery, state: 'drawn', source: 'dice' })]);
+    expect(body.report.grades).toEqual([
+      expect.objectContaining({
+        seats: 2,
+        applicants: { value: null, suppressed: true },
+        lowestLevel: expect.any(Number),
+      }),
+    ]);
+
+    const record = String((await publicGet(`${publicToken}/record.csv`)).body);
+    const log = String((await publicGet(`${publicToken}/log.jsonl`)).body);
+    expect(record).toMatch(/^# drawn_by: $/m);
+    expect(record).toContain('# source: dice,27182818284590452353');
+    for (const word of PEOPLE) expect(record + log).not.toContain(word);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-public-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'record.csv'), record);
+      fs.writeFileSync(path.join(dir, 'log.jsonl'), log);
+      const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-lottery.mjs');
+      const run = await promisify(execFile)(process.execPath, [
+        script,
+        path.join(dir, 'record.csv'),
+        path.join(dir, 'log.jsonl'),
+      ]);
+      expect(run.stdout).toMatch(/log/i);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
