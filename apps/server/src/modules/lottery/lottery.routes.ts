@@ -20,6 +20,7 @@ import {
   LotteryVerificationSchema,
 } from '@openseat/shared/schemas/lottery';
 import { lotteryHoldRoutes } from './lottery-holds.routes';
+import { lotteryPublicRoutes } from './lottery-public.routes';
 import { csvResponse, listOf, savedOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
@@ -140,6 +141,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     (req) => lottery.lotteryPlan(deps.db, principalOf(req), req.query),
   );
   await lotteryHoldRoutes(root, deps);
+  await lotteryPublicRoutes(root, deps);
   app.get(
     '/lottery',
     {
