@@ -202,6 +202,18 @@ describe('freezing the inputs', () => {
   });
 });
 
+describe('practice runs', () => {
+  it('are counted in the public log (seed fingerprint and inputs), and change nothing else', async () => {
+    const { period, apps } = await closedPeriod();
+    for (let i = 0; i < 2; i++) expect((await post('/lottery/practice', periodBody(period))).status).toBe(200);
+    const log = await logOf(period);
+    expect(log.entries.map((e) => e.kind)).toEqual(['practice', 'practice']);
+    expect(Object.keys(JSON.parse(log.entries[0].body))).toEqual(['seed_sha256', 'inputs_sha256']);
+    expect(chainProblems(log.entries)).toEqual([]);
+    expect((await applicationRow(ctx.db, apps[0].id_application)).id_status).toBe(STATUS.APPLIED);
+  });
+});
+
 describe('while frozen, no input changes: each kind is refused', () => {
   it('a status move through the API answers 409 with the frozen message (en and es)', async () => {
     const { period, apps } = await closedPeriod();

@@ -26,6 +26,7 @@ import {
   type DrawInputs,
   type DrawOutcome,
 } from './lottery.draw';
+import { appendLog } from './lottery.log';
 import * as repo from './lottery.repository';
 import { answerOf, type UnnamedOutcome } from './lottery.summary';
 import type { PeriodApplication, PeriodRow } from './lottery.repository';
@@ -202,10 +203,21 @@ export async function practiceDraw(db: Db, caller: Principal, input: LotteryPeri
   return { period, plan, outcomes, late };
 }
 
-/** `POST /lottery/practice`: the same draw on the current applications with a fresh seed; writes nothing. */
+/**
+ * `POST /lottery/practice`: the same draw on the current applications with a fresh seed. Nothing of the period is
+ * written but an entry of its public log: practice runs are counted there, so running draws until one pleases
+ * shows (and a real draw's seed comes from a public source anyway).
+ */
 export async function practice(db: Db, caller: Principal, input: LotteryPeriod): Promise<LotteryResult> {
   const seed = newSeed();
-  const { plan, outcomes, late } = await practiceDraw(db, caller, input, seed);
+  const { period, plan, outcomes, late } = await practiceDraw(db, caller, input, seed);
+  await db.transaction(async (tx) => {
+    await requireRunnablePeriod(tx, caller, input, true);
+    await appendLog(tx, period, 'practice', {
+      seed_sha256: seedHash(seed),
+      inputs_sha256: inputsHash(plan.inputs),
+    });
+  });
   return answerOfPlan(db, plan, seed, outcomes, late, null);
 }
 
