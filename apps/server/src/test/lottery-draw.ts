@@ -61,13 +61,7 @@ export async function freezeOnDice(
 }
 
 /** The draw of a frozen lottery (`POST /application/lottery` naming it): its answer as is, for the test to check. */
-export const drawOfFrozen = (
-  call: LotteryCall,
-  token: string,
-  period: PeriodRef,
-  id_lottery: number,
-  lng = 'en',
-) =>
+export const drawOfFrozen = (call: LotteryCall, token: string, period: PeriodRef, id_lottery: number, lng = 'en') =>
   call<Saved<LotteryResult> & Refusal>('POST', '/application/lottery', {
     token,
     body: { ...periodBody(period), id_lottery },
