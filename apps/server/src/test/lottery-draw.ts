@@ -1,4 +1,7 @@
 import type { LotteryResult, LotterySummary } from '@openseat/shared/schemas/lottery';
+import type { Db } from '../db/client';
+import type { Principal } from '../modules/auth/auth.types';
+import { enterDice, freezeLottery } from '../modules/lottery/lottery.freeze';
 import type { PeriodSpec } from './enrollment-factories';
 
 /*
@@ -81,4 +84,21 @@ export async function drawFrozen(
   const frozen = await freezeOnDice(call, tokens, period, options.digits);
   const res = await drawOfFrozen(call, tokens[0], period, frozen.id_lottery, options.lng);
   return Object.assign(res, { frozen });
+}
+
+/**
+ * `freezeOnDice` straight through the service, for fixtures built before any request (tenancy): the period frozen
+ * on dice by the first user, both users entering `digits`. The users are staff of the period's school.
+ */
+export async function freezeOnDiceInDb(
+  db: Db,
+  period: PeriodRef & { id_school: number },
+  id_users: readonly [number, number],
+  digits = DICE,
+): Promise<LotterySummary> {
+  const as = (id_user: number) =>
+    ({ id_user, id_school: period.id_school, scope: { id_school: period.id_school, campusIds: null } }) as Principal;
+  const frozen = await freezeLottery(db, as(id_users[0]), { ...periodBody(period), source: 'dice' });
+  for (const id_user of id_users) await enterDice(db, as(id_user), frozen.id_lottery, { digits });
+  return frozen;
 }
