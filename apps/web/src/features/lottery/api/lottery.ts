@@ -114,8 +114,6 @@ export const usePracticeLottery = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: ['lottery', 'log'] }),
   });
 };
-export const useCommitLottery = () =>
-  useLotteryWrite((p: LotteryPeriod) => write<LotterySummary>('/lottery/commit', p));
 export const useLateApplications = () =>
   useLotteryWrite(async (p: LotteryPeriod) => ({ message: messageOf(await http.post<unknown>('/lottery/late', p)) }));
 
