@@ -8,8 +8,20 @@ import { createRoot } from 'react-dom/client';
 import './lib/i18n';
 import { session } from './lib/client';
 import { SignedOutApp, signedOutPage } from './app/signed-out-app';
+import { NativeLanguageSwitch } from './components/NativeLanguageSwitch';
 
 const root = createRoot(document.getElementById('root')!);
+
+/** The token of a `/public/lottery/:token` address, or null for any other address. */
+function publicLotteryToken(pathname: string): string | null {
+  const match = /^\/public\/lottery\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
 
 /**
  * Shows the address (`path`, replacing the current one, or the one loaded). The pages a visitor without a session sees
@@ -18,6 +30,18 @@ const root = createRoot(document.getElementById('root')!);
  */
 function show(path?: string) {
   if (path) window.history.replaceState(null, '', path);
+  const publicToken = publicLotteryToken(window.location.pathname);
+  if (publicToken !== null) {
+    // a period's public lottery record: the same page signed in or not, loaded on its own (issue 23)
+    void import('./features/lottery-public/components/PublicLotteryPage').then(({ default: PublicLotteryPage }) =>
+      root.render(
+        <StrictMode>
+          <PublicLotteryPage token={publicToken} languageSwitch={<NativeLanguageSwitch />} />
+        </StrictMode>,
+      ),
+    );
+    return;
+  }
   const page = signedOutPage(window.location.pathname, session.mayResume());
   if (page === 'login' && window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
   if (page) {

@@ -37,4 +37,9 @@ export type AppDeps = {
   jobs: JobRunner;
   /** Per IP, on sign-in, refresh and recovery. */
   loginRateLimitPerMinute: number;
+  /**
+   * The time the lottery's freeze and draw go by (default: the system clock). Tests set it to meet a real drand round
+   * of the past, which a freeze in the present could never commit to.
+   */
+  clock?: () => Date;
 };

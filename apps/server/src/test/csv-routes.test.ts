@@ -28,6 +28,7 @@ const FORMULAS = {
   lastName: '@SUM(A1)',
   guardian: '\t=HYPERLINK("http://evil.example/guardian")',
   address: '\r=cmd|"/C calc"!A0',
+  grade: '=3+grade',
 };
 /** Left as they are: a phone or a signed number runs nothing. */
 const PLAIN = { phone: '+16024831227', guardianPhone: '+1 (602) 483-1227' };
@@ -100,6 +101,23 @@ beforeAll(async () => {
   }
   const lottery = await createDrawnLottery(ctx.db, period);
   ids = { lottery: lottery.id_lottery };
+  // the public page's files (/public/lottery/{token}/...): its report names the drawn grades
+  await ctx.db
+    .update(s.campusYear)
+    .set({ lotteryPublicToken: PUBLIC_TOKEN })
+    .where(eq(s.campusYear.id_campus_year, period.id_campus_year));
+  await ctx.db.update(s.grade).set({ name: FORMULAS.grade }).where(eq(s.grade.id_grade, 3));
+  await ctx.db
+    .update(s.lottery)
+    .set({
+      inputs: {
+        grades: [{ id_grade: 3, position: 3, seats: 10, waitingBefore: 0 }],
+        entries: [],
+        siblingLevel: null,
+        seatedFamilies: [],
+      },
+    })
+    .where(eq(s.lottery.id_lottery, lottery.id_lottery));
   queryValues = { id_campus: campus.id_campus, id_school_year: period.id_school_year, seed: 'cd'.repeat(32) };
   const superAdmin = await tokenFor(ctx, { context: CONTEXT_TYPE.SYSTEM });
   const schoolAdmin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
@@ -108,10 +126,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-/** The route's path with its parameters filled from `ids`; null when the world has none for it. */
+/** The public token of the world's period (the public lottery page's files). */
+const PUBLIC_TOKEN = 'csvRoutesPublicToken_0001';
+
+/** The route's path with its parameters filled from `ids` (a `{token}`: the public one); null when the world has none. */
 function pathOf(op: Operation): string | null {
   let missing = false;
-  const path = op.template.replace(/\/([^/{}]+)\/\{(\w+)\}/g, (_all, resource: string) => {
+  const path = op.template.replace(/\/([^/{}]+)\/\{(\w+)\}/g, (_all, resource: string, param: string) => {
+    if (param === 'token') return `/${resource}/${PUBLIC_TOKEN}`;
     if (ids[resource] === undefined) missing = true;
     return `/${resource}/${ids[resource]}`;
   });

@@ -108,6 +108,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** The web client folder the app serves (default: none, the API alone). */
   webDist?: string;
+  /** The lottery's clock (AppDeps.clock). */
+  clock?: () => Date;
 };
 
 /** The real app on a real port over a real database, in a fresh database of its own. */
@@ -150,6 +152,7 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
       mailer,
       jobs,
       loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000,
+      ...(options.clock ? { clock: options.clock } : {}),
     },
     { logStream: options.logStream, webDist: options.webDist ?? null },
   );

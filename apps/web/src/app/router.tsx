@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useNavigate } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useNavigate, useParams } from 'react-router';
 import type { Subject } from '@openseat/shared/permissions';
 import { LoadingOverlay } from '../components/LoadingOverlay';
+import { LanguageSwitch } from '../components/LanguageSwitch';
 import { restoreSession } from '../features/auth/api/auth';
 import { LIST_TYPE } from '@openseat/shared/constants';
 import { LIST_SCREENS } from '../features/applications/lists';
@@ -60,6 +61,19 @@ const LotteryPanel = lazy(() =>
 const LotteryVerificationPage = lazy(() => import('../features/lottery/components/VerificationPage'));
 const LotteryCertificatePage = lazy(() => import('../features/lottery/components/CertificatePage'));
 const LotteryPresentationPage = lazy(() => import('../features/lottery/components/PresentationPage'));
+const PublicLotteryPage = lazy(() => import('../features/lottery-public/components/PublicLotteryPage'));
+/**
+ * A period's public lottery record reached by a link inside the app (a load of its address never comes here: main.tsx).
+ * The app's own language switch: the plain one would be split out of the first page's bundle if this chunk shared it.
+ */
+function PublicLotteryRoute() {
+  const { token = '' } = useParams();
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <PublicLotteryPage token={token} languageSwitch={<LanguageSwitch />} />
+    </Suspense>
+  );
+}
 const PrioritiesPanel = lazy(() =>
   import('../features/priorities/components/PrioritiesPage').then((m) => ({ default: m.PrioritiesPanel })),
 );
@@ -179,6 +193,7 @@ const adsTrackingScreens = [
 ];
 
 export const router = createBrowserRouter([
+  { path: '/public/lottery/:token', element: <PublicLotteryRoute /> },
   {
     element: <Root />,
     children: [

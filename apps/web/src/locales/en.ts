@@ -31,6 +31,7 @@ import { tagsEn } from './tags';
 import { mailEn } from './mail';
 import { statusesEn, applicationsEn, waitingEn } from './applications';
 import { lotteryEn } from './lottery';
+import { lotteryPublicEn } from './lotteryPublic';
 
 /** English UI text. Validation messages come from @openseat/shared/messages. */
 export const en = {
@@ -61,6 +62,7 @@ export const en = {
   statuses: statusesEn,
   applications: applicationsEn,
   lottery: lotteryEn,
+  lotteryPublic: lotteryPublicEn,
   waiting: waitingEn,
   templates: templatesEn,
   reminders: remindersEn,

@@ -32,6 +32,7 @@ import { tagsEs } from './tags';
 import { mailEs } from './mail';
 import { statusesEs, applicationsEs, waitingEs } from './applications';
 import { lotteryEs } from './lottery';
+import { lotteryPublicEs } from './lotteryPublic';
 
 export const es: Translations = {
   appName: 'OpenSeat',
@@ -61,6 +62,7 @@ export const es: Translations = {
   statuses: statusesEs,
   applications: applicationsEs,
   lottery: lotteryEs,
+  lotteryPublic: lotteryPublicEs,
   waiting: waitingEs,
   templates: templatesEs,
   reminders: remindersEs,

@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
-import type { LotteryLog, LotteryResult, LotterySummary } from '@openseat/shared/schemas/lottery';
+import type { LotteryLog, LotteryResult, LotterySummary, LotteryVerification } from '@openseat/shared/schemas/lottery';
 import * as s from '../../db/schema/index';
 import { applicationRow, createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
@@ -11,7 +16,7 @@ import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { tokenFor } from '../../test/session';
 import { BEACON_CHAINS } from './lottery.beacon';
-import { chainProblems } from './lottery.log-chain';
+import { chainProblems, logFile } from './lottery.log-chain';
 import { seedOf } from './lottery.seed';
 
 /*
@@ -30,7 +35,10 @@ const QUICKNET_2_SIGNATURE =
 /** Round 3 of quicknet was published at genesis + 2 periods: 2023-08-23T15:09:33Z. */
 const ROUND_3_AT = new Date((BEACON_CHAINS.quicknet.genesisTime + 6) * 1000);
 
+const run = promisify(execFile);
 let ctx: TestContext;
+/** The lottery's clock: null is the system's; the drand tests go back to the day round 3 was published. */
+let clock: Date | null = null;
 let call: ReturnType<typeof apiClient>;
 let relay: http.Server;
 let school: { id_school: number };
@@ -48,7 +56,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
-  ctx = await startTestApp({ env: { DRAND_RELAYS: `http://127.0.0.1:1, ${relayUrl}` } });
+  ctx = await startTestApp({
+    env: { DRAND_RELAYS: `http://127.0.0.1:1, ${relayUrl}` },
+    clock: () => clock ?? new Date(),
+  });
   call = apiClient(ctx.baseUrl);
   school = await createSchool(ctx.db, 'Freeze School');
   token.admin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
@@ -65,7 +76,7 @@ const CLOSED = '2026-01-31';
 const BEFORE_CLOSE = new Date('2026-01-15T12:00:00Z');
 
 /** A lottery campus whose applications closed on 31 January, with three applied children in grade 3 (one seat). */
-async function closedPeriod(options: { enrollment_end_date?: string } = {}) {
+async function closedPeriod(options: { enrollment_end_date?: string; createdAt?: Date } = {}) {
   const campus = await createCampus(ctx.db, school.id_school, `Freeze Campus ${++campusCount}`);
   await createCampusGrades(ctx.db, campus, [3, 4]);
   await ctx.db
@@ -79,7 +90,12 @@ async function closedPeriod(options: { enrollment_end_date?: string } = {}) {
   });
   const apps = [];
   for (let i = 0; i < 3; i++)
-    apps.push(await createApplication(ctx.db, period, { id_status: STATUS.APPLIED, createdAt: BEFORE_CLOSE }));
+    apps.push(
+      await createApplication(ctx.db, period, {
+        id_status: STATUS.APPLIED,
+        createdAt: options.createdAt ?? BEFORE_CLOSE,
+      }),
+    );
   return { campus, period, apps };
 }
 
@@ -94,6 +110,28 @@ const freeze = (period: Period, extra: Record<string, unknown> = { source: 'dice
   post<LotterySummary>('/lottery/freeze', periodBody(period, extra));
 const logOf = async (period: Period) =>
   (await call<LotteryLog>('GET', `/lottery/log?id_campus_year=${period.id_campus_year}`, { token: token.admin })).body;
+
+/**
+ * A drawn v2 lottery verifies on the server (every v2 check), and its published record with the period's log
+ * verifies with the independent script.
+ */
+async function expectVerifiedEverywhere(period: Period, id_lottery: number) {
+  const verified = (await call<LotteryVerification>('GET', `/lottery/${id_lottery}/verify`, { token: token.admin }))
+    .body;
+  expect(verified.checks.map((c) => [c.name, c.ok])).toEqual(
+    ['source', 'roundAfterFreeze', 'seed', 'log', 'inputsHash', 'result', 'signature'].map((name) => [name, true]),
+  );
+  expect(verified.valid).toBe(true);
+  const csv = await call<string>('GET', `/lottery/${id_lottery}/csv`, { token: token.admin });
+  expect(csv.status).toBe(200);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-v2-'));
+  fs.writeFileSync(path.join(dir, 'record.csv'), csv.body);
+  fs.writeFileSync(path.join(dir, 'log.jsonl'), logFile((await logOf(period)).entries));
+  const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-lottery.mjs');
+  const { stdout } = await run(process.execPath, [script, path.join(dir, 'record.csv'), path.join(dir, 'log.jsonl')]);
+  expect(stdout).toMatch(/log/);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
 
 /** The guard's refusal as the database raises it under any path (migration 0026). */
 async function expectRefusedByGuard(change: () => Promise<unknown>) {
@@ -238,6 +276,25 @@ describe('while frozen, no input changes: each kind is refused', () => {
     );
   });
 
+  it('the log is append-only: an entry is never changed or removed', async () => {
+    const { period } = await closedPeriod();
+    await freeze(period);
+    const where = eq(s.lotteryLog.id_campus_year, period.id_campus_year);
+    for (const change of [
+      () => ctx.db.update(s.lotteryLog).set({ body: '{}' }).where(where),
+      () => ctx.db.delete(s.lotteryLog).where(where),
+    ])
+      expect(
+        String(
+          await change().then(
+            () => 'changed',
+            (e: unknown) => JSON.stringify(e, Object.getOwnPropertyNames(e)) + String(e),
+          ),
+        ),
+      ).toMatch(/OSL02|append-only/);
+    expect((await logOf(period)).entries).toHaveLength(1);
+  });
+
   it('unfreezing takes a reason, logs it, and gives the inputs back', async () => {
     const { period, apps } = await closedPeriod();
     await freeze(period);
@@ -303,6 +360,7 @@ describe('dice rolled at the meeting', () => {
       result_sha256: record.resultHash,
     });
     expect(chainProblems(log.entries)).toEqual([]);
+    await expectVerifiedEverywhere(period, frozen.id_lottery);
     // the guard stepped aside for the draw only: the period is no longer frozen
     const [row] = await ctx.db
       .select({ frozen: s.campusYear.lotteryFrozen })
@@ -313,15 +371,21 @@ describe('dice rolled at the meeting', () => {
 });
 
 describe('a drand round', () => {
-  /** Frozen on quicknet, then moved back in time so the real round 3 is the committed one (it is from 2023). */
-  async function frozenOnRound3(frozenAt = new Date(ROUND_3_AT.getTime() - 30_000)) {
-    const { period } = await closedPeriod();
-    const frozen = (await freeze(period, { source: 'drand' })).body.data;
-    await ctx.db
-      .update(s.lottery)
-      .set({ beaconRound: 3, roundAt: ROUND_3_AT, frozenAt })
-      .where(eq(s.lottery.id_lottery, frozen.id_lottery));
-    return { period, frozen };
+  afterEach(() => {
+    clock = null;
+  });
+
+  /**
+   * Frozen on quicknet on 23 August 2023, its applications closed on 1 August, with the draw announced two seconds
+   * before round 3 (so round 3 is the committed one); then the clock moves to `drawAt`.
+   */
+  async function frozenOnRound3(announced = new Date(ROUND_3_AT.getTime() - 2_000)) {
+    const { period } = await closedPeriod({ enrollment_end_date: '2023-08-01', createdAt: new Date('2023-07-15') });
+    clock = new Date(ROUND_3_AT.getTime() - 30_000);
+    const res = await freeze(period, { source: 'drand', drawAt: announced.toISOString() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    clock = new Date(ROUND_3_AT.getTime() + 60_000);
+    return { period, frozen: res.body.data };
   }
   const drawWith = (period: Period, id_lottery: number, extra: Record<string, unknown>) =>
     post<LotteryResult>('/application/lottery', periodBody(period, { id_lottery, ...extra }));
@@ -355,6 +419,17 @@ describe('a drand round', () => {
     const drawn = await drawWith(period, frozen.id_lottery, { beacon: QUICKNET_3 });
     expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
     expect(drawn.body.data.lottery).toMatchObject({ state: 'drawn', beaconRound: 3 });
+    await expectVerifiedEverywhere(period, frozen.id_lottery);
+    // a record rewritten in the database no longer verifies
+    await ctx.db
+      .update(s.lottery)
+      .set({ beaconSignature: flip(QUICKNET_3.signature) })
+      .where(eq(s.lottery.id_lottery, frozen.id_lottery));
+    const tampered = (
+      await call<LotteryVerification>('GET', `/lottery/${frozen.id_lottery}/verify`, { token: token.admin })
+    ).body;
+    expect(tampered.valid).toBe(false);
+    expect(tampered.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['source', 'seed']);
   });
 
   it('is fetched from the relays when asked (the first one down, the next serving it)', async () => {
@@ -366,13 +441,18 @@ describe('a drand round', () => {
   });
 
   it('a round not yet published, and a round not after the freeze, are refused', async () => {
-    const { period } = await closedPeriod();
-    const pending = (await freeze(period, { source: 'drand' })).body.data;
-    expect((await drawWith(period, pending.id_lottery, { beacon: QUICKNET_3 })).body.message).toMatch(
+    const { period, frozen } = await frozenOnRound3();
+    clock = new Date(ROUND_3_AT.getTime() - 10_000);
+    expect((await drawWith(period, frozen.id_lottery, { beacon: QUICKNET_3 })).body.message).toMatch(
       /not published yet/,
     );
-    const late = await frozenOnRound3(new Date(ROUND_3_AT.getTime() + 1_000));
-    expect((await drawWith(late.period, late.frozen.id_lottery, { beacon: QUICKNET_3 })).body.message).toMatch(
+    clock = new Date(ROUND_3_AT.getTime() + 60_000);
+    // a freeze can only commit to a later round; a row rewritten to say otherwise is refused all the same
+    await ctx.db
+      .update(s.lottery)
+      .set({ frozenAt: new Date(ROUND_3_AT.getTime() + 1_000) })
+      .where(eq(s.lottery.id_lottery, frozen.id_lottery));
+    expect((await drawWith(period, frozen.id_lottery, { beacon: QUICKNET_3 })).body.message).toMatch(
       /not after the freeze/,
     );
   });

@@ -35,14 +35,14 @@ function committedRound(input: LotteryFreeze, frozenAt: Date) {
 }
 
 /** `POST /lottery/freeze`. */
-export async function freezeLottery(db: Db, caller: Principal, input: LotteryFreeze) {
+export async function freezeLottery(db: Db, caller: Principal, input: LotteryFreeze, now = new Date()) {
   return asLotteryRefusal(() =>
     db.transaction(async (tx) => {
       const period = await requireRunnablePeriod(tx, caller, input, true);
       const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
       if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
       if (existing.some((l) => l.state === 'frozen')) throw refuse('lotteryAlreadyFrozen', 'LOTTERY_FROZEN');
-      const frozenAt = new Date();
+      const frozenAt = now;
       // applications still open would be inputs the freeze could not hold still
       if (frozenAt.getTime() < lateFrom(period)) throw refuse('lotteryFreezeBeforeClose', 'LOTTERY_NOT_CLOSED');
       const beacon = input.source === 'drand' ? committedRound(input, frozenAt) : null;

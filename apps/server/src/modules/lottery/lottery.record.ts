@@ -5,8 +5,13 @@ import { notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { lotteryRecordCsv } from './lottery.csv';
 import { draw, inputsHash, resultHash, seedHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
+import { chainProblems } from './lottery.log-chain';
+import { entriesOf } from './lottery.log';
 import { presentRecord, presentSummary } from './lottery.presenter';
+import { recordV2Of, recordedSource, roundAfterFreeze } from './lottery.record-v2';
+import { LOTTERY_ALGORITHM_V2, seedOf } from './lottery.seed';
 import * as repo from './lottery.repository';
+import type { LotteryRow } from './lottery.repository';
 import { answerOf, namedOutcomes } from './lottery.summary';
 
 /*
@@ -83,9 +88,95 @@ export async function lotterySummary(db: Db, caller: Principal, id_lottery: numb
 const sameText = (x: string, y: string) =>
   x.length === y.length && timingSafeEqual(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
 
+type Check = LotteryVerification['checks'][number];
+type StoredLottery = LotteryRow['lottery'];
+
+/** The draw re-run from the stored inputs (a record rewritten into something unreadable gives empty hashes). */
+function rerunChecks(l: StoredLottery, seed: string): Check[] {
+  const inputs = l.inputs as DrawInputs;
+  let actualInputs = '';
+  let rerun = '';
+  let stored = '';
+  try {
+    actualInputs = inputsHash(inputs, l.algorithm);
+    rerun = resultHash(draw(seed, inputs));
+  } catch {
+    // a record the draw cannot read does not verify
+  }
+  try {
+    stored = resultHash(l.result as DrawOutcome[]);
+  } catch {
+    stored = '';
+  }
+  return [
+    {
+      name: 'inputsHash',
+      ok: actualInputs === (l.inputsHash ?? ''),
+      expected: l.inputsHash ?? '',
+      actual: actualInputs,
+    },
+    {
+      name: 'result',
+      ok: rerun !== '' && rerun === stored && stored === l.resultHash,
+      expected: rerun,
+      actual: stored,
+    },
+  ];
+}
+
+function signatureCheck(secret: Buffer, l: StoredLottery): Check {
+  const signature =
+    l.drawnAt && l.inputsHash && l.resultHash && l.seedHash
+      ? signatureOf(secret, {
+          algorithm: l.algorithm,
+          id_campus_year: l.id_campus_year,
+          seedHash: l.seedHash,
+          inputsHash: l.inputsHash,
+          resultHash: l.resultHash,
+          drawnAt: l.drawnAt,
+        })
+      : '';
+  const ok = signature !== '' && sameText(signature, l.signature ?? '');
+  // the signature the record should carry is never shown: it would let anyone re-sign a changed record
+  return { name: 'signature', ok, expected: l.signature ?? '', actual: ok ? (l.signature ?? '') : 'mismatch' };
+}
+
+/** v2: the source (beacon signature or dice), its time after the freeze, the seed made from it, the log. */
+async function v2Checks(db: Db, l: StoredLottery): Promise<Check[]> {
+  const source = recordedSource(l);
+  const sourceCheck: Check = source
+    ? { name: 'source', ok: source.ok, expected: source.expected, actual: source.actual }
+    : { name: 'source', ok: false, expected: '', actual: 'missing' };
+  const after = roundAfterFreeze(l);
+  const seed = source?.source ? seedOf(l.inputsHash ?? '', source.source) : '';
+  const entries = entriesOf(await repo.logOfPeriod(db, l.id_campus_year));
+  const problems = chainProblems(entries);
+  const drawEntry = entries.find((e) => e.hash === l.logHash && e.kind === 'draw');
+  const facts = drawEntry ? (JSON.parse(drawEntry.body) as Record<string, unknown>) : {};
+  const logOk =
+    problems.length === 0 &&
+    drawEntry !== undefined &&
+    facts.id_lottery === l.id_lottery &&
+    facts.seed === l.seed &&
+    facts.inputs_sha256 === l.inputsHash &&
+    facts.result_sha256 === l.resultHash;
+  return [
+    sourceCheck,
+    after,
+    { name: 'seed', ok: seed !== '' && seed === l.seed, expected: seed, actual: l.seed ?? '' },
+    {
+      name: 'log',
+      ok: logOk,
+      expected: l.logHash ?? '',
+      actual: problems[0] ?? (drawEntry ? drawEntry.hash : 'no draw entry'),
+    },
+  ];
+}
+
 /**
- * `GET /lottery/:id/verify`: re-computes every check from the stored record. A committed lottery (not drawn yet)
- * has only its seed to check: it answers `valid: false` with the seedHash check alone.
+ * `GET /lottery/:id/verify`: re-computes every check from the stored record. v1: the seed against the hash shown
+ * before the draw; v2: the public source, its time after the freeze, the seed derived from it, and the period's log.
+ * A lottery not drawn yet has nothing to re-run: it answers `valid: false` with what it can check.
  */
 export async function verifyLottery(
   db: Db,
@@ -95,62 +186,21 @@ export async function verifyLottery(
 ): Promise<LotteryVerification> {
   const started = performance.now();
   const { lottery: l } = await requireLottery(db, caller, id_lottery);
-  const checks: LotteryVerification['checks'] = [];
-  const actualSeedHash = seedHash(l.seed ?? '');
-  checks.push({
-    name: 'seedHash',
-    ok: actualSeedHash === l.seedHash,
-    expected: l.seedHash ?? '',
-    actual: actualSeedHash,
-  });
-  if (l.state !== 'drawn' || !l.inputs || !l.result) {
-    return { id_lottery, valid: false, checks, elapsedMs: performance.now() - started };
+  const checks: Check[] = [];
+  const drawn = (l.state === 'drawn' || l.state === 'superseded') && l.inputs && l.result && l.seed;
+  if (l.algorithm === LOTTERY_ALGORITHM_V2) {
+    if (drawn) checks.push(...(await v2Checks(db, l)));
+  } else {
+    const actualSeedHash = seedHash(l.seed ?? '');
+    checks.push({
+      name: 'seedHash',
+      ok: actualSeedHash === l.seedHash,
+      expected: l.seedHash ?? '',
+      actual: actualSeedHash,
+    });
   }
-  const inputs = l.inputs as DrawInputs;
-  let actualInputs = '';
-  let rerun = '';
-  try {
-    actualInputs = inputsHash(inputs);
-    rerun = resultHash(draw(l.seed ?? '', inputs));
-  } catch {
-    // a record rewritten into something the draw cannot read does not verify
-  }
-  let stored = '';
-  try {
-    stored = resultHash(l.result as DrawOutcome[]);
-  } catch {
-    stored = '';
-  }
-  checks.push({
-    name: 'inputsHash',
-    ok: actualInputs === (l.inputsHash ?? ''),
-    expected: l.inputsHash ?? '',
-    actual: actualInputs,
-  });
-  checks.push({
-    name: 'result',
-    ok: rerun !== '' && rerun === stored && stored === l.resultHash,
-    expected: rerun,
-    actual: stored,
-  });
-  const signature =
-    l.drawnAt && l.inputsHash && l.resultHash
-      ? signatureOf(secret, {
-          algorithm: l.algorithm,
-          id_campus_year: l.id_campus_year,
-          seedHash: l.seedHash ?? '',
-          inputsHash: l.inputsHash,
-          resultHash: l.resultHash,
-          drawnAt: l.drawnAt,
-        })
-      : '';
-  checks.push({
-    name: 'signature',
-    ok: signature !== '' && sameText(signature, l.signature ?? ''),
-    expected: l.signature ?? '',
-    // the signature the record should carry is never shown: it would let anyone re-sign a changed record
-    actual: signature !== '' && sameText(signature, l.signature ?? '') ? (l.signature ?? '') : 'mismatch',
-  });
+  if (!drawn) return { id_lottery, valid: false, checks, elapsedMs: performance.now() - started };
+  checks.push(...rerunChecks(l, l.seed!), signatureCheck(secret, l));
   return { id_lottery, valid: checks.every((c) => c.ok), checks, elapsedMs: performance.now() - started };
 }
 
@@ -175,6 +225,7 @@ export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) 
     applications: new Map(
       record.outcomes.map((o) => [o.id_application, { correlative: o.correlative, grade: o.grade }]),
     ),
+    ...(l.algorithm === LOTTERY_ALGORITHM_V2 ? { v2: recordV2Of(l) } : {}),
   });
   return { filename: `lottery-${l.id_lottery}.csv`, csv };
 }

@@ -20,6 +20,7 @@ import {
   LotteryVerificationSchema,
 } from '@openseat/shared/schemas/lottery';
 import { lotteryHoldRoutes } from './lottery-holds.routes';
+import { lotteryPublicRoutes } from './lottery-public.routes';
 import { csvResponse, listOf, savedOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
@@ -83,7 +84,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     { config: run, schema: { tags, body: LotteryFreezeSchema, response: { 200: savedOf(LotterySummarySchema) } } },
     async (req) => ({
       message: translate('lotteryFrozen', req.lng),
-      data: await lottery.freezeLottery(deps.db, principalOf(req), req.body),
+      data: await lottery.freezeLottery(deps.db, principalOf(req), req.body, deps.clock?.()),
     }),
   );
   app.post(
@@ -132,6 +133,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     (req) => lottery.lotteryPlan(deps.db, principalOf(req), req.query),
   );
   await lotteryHoldRoutes(root, deps);
+  await lotteryPublicRoutes(root, deps);
   app.get(
     '/lottery',
     {

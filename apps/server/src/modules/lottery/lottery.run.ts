@@ -92,7 +92,7 @@ async function fetchedRound(db: MoveDeps['db'], caller: Principal, input: Lotter
  * failure changes nothing.
  */
 export async function runLottery(
-  { db, jobs, drandRelays }: MoveDeps & { drandRelays: string[] },
+  { db, jobs, drandRelays, clock }: MoveDeps & { drandRelays: string[]; clock?: () => Date },
   caller: Principal,
   secret: Buffer,
   input: LotteryRun,
@@ -103,7 +103,7 @@ export async function runLottery(
       const period = await requireRunnablePeriod(tx, caller, input, true);
       const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
       if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
-      const drawnAt = new Date();
+      const drawnAt = clock?.() ?? new Date();
       const { frozen, seed, v2 } = drawOf(existing, input, beacon, drawnAt);
       const algorithm = LOTTERY_ALGORITHM_V2;
       // the guard of the freeze steps aside for the draw's own moves (inside this transaction only)
@@ -139,13 +139,14 @@ export async function runLottery(
           : {}),
       };
       const saved = await repo.updateLottery(tx, frozen.id_lottery, record);
-      const entry = await appendLog(tx, period, 'draw', {
+      const facts = {
         id_lottery: saved.id_lottery,
         inputs_sha256: hashes.inputsHash,
         source: sourceLine(v2.source),
         seed,
         result_sha256: hashes.resultHash,
-      });
+      };
+      const entry = await appendLog(tx, period, 'draw', facts, drawnAt);
       await repo.updateLottery(tx, saved.id_lottery, { logHash: entry.hash });
 
       const apps = [...locked.participants.values(), ...locked.late];

@@ -83,6 +83,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /webhooks/typeform/:id': "signed with the form's own secret; acts on that form's campus only (forms.test.ts)",
   'POST /webhooks/google-forms/:id':
     "signed with the form's own secret; acts on that form's campus only (forms.test.ts)",
+  'GET /public/lottery/:token': 'the period its public token names only, no names (lottery-public.test.ts)',
+  'GET /public/lottery/:token/log.jsonl': "the log of the token's period only (lottery-public.test.ts)",
+  'GET /public/lottery/:token/report.csv': "the report of the token's period only (lottery-public.test.ts)",
+  'GET /public/lottery/:token/record.csv': "the record of the token's period only (lottery-public.test.ts)",
 };
 
 /** Routes a maintainer may call before choosing a school; it is refused everywhere else. */

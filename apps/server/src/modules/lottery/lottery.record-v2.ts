@@ -1,0 +1,69 @@
+import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
+import { BEACON_CHAINS, checkRound, roundTime } from './lottery.beacon';
+import type { LotteryRecordV2 } from './lottery.csv';
+import type { LotteryRow } from './lottery.repository';
+import { diceDigits, type RandomnessSource } from './lottery.seed';
+
+/*
+ * What a drawn v2 record holds beyond v1 (docs/lottery-algorithm.md, "v2"): the public source of its seed, checked
+ * again from the stored values alone, and the facts its published file carries.
+ */
+
+type StoredLottery = LotteryRow['lottery'];
+type Check = LotteryVerification['checks'][number];
+
+const chainOf = (hash: string | null) => Object.values(BEACON_CHAINS).find((chain) => chain.hash === hash);
+
+/** The source the record says its seed came from, with the check of its authenticity (null: none recorded). */
+export function recordedSource(
+  l: StoredLottery,
+): { source: RandomnessSource | null; ok: boolean; expected: string; actual: string } | null {
+  if (l.source === 'dice') {
+    const digits = l.diceDigits ? diceDigits(l.diceDigits) : null;
+    return {
+      source: digits ? { kind: 'dice', digits } : null,
+      ok: digits !== null,
+      expected: 'dice',
+      actual: digits ?? '',
+    };
+  }
+  const chain = chainOf(l.beaconChain);
+  if (l.source !== 'drand' || !chain || l.beaconRound === null || !l.beaconSignature) return null;
+  const check = checkRound(chain, {
+    round: l.beaconRound,
+    signature: l.beaconSignature,
+    previousSignature: l.beaconPreviousSignature,
+  });
+  return {
+    source: check.ok
+      ? { kind: 'drand', chainHash: chain.hash, round: l.beaconRound, randomness: check.randomness }
+      : null,
+    ok: check.ok,
+    expected: `${chain.name} round ${l.beaconRound}`,
+    actual: check.ok ? check.randomness : check.reason,
+  };
+}
+
+/** The round was published after the freeze (its time from the chain, not from the stored column); dice: drawn after. */
+export function roundAfterFreeze(l: StoredLottery): Check {
+  const frozenAt = l.frozenAt?.toISOString() ?? '';
+  const chain = chainOf(l.beaconChain);
+  const at =
+    l.source === 'drand' && chain && l.beaconRound !== null ? roundTime(chain, l.beaconRound) : (l.drawnAt ?? null);
+  const ok = at !== null && l.frozenAt !== null && at.getTime() > l.frozenAt.getTime();
+  return { name: 'roundAfterFreeze', ok, expected: `after ${frozenAt}`, actual: at?.toISOString() ?? '' };
+}
+
+/** The v2 lines of the record file. */
+export function recordV2Of(l: StoredLottery): LotteryRecordV2 {
+  const source = recordedSource(l)?.source;
+  if (!source || !l.frozenAt || !l.logHash) throw new Error(`lottery ${l.id_lottery}: a v2 record without its source`);
+  return {
+    frozenAt: l.frozenAt,
+    source,
+    beaconSignature: l.beaconSignature,
+    beaconPreviousSignature: l.beaconPreviousSignature,
+    roundAt: l.roundAt,
+    logHash: l.logHash,
+  };
+}
