@@ -2,12 +2,11 @@ import type { LotteryState } from '@openseat/shared/schemas/lottery';
 import type { LotteryPublicLottery, LotteryPublicPage, LotteryReport } from '@openseat/shared/schemas/lottery-public';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { createHash } from 'node:crypto';
-import { lotteryRecordCsv, type LotteryRecordV2 } from './lottery.csv';
+import { lotteryRecordCsv } from './lottery.csv';
 import type { DrawInputs, DrawOutcome } from './lottery.draw';
 import { logFile } from './lottery.log-chain';
 import { EMPTY_REPORT, lotteryReport, reportCsv } from './lottery.report';
-import { LOTTERY_ALGORITHM_V2, type RandomnessSource } from './lottery.seed';
+import { recordV2Of } from './lottery.record-v2';
 import * as repo from './lottery-public.repository';
 
 /*
@@ -83,29 +82,6 @@ export async function publicLogFile(db: Db, token: string) {
 export async function publicReportCsv(db: Db, token: string, lang: 'en' | 'es') {
   const period = await requirePeriod(db, token);
   return { filename: `lottery-report-${period.id_campus_year}.csv`, csv: reportCsv(await reportOf(db, period), lang) };
-}
-
-/**
- * A v2 record's freeze, source and log entry, from the drawn row (undefined for v1, or a v2 row missing a fact, whose
- * file then fails the verifier rather than being made up). The drand randomness is SHA-256 of the signature's bytes
- * (docs/lottery-algorithm.md); the signature itself was checked against the chain's key at the draw.
- */
-function recordV2Of(l: Drawn): LotteryRecordV2 | undefined {
-  if (l.algorithm !== LOTTERY_ALGORITHM_V2 || !l.frozenAt || !l.logHash) return undefined;
-  let source: RandomnessSource;
-  if (l.source === 'dice' && l.diceDigits) source = { kind: 'dice', digits: l.diceDigits };
-  else if (l.source === 'drand' && l.beaconChain && l.beaconRound !== null && l.beaconSignature) {
-    const randomness = createHash('sha256').update(Buffer.from(l.beaconSignature, 'hex')).digest('hex');
-    source = { kind: 'drand', chainHash: l.beaconChain, round: l.beaconRound, randomness };
-  } else return undefined;
-  return {
-    frozenAt: l.frozenAt,
-    source,
-    beaconSignature: l.beaconSignature,
-    beaconPreviousSignature: l.beaconPreviousSignature,
-    roundAt: l.roundAt,
-    logHash: l.logHash,
-  };
 }
 
 /** `GET /public/lottery/:token/record.csv`: the drawn (not superseded) lottery's record file; 404 before a draw. */

@@ -2,7 +2,7 @@ import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
 import { BEACON_CHAINS, checkRound, roundTime } from './lottery.beacon';
 import type { LotteryRecordV2 } from './lottery.csv';
 import type { LotteryRow } from './lottery.repository';
-import { diceDigits, type RandomnessSource } from './lottery.seed';
+import { diceDigits, LOTTERY_ALGORITHM_V2, type RandomnessSource } from './lottery.seed';
 
 /*
  * What a drawn v2 record holds beyond v1 (docs/lottery-algorithm.md, "v2"): the public source of its seed, checked
@@ -10,13 +10,28 @@ import { diceDigits, type RandomnessSource } from './lottery.seed';
  */
 
 type StoredLottery = LotteryRow['lottery'];
+/** What a record's v2 facts are read from (the staff and the public reads select different columns). */
+type V2Row = Pick<
+  StoredLottery,
+  | 'id_lottery'
+  | 'algorithm'
+  | 'source'
+  | 'diceDigits'
+  | 'beaconChain'
+  | 'beaconRound'
+  | 'beaconSignature'
+  | 'beaconPreviousSignature'
+  | 'frozenAt'
+  | 'roundAt'
+  | 'logHash'
+>;
 type Check = LotteryVerification['checks'][number];
 
 const chainOf = (hash: string | null) => Object.values(BEACON_CHAINS).find((chain) => chain.hash === hash);
 
 /** The source the record says its seed came from, with the check of its authenticity (null: none recorded). */
 export function recordedSource(
-  l: StoredLottery,
+  l: Omit<V2Row, 'frozenAt' | 'roundAt' | 'logHash'>,
 ): { source: RandomnessSource | null; ok: boolean; expected: string; actual: string } | null {
   if (l.source === 'dice') {
     const digits = l.diceDigits ? diceDigits(l.diceDigits) : null;
@@ -54,10 +69,14 @@ export function roundAfterFreeze(l: StoredLottery): Check {
   return { name: 'roundAfterFreeze', ok, expected: `after ${frozenAt}`, actual: at?.toISOString() ?? '' };
 }
 
-/** The v2 lines of the record file. */
-export function recordV2Of(l: StoredLottery): LotteryRecordV2 {
+/**
+ * The v2 lines of the record file: undefined for v1, or for a v2 row missing a fact or whose signature no longer
+ * holds (its file then fails the verifier rather than carrying made-up facts).
+ */
+export function recordV2Of(l: V2Row): LotteryRecordV2 | undefined {
+  if (l.algorithm !== LOTTERY_ALGORITHM_V2) return undefined;
   const source = recordedSource(l)?.source;
-  if (!source || !l.frozenAt || !l.logHash) throw new Error(`lottery ${l.id_lottery}: a v2 record without its source`);
+  if (!source || !l.frozenAt || !l.logHash) return undefined;
   return {
     frozenAt: l.frozenAt,
     source,

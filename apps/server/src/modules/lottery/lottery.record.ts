@@ -225,7 +225,7 @@ export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) 
     applications: new Map(
       record.outcomes.map((o) => [o.id_application, { correlative: o.correlative, grade: o.grade }]),
     ),
-    ...(l.algorithm === LOTTERY_ALGORITHM_V2 ? { v2: recordV2Of(l) } : {}),
+    v2: recordV2Of(l),
   });
   return { filename: `lottery-${l.id_lottery}.csv`, csv };
 }
