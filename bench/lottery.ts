@@ -2,8 +2,9 @@
  * The lottery at scale (issues 10 and 22): 10,000 applied applications (`--lottery-count=N`) over 13 grades in one
  * started school period of a lottery campus, on PGlite and on the PostgreSQL server. Measures
  * `POST /api/application/lottery` (the draw and all its writes: moves, history rows, seats, the record) 5 times
- * (`--lottery-runs=N`), each on a fresh copy of the seeded database, with the answer's size; on the first copy also
- * the practice runs staff make before a public draw (`POST /api/lottery/practice`), the release of the held offers,
+ * (`--lottery-runs=N`), each on a fresh copy of the seeded database, its lottery frozen on dice first (untimed), with
+ * the answer's size; on the first copy also the practice runs staff make before a public draw
+ * (`POST /api/lottery/practice`), the release of the held offers,
  * the record's summary and the verification re-run (`GET /api/lottery/:id/verify`); and beside them the pure
  * `draw()` in-process on the same inputs (the "direct" figure: what the algorithm itself costs), and
  * `scripts/verify-lottery.mjs` on a v2 record of those inputs (BLS check of a real drand round included).
@@ -32,6 +33,7 @@ import {
 import { logFile, nextEntry } from '../apps/server/src/modules/lottery/lottery.log-chain';
 import { LOTTERY_ALGORITHM_V2, seedOf, sourceLine } from '../apps/server/src/modules/lottery/lottery.seed';
 import { familiesOf } from '../apps/server/src/modules/applications/siblings.service';
+import { freezeOnDice, type LotteryCall } from '../apps/server/src/test/lottery-draw';
 import { createBenchDatabase, percentiles, startServer, timeEach, type Row, type Server } from './harness';
 
 const GRADES = 13;
@@ -43,7 +45,10 @@ type LotteryPeriod = { id_school: number; id_campus: number; id_campus_year: num
 const progress = (what: string) => console.error(`[bench] ${new Date().toISOString().slice(11, 19)} ${what}`);
 const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 
-/** The started period with the most grades, made a lottery period: lottery campus, sibling priority, a weight. */
+/**
+ * The started period with the most grades, made a lottery period: lottery campus, sibling priority, a weight, its
+ * applications closed.
+ */
 export async function lotteryPeriod(database: Database): Promise<{ period: LotteryPeriod; grades: number[] }> {
   const { rows } = await database.executeSql(
     `SELECT cy.id_school, cy.id_campus, cy.id_campus_year, cy.id_school_year
@@ -66,9 +71,11 @@ export async function lotteryPeriod(database: Database): Promise<{ period: Lotte
   await database.executeSql(`UPDATE campus_configuration SET is_lottery_campus = true WHERE id_campus = $1`, [
     period.id_campus,
   ]);
-  await database.executeSql(`UPDATE campus_year SET sibling_priority = true WHERE id_campus_year = $1`, [
-    period.id_campus_year,
-  ]);
+  // applications closed two days ago: a real draw needs a freeze, and a freeze needs the applications closed
+  await database.executeSql(
+    `UPDATE campus_year SET sibling_priority = true, enrollment_end_date = current_date - 2 WHERE id_campus_year = $1`,
+    [period.id_campus_year],
+  );
   await database.executeSql(
     `UPDATE campus_priority SET weight = 2
      WHERE id_campus = $1 AND id_priority_item = (SELECT min(id_priority_item) FROM campus_priority WHERE id_campus = $1)`,
@@ -326,6 +333,18 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 /** The machine's load beside a figure: the 1-minute load average over the cores. */
 const load = () => `load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
 
+/** The bench server as a client of the tests' shape (test/lottery-draw.ts). */
+const clientOf =
+  (server: Server): LotteryCall =>
+  async <T>(method: string, p: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> }) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const res = await server.fetch(`/api${p}`, { method, headers, body });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+
 type Answer = { data?: { lottery?: { id_lottery: number } | null; counts?: { selected: number; waiting: number } } };
 
 export type LotteryBenchOptions = { count?: number; directOnly?: boolean; runs?: number };
@@ -370,8 +389,9 @@ export async function benchLottery(kind: 'pglite' | 'postgres', rows: Row[], opt
     ]);
     if (options.directOnly) return;
 
-    // 2. the run through the API: the draw and all its writes, on a fresh copy each time
-    const body = JSON.stringify({ id_campus: period.id_campus, id_school_year: period.id_school_year });
+    // 2. the run through the API: the draw and all its writes, on a fresh copy each time (frozen on dice that two
+    // staff users enter first, untimed: a real draw needs a frozen lottery)
+    const periodBody = JSON.stringify({ id_campus: period.id_campus, id_school_year: period.id_school_year });
     const samples: number[] = [];
     let answerBytes = 0;
     let drawn: Answer['data'] = {};
@@ -381,7 +401,11 @@ export async function benchLottery(kind: 'pglite' | 'postgres', rows: Row[], opt
       try {
         const token = await server.signIn('school@demo.openseat.org');
         const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-        if (n === 1) await practiceRuns(kind, server, headers, body, rows);
+        if (n === 1) await practiceRuns(kind, server, headers, periodBody, rows);
+        progress(`${kind}: POST /api/lottery/freeze and the dice (${n} of ${runs})`);
+        const second = await server.signIn('superadmin@demo.openseat.org');
+        const frozen = await freezeOnDice(clientOf(server), [token, second], period);
+        const body = JSON.stringify({ ...JSON.parse(periodBody), id_lottery: frozen.id_lottery });
         progress(`${kind}: POST /api/application/lottery (${n} of ${runs})`);
         const t0 = performance.now();
         const res = await server.fetch('/api/application/lottery', { method: 'POST', headers, body });

@@ -15,7 +15,7 @@ const hexText = z
 export const LotteryPeriodSchema = z.object({ id_campus: id, id_school_year: id });
 export type LotteryPeriod = z.infer<typeof LotteryPeriodSchema>;
 
-/** `POST /application/lottery` (spec section 7), `POST /lottery/practice`, `POST /lottery/commit`, `POST /lottery/late`. */
+/** `POST /application/lottery` (spec section 7), `POST /lottery/practice`, `POST /lottery/late`. */
 export const LotteryRunSchema = z.object({
   id_campus: id,
   id_school_year: id,

@@ -8,11 +8,12 @@ import { createApplication, expectSeatsAndPlacesConsistent, seatRow } from '../.
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, openTestDatabase, startAppOn, type TestContext } from '../../test/harness';
+import { closedLotteryPeriod, freezeOnDice, ON_TIME } from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
 
 /*
- * Two lottery runs of one period at once, through two API processes over one PostgreSQL server: one draws, the
- * other is refused (the period row is locked NOWAIT; the one-drawn index backs it). PGlite is one connection whose
+ * Two lottery runs of one period at once (its lottery frozen on dice), through two API processes over one PostgreSQL
+ * server: one draws, the other is refused (the period row is locked NOWAIT; the one-drawn index backs it). PGlite is one connection whose
  * transactions never interleave, so the race cannot happen there and the test is skipped.
  */
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
@@ -24,6 +25,7 @@ describe.skipIf(!onServer)('two lottery runs racing for one period (PostgreSQL s
   let apps: TestContext[];
   let tokens: string[];
   let period: Awaited<ReturnType<typeof createPeriod>>;
+  let run: { id_campus: number; id_school_year: number; id_lottery: number };
 
   beforeAll(async () => {
     const opened = await openTestDatabase();
@@ -39,12 +41,18 @@ describe.skipIf(!onServer)('two lottery runs racing for one period (PostgreSQL s
       .update(s.campusConfiguration)
       .set({ is_lottery_campus: true })
       .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
-    period = await createPeriod(first.db, campus, { state: 'started', grades: { 3: 10, 4: 5 } });
+    period = await createPeriod(first.db, campus, closedLotteryPeriod({ grades: { 3: 10, 4: 5 } }));
     for (let i = 0; i < 120; i++)
-      await createApplication(first.db, period, { id_status: STATUS.APPLIED, id_grade: i % 2 ? 3 : 4 });
+      await createApplication(first.db, period, {
+        id_status: STATUS.APPLIED,
+        id_grade: i % 2 ? 3 : 4,
+        createdAt: ON_TIME,
+      });
     tokens = [];
     for (let i = 0; i < 2; i++)
       tokens.push(await tokenFor(apps[0], { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school }));
+    const frozen = await freezeOnDice(apiClient(apps[0].baseUrl), [tokens[0], tokens[1]], period);
+    run = { id_campus: period.id_campus, id_school_year: period.id_school_year, id_lottery: frozen.id_lottery };
   }, 120_000);
 
   afterAll(async () => {
@@ -63,7 +71,7 @@ describe.skipIf(!onServer)('two lottery runs racing for one period (PostgreSQL s
         .for('update');
       return apiClient(apps[0].baseUrl)<{ message: string; code: string }>('POST', '/application/lottery', {
         token: tokens[0],
-        body: { id_campus: period.id_campus, id_school_year: period.id_school_year },
+        body: run,
       });
     });
     expect(answer.status).toBe(409);
@@ -75,7 +83,7 @@ describe.skipIf(!onServer)('two lottery runs racing for one period (PostgreSQL s
       .select()
       .from(s.lottery)
       .where(eq(s.lottery.id_campus_year, period.id_campus_year));
-    expect(lotteries).toHaveLength(0);
+    expect(lotteries.map((l) => l.state)).toEqual(['frozen']);
   }, 60_000);
 
   it('one run draws, the other is refused, and the seats are consistent', async () => {
@@ -83,7 +91,7 @@ describe.skipIf(!onServer)('two lottery runs racing for one period (PostgreSQL s
       [0, 1].map((i) =>
         apiClient(apps[i].baseUrl)<{ message: string; code: string }>('POST', '/application/lottery', {
           token: tokens[i],
-          body: { id_campus: period.id_campus, id_school_year: period.id_school_year },
+          body: run,
         }),
       ),
     );
@@ -94,7 +102,7 @@ describe.skipIf(!onServer)('two lottery runs racing for one period (PostgreSQL s
       .select()
       .from(s.lottery)
       .where(eq(s.lottery.id_campus_year, period.id_campus_year));
-    expect(lotteries).toHaveLength(1);
+    expect(lotteries.map((l) => [l.id_lottery, l.state])).toEqual([[run.id_lottery, 'drawn']]);
     expect(await seatRow(first.db, period.id_campus_year, 3)).toMatchObject({ spots: 10, taken: 10 });
     expect(await seatRow(first.db, period.id_campus_year, 4)).toMatchObject({ spots: 5, taken: 5 });
     await expectSeatsAndPlacesConsistent(first.db);

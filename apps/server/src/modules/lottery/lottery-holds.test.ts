@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
-import type { LotteryPlan, LotteryResult, MessageHold } from '@openseat/shared/schemas/lottery';
+import type { LotteryPlan, MessageHold } from '@openseat/shared/schemas/lottery';
 import * as s from '../../db/schema/index';
 import { OFFER_EMAILS, OFFER_TEXT_MESSAGES } from '../../db/seed/default-templates';
 import { applicationRow, createApplication } from '../../test/application-factories';
@@ -9,6 +9,7 @@ import { createEmailTemplate, createSmsTemplate } from '../../test/communication
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { closedLotteryPeriod, drawFrozen, ON_TIME } from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { startFakeTwilio, type FakeTwilio } from '../../test/twilio';
@@ -25,7 +26,7 @@ let smtp: TestSmtpServer;
 let twilio: FakeTwilio;
 let ctx: TestContext;
 let call: ReturnType<typeof apiClient>;
-const token = { admin: '', other: '' };
+const token = { admin: '', second: '', other: '' };
 let school: { id_school: number };
 type Saved<T> = { message: string; data: T };
 type Refusal = { message: string; code: string; errors?: Array<{ path: string; message: string }> };
@@ -50,6 +51,7 @@ beforeAll(async () => {
     .set({ time_zone: 'America/Phoenix' })
     .where(eq(s.schoolConfiguration.id_school, school.id_school));
   token.admin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+  token.second = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
   const other = await createSchool(ctx.db, 'Other School');
   token.other = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: other.id_school });
 });
@@ -61,7 +63,10 @@ afterAll(async () => {
 
 let campuses = 0;
 
-/** A lottery campus with the default offer templates (en, es), a contact, 2 seats in grade 3 and 3 applied families. */
+/**
+ * A lottery campus with the default offer templates (en, es), a contact, 2 seats in grade 3 and 3 families applied
+ * before the period closed, drawn (frozen on dice first: test/lottery-draw.ts).
+ */
 async function drawnScenario() {
   const campus = await createCampus(ctx.db, school.id_school, `Mesa Campus ${++campuses}`);
   await ctx.db
@@ -73,7 +78,7 @@ async function drawnScenario() {
     .values({ id_school: school.id_school, id_campus: campus.id_campus, is_lottery_campus: true })
     .onConflictDoUpdate({ target: s.campusConfiguration.id_campus, set: { is_lottery_campus: true } });
   await createCampusGrades(ctx.db, campus, [3]);
-  const period = await createPeriod(ctx.db, campus, { state: 'started', grades: { 3: 2 } });
+  const period = await createPeriod(ctx.db, campus, closedLotteryPeriod({ grades: { 3: 2 } }));
   for (const t of OFFER_EMAILS) await createEmailTemplate(ctx.db, campus, t);
   for (const t of OFFER_TEXT_MESSAGES) await createSmsTemplate(ctx.db, campus, t);
   await createEmailTemplate(ctx.db, campus, {
@@ -90,10 +95,10 @@ async function drawnScenario() {
         firstName: `Kid${campuses}x${i}`,
         guardianEmail: `family${campuses}x${i}@example.org`,
         guardianPhoneNumber: `60255501${campuses}${i}`,
+        createdAt: ON_TIME,
       }),
     );
   const ids = apps.map((a) => a.id_application);
-  const periodBody = { id_campus: campus.id_campus, id_school_year: period.id_school_year };
   const plan = await call<LotteryPlan>(
     'GET',
     `/lottery/plan?id_campus=${campus.id_campus}&id_school_year=${period.id_school_year}`,
@@ -101,11 +106,8 @@ async function drawnScenario() {
   );
   expect(plan.status).toBe(200);
   expect(plan.body).toMatchObject({ applications: 3, families: 3, seats: 2 });
-  const drawn = await call<Saved<LotteryResult>>('POST', '/application/lottery', {
-    token: token.admin,
-    body: periodBody,
-  });
-  expect(drawn.status).toBe(200);
+  const drawn = await drawFrozen(call, [token.admin, token.second], period);
+  expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
   const holds = await call<MessageHold[]>('GET', `/lottery/holds?id_campus=${campus.id_campus}`, {
     token: token.admin,
   });

@@ -21,6 +21,7 @@ import { createApplication, expectSeatsAndPlacesConsistent } from '../../test/ap
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { closedLotteryPeriod, drawFrozen, freezeOnDice, ON_TIME, type DiceTokens } from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
 
 /*
@@ -31,7 +32,9 @@ import { tokenFor } from '../../test/session';
 
 let ctx: TestContext;
 let call: ReturnType<typeof apiClient>;
-const token = { admin: '', other: '' };
+const token = { admin: '', second: '', other: '' };
+/** The two staff users who enter the dice of a draw. */
+const staff = (): DiceTokens => [token.admin, token.second];
 let school: { id_school: number };
 type Saved<T> = { message: string; data: T };
 
@@ -40,6 +43,7 @@ beforeAll(async () => {
   call = apiClient(ctx.baseUrl);
   school = await createSchool(ctx.db, 'Summary School');
   token.admin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+  token.second = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
   const other = await createSchool(ctx.db, 'Another School');
   token.other = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: other.id_school });
 });
@@ -47,7 +51,10 @@ afterAll(() => ctx?.close());
 
 let campuses = 0;
 
-/** A lottery campus whose started period has `seats` per grade and `applied` applications per grade. */
+/**
+ * A lottery campus whose started period, closed on 31 January, has `seats` per grade and `applied` applications per
+ * grade made before it closed.
+ */
 async function period(seats: Record<number, number>, applied: Record<number, number>) {
   const campus = await createCampus(ctx.db, school.id_school, `Summary Campus ${++campuses}`);
   await createCampusGrades(ctx.db, campus, Object.keys(seats).map(Number));
@@ -55,12 +62,13 @@ async function period(seats: Record<number, number>, applied: Record<number, num
     .update(s.campusConfiguration)
     .set({ is_lottery_campus: true })
     .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
-  const p = await createPeriod(ctx.db, campus, { state: 'started', grades: seats });
+  const p = await createPeriod(ctx.db, campus, closedLotteryPeriod({ grades: seats }));
   const ids: number[] = [];
   for (const [grade, n] of Object.entries(applied))
     for (let i = 0; i < n; i++)
       ids.push(
-        (await createApplication(ctx.db, p, { id_status: STATUS.APPLIED, id_grade: Number(grade) })).id_application,
+        (await createApplication(ctx.db, p, { id_status: STATUS.APPLIED, id_grade: Number(grade), createdAt: ON_TIME }))
+          .id_application,
       );
   return { campus, period: p, ids, body: { id_campus: p.id_campus, id_school_year: p.id_school_year } };
 }
@@ -83,8 +91,12 @@ describe('the answer of a draw with more applications than a page', () => {
 
   beforeAll(async () => {
     const p = await period({ 3: 3, 4: 2 }, { 3: 60, 4: 30 });
-    const skipped = await createApplication(ctx.db, p.period, { id_status: STATUS.APPLIED, id_grade: null });
-    const res = await call<Saved<LotteryResult>>('POST', '/application/lottery', { token: token.admin, body: p.body });
+    const skipped = await createApplication(ctx.db, p.period, {
+      id_status: STATUS.APPLIED,
+      id_grade: null,
+      createdAt: ON_TIME,
+    });
+    const res = await drawFrozen(call, staff(), p.period);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(savedOf(LotteryResultSchema).parse(res.body)).toStrictEqual(res.body);
     expect(res.body.data.skipped).toEqual([
@@ -227,13 +239,10 @@ describe('the practice run', () => {
     ).toBe(404);
   });
 
-  it('has no summary for a lottery only committed', async () => {
+  it('has no summary for a lottery only frozen', async () => {
     const p = await period({ 3: 1 }, { 3: 1 });
-    const committed = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
-      token: token.admin,
-      body: p.body,
-    });
-    const res = await call('GET', `/lottery/${committed.body.data.id_lottery}/summary`, { token: token.admin });
+    const frozen = await freezeOnDice(call, staff(), p.period);
+    const res = await call('GET', `/lottery/${frozen.id_lottery}/summary`, { token: token.admin });
     expect(res.status).toBe(404);
   });
 });

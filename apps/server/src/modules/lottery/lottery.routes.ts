@@ -80,14 +80,6 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     },
   );
   app.post(
-    '/lottery/commit',
-    { config: run, schema: { tags, body: LotteryPeriodSchema, response: { 200: savedOf(LotterySummarySchema) } } },
-    async (req) => ({
-      message: translate('lotteryCommitted', req.lng),
-      data: await lottery.commitSeed(deps.db, principalOf(req), req.body),
-    }),
-  );
-  app.post(
     '/lottery/freeze',
     { config: run, schema: { tags, body: LotteryFreezeSchema, response: { 200: savedOf(LotterySummarySchema) } } },
     async (req) => ({

@@ -1,13 +1,12 @@
 import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import type { LotteryPeriod, LotteryResult, LotteryRun } from '@openseat/shared/schemas/lottery';
-import type { Db } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { openSession, type MoveSession } from '../status-moves/status-moves.service';
 import type { MoveDeps } from '../status-moves/status-moves.types';
-import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash } from './lottery.draw';
+import { draw, inputsHash, resultHash, seedHash } from './lottery.draw';
 import { appendLog } from './lottery.log';
 import { LOTTERY_ALGORITHM_V2, seedOf, sourceLine } from './lottery.seed';
 import { fetchCommittedRound, sourceOfFrozen, type PastedRound } from './lottery.source';
@@ -16,7 +15,6 @@ import {
   assertSomething,
   lateOutcome,
   lockedPlanOf,
-  newSeed,
   refuse,
   requireRunnablePeriod,
   type Participant,
@@ -30,8 +28,8 @@ import { namedOutcomes, type UnnamedOutcome } from './lottery.summary';
 
 /*
  * Running the lottery of a school period (docs/api-lottery.md): the draw (one transaction, or nothing) applied through
- * the status-move engine, the committed seed of presentation mode, and late applications. The draw itself is the
- * pure `draw()` of lottery.draw.ts; its inputs come from lottery.plan.ts.
+ * the status-move engine, of a frozen lottery only (the server's own seed is for practice runs), and late
+ * applications. The draw itself is the pure `draw()` of lottery.draw.ts; its inputs come from lottery.plan.ts.
  */
 
 /**
@@ -51,19 +49,17 @@ async function moveLate(session: MoveSession, late: Participant[], orderAfter: M
   return placed;
 }
 
-/** The seed and algorithm of a run: a frozen lottery's (v2) from its public source, or v1's server seed. */
+/** The seed of a run: a frozen lottery's (v2), made from its public source. */
 type Draw = {
-  committed: LotterySummaryRow['lottery'] | undefined;
+  frozen: LotterySummaryRow['lottery'];
   seed: string;
-  algorithm: string;
-  v2: V2Facts | null;
+  v2: ReturnType<typeof sourceOfFrozen>;
 };
-type V2Facts = ReturnType<typeof sourceOfFrozen> & { frozen: LotterySummaryRow['lottery'] };
 
 /**
- * Which draw a run makes. A frozen period draws only its frozen lottery, from its committed source, on inputs that
- * must hash as frozen. Without a freeze, v1 still draws (a committed or fresh server seed): to be removed once every
- * real draw goes through a freeze (issue 23).
+ * Which draw a run makes: only the period's frozen lottery, from its committed source, on inputs that must hash as
+ * frozen. Without a freeze there is no real draw (the server's own seed is for practice runs only, issue 23); an
+ * id_lottery that is not the period's answers 404.
  */
 function drawOf(
   existing: LotterySummaryRow['lottery'][],
@@ -73,18 +69,11 @@ function drawOf(
 ): Draw {
   if (input.id_lottery !== undefined && !existing.some((l) => l.id_lottery === input.id_lottery)) throw notFound();
   const frozen = existing.find((l) => l.state === 'frozen');
-  if (frozen) {
-    if (input.id_lottery !== undefined && input.id_lottery !== frozen.id_lottery)
-      throw refuse('lotteryAlreadyFrozen', 'LOTTERY_FROZEN');
-    const v2 = { frozen, ...sourceOfFrozen(frozen, beacon, now) };
-    return { committed: frozen, seed: seedOf(frozen.inputsHash!, v2.source), algorithm: LOTTERY_ALGORITHM_V2, v2 };
-  }
-  let committed: LotterySummaryRow['lottery'] | undefined;
-  if (input.id_lottery !== undefined) {
-    committed = existing.find((l) => l.id_lottery === input.id_lottery && l.state === 'committed');
-    if (!committed) throw refuse('lotteryNeedsFreeze', 'LOTTERY_NEEDS_FREEZE');
-  }
-  return { committed, seed: committed?.seed ?? newSeed(), algorithm: LOTTERY_ALGORITHM, v2: null };
+  if (!frozen) throw refuse('lotteryNeedsFreeze', 'LOTTERY_NEEDS_FREEZE');
+  if (input.id_lottery !== undefined && input.id_lottery !== frozen.id_lottery)
+    throw refuse('lotteryAlreadyFrozen', 'LOTTERY_FROZEN');
+  const v2 = sourceOfFrozen(frozen, beacon, now);
+  return { frozen, seed: seedOf(frozen.inputsHash!, v2.source), v2 };
 }
 
 /** A frozen lottery's committed round, fetched from the relays before any lock is taken (only when asked). */
@@ -115,9 +104,10 @@ export async function runLottery(
       const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
       if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
       const drawnAt = clock?.() ?? new Date();
-      const { committed, seed, algorithm, v2 } = drawOf(existing, input, beacon, drawnAt);
+      const { frozen, seed, v2 } = drawOf(existing, input, beacon, drawnAt);
+      const algorithm = LOTTERY_ALGORITHM_V2;
       // the guard of the freeze steps aside for the draw's own moves (inside this transaction only)
-      if (v2) await repo.markPeriodFrozen(tx, period.id_campus_year, false);
+      await repo.markPeriodFrozen(tx, period.id_campus_year, false);
       const locked = await lockedPlanOf(tx, caller, period);
       assertSomething(locked);
       const hashes = {
@@ -125,8 +115,7 @@ export async function runLottery(
         inputsHash: inputsHash(locked.inputs, algorithm),
         resultHash: '',
       };
-      if (v2 && hashes.inputsHash !== v2.frozen.inputsHash)
-        throw refuse('lotteryInputsChanged', 'LOTTERY_INPUTS_CHANGED');
+      if (hashes.inputsHash !== frozen.inputsHash) throw refuse('lotteryInputsChanged', 'LOTTERY_INPUTS_CHANGED');
       const outcomes = draw(seed, locked.inputs);
       hashes.resultHash = resultHash(outcomes);
       const record = {
@@ -142,31 +131,23 @@ export async function runLottery(
         id_user: caller.id_user,
         drawnAt,
         signature: signatureOf(secret, { algorithm, id_campus_year: period.id_campus_year, ...hashes, drawnAt }),
-        ...(v2?.beacon
+        ...(v2.beacon
           ? {
               beaconSignature: v2.beacon.signature,
               beaconPreviousSignature: v2.beacon.previousSignature ?? null,
             }
           : {}),
       };
-      const saved = committed
-        ? await repo.updateLottery(tx, committed.id_lottery, record)
-        : await repo.insertLottery(tx, {
-            ...record,
-            id_school: period.id_school,
-            id_campus_year: period.id_campus_year,
-          });
-      if (v2) {
-        const facts = {
-          id_lottery: saved.id_lottery,
-          inputs_sha256: hashes.inputsHash,
-          source: sourceLine(v2.source),
-          seed,
-          result_sha256: hashes.resultHash,
-        };
-        const entry = await appendLog(tx, period, 'draw', facts, drawnAt);
-        await repo.updateLottery(tx, saved.id_lottery, { logHash: entry.hash });
-      }
+      const saved = await repo.updateLottery(tx, frozen.id_lottery, record);
+      const facts = {
+        id_lottery: saved.id_lottery,
+        inputs_sha256: hashes.inputsHash,
+        source: sourceLine(v2.source),
+        seed,
+        result_sha256: hashes.resultHash,
+      };
+      const entry = await appendLog(tx, period, 'draw', facts, drawnAt);
+      await repo.updateLottery(tx, saved.id_lottery, { logHash: entry.hash });
 
       const apps = [...locked.participants.values(), ...locked.late];
       const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);
@@ -225,39 +206,6 @@ export async function runLottery(
         (await repo.findLotterySummary(tx, caller.scope, saved.id_lottery)) ?? { lottery: saved, drawnBy: null },
       );
       return answerOfPlan(tx, locked, seed, outcomes, latePlaced, summary);
-    }),
-  );
-}
-
-/** `POST /lottery/commit`: the period's committed seed (made now, or the one already made); its hash only. */
-export async function commitSeed(db: Db, caller: Principal, input: LotteryPeriod) {
-  return asLotteryRefusal(() =>
-    db.transaction(async (tx) => {
-      const period = await requireRunnablePeriod(tx, caller, input, true);
-      const existing = await repo.lotteriesOfPeriod(tx, period.id_campus_year);
-      if (existing.some((l) => l.state === 'drawn')) throw refuse('lotteryAlreadyDrawn', 'LOTTERY_ALREADY_DRAWN');
-      let lottery = existing.filter((l) => l.state === 'committed').at(-1);
-      if (!lottery) {
-        const seed = newSeed();
-        lottery = await repo.insertLottery(tx, {
-          id_school: period.id_school,
-          id_campus_year: period.id_campus_year,
-          state: 'committed',
-          algorithm: LOTTERY_ALGORITHM,
-          seed,
-          seedHash: seedHash(seed),
-          id_user: caller.id_user,
-        });
-        await writeAudit(tx, caller, {
-          action: 'lottery.commit',
-          entity: 'lottery',
-          entityId: lottery.id_lottery,
-          id_school: period.id_school,
-          id_campus: period.id_campus,
-          changes: { id_campus_year: period.id_campus_year, seedHash: lottery.seedHash },
-        });
-      }
-      return presentSummary({ lottery, drawnBy: null });
     }),
   );
 }

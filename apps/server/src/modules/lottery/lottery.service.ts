@@ -1,11 +1,11 @@
 /*
  * The lottery of a school period (docs/api-lottery.md), the module's public entry: planning and the practice run
- * (lottery.plan.ts), the draw, the committed seed and late applications (lottery.run.ts), and the record with its
+ * (lottery.plan.ts), the draw of a frozen lottery and late applications (lottery.run.ts), and the record with its
  * verification (lottery.record.ts). The draw itself is the pure `draw()` of lottery.draw.ts.
  */
 
 export { lotteryPlan, practice, practiceCsv } from './lottery.plan';
-export { addLateApplications, commitSeed, runLottery } from './lottery.run';
+export { addLateApplications, runLottery } from './lottery.run';
 export { getLottery, listLotteries, lotteryCsv, lotterySummary, verifyLottery } from './lottery.record';
 export { enterDice, freezeLottery, unfreezeLottery } from './lottery.freeze';
 export { periodLog } from './lottery.log';

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import type {
+  LotteryLog,
   LotteryOutcome,
   LotteryRecord,
   LotteryResult,
@@ -28,23 +28,47 @@ import {
 import { createCampusGrades, createPeriod, createRoleWith, setPriorityLevel } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import {
+  closedLotteryPeriod,
+  DICE,
+  drawFrozen,
+  drawOfFrozen,
+  freezeOnDice,
+  ON_TIME,
+  type DiceTokens,
+} from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
-import { draw, resultHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
+import {
+  draw,
+  inputsHash,
+  LOTTERY_ALGORITHM,
+  resultHash,
+  seedHash,
+  type DrawInputs,
+  type DrawOutcome,
+} from './lottery.draw';
+import { logFile } from './lottery.log-chain';
+import { signatureOf } from './lottery.record';
+import { seedOf } from './lottery.seed';
 
 let ctx: TestContext;
 let call: ReturnType<typeof apiClient>;
 let school: { id_school: number };
-const token = { admin: '', reader: '' };
+const token = { admin: '', second: '', reader: '' };
+/** The two staff users who enter the dice of a draw. */
+const staff = (): DiceTokens => [token.admin, token.second];
 type Period = Awaited<ReturnType<typeof createPeriod>>;
 type Campus = { id_school: number; id_campus: number };
 type Saved<T> = { message: string; data: T };
 type Refusal = { message: string; code: string };
+const VERIFIER = path.resolve(import.meta.dirname, '../../../../../scripts/verify-lottery.mjs');
 
 beforeAll(async () => {
   ctx = await startTestApp();
   call = apiClient(ctx.baseUrl);
   school = await createSchool(ctx.db, 'Lottery School');
   token.admin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
+  token.second = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
   const readerRole = await createRoleWith(ctx.db, CONTEXT_TYPE.SCHOOL, [['enrollment_settings', 'access']]);
   token.reader = await tokenFor(ctx, {
     context: CONTEXT_TYPE.SCHOOL,
@@ -59,7 +83,10 @@ afterEach(() => expectSeatsAndPlacesConsistent(ctx.db));
 
 let campusCount = 0;
 
-/** A campus of its own (lottery on unless said otherwise) with a period: one scenario per campus. */
+/**
+ * A campus of its own (lottery on unless said otherwise) with a period whose applications closed on 31 January (a
+ * real draw needs a freeze, a freeze needs that): one scenario per campus.
+ */
 async function scenario(
   grades: Record<number, number | { spots: number; taken: number }>,
   options: { lottery?: boolean; state?: string; sibling_priority?: boolean; enrollment_end_date?: string } = {},
@@ -74,12 +101,16 @@ async function scenario(
     .update(s.campusConfiguration)
     .set({ is_lottery_campus: options.lottery ?? true })
     .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
-  const period = await createPeriod(ctx.db, campus, {
-    state: options.state ?? 'started',
-    sibling_priority: options.sibling_priority ?? false,
-    ...(options.enrollment_end_date ? { enrollment_end_date: options.enrollment_end_date } : {}),
-    grades,
-  });
+  const period = await createPeriod(
+    ctx.db,
+    campus,
+    closedLotteryPeriod({
+      state: options.state ?? 'started',
+      sibling_priority: options.sibling_priority ?? false,
+      ...(options.enrollment_end_date ? { enrollment_end_date: options.enrollment_end_date } : {}),
+      grades,
+    }),
+  );
   return { campus, period };
 }
 
@@ -88,17 +119,21 @@ const body = (period: Period, extra: Record<string, unknown> = {}) => ({
   id_school_year: period.id_school_year,
   ...extra,
 });
+/** `POST /application/lottery` as is (no freeze before it): for its refusals. */
 const run = (period: Period, extra: Record<string, unknown> = {}, who = token.admin, lng = 'en') =>
   call<Saved<LotteryResult> & Refusal>('POST', '/application/lottery', {
     token: who,
     body: body(period, extra),
     headers: { 'accept-language': lng },
   });
+/** A real draw: the period frozen on dice that two staff users enter, then drawn (test/lottery-draw.ts). */
+const drawn = (period: Period) => drawFrozen(call, staff(), period);
 const practice = (period: Period) =>
   call<Saved<LotteryResult> & Refusal>('POST', '/lottery/practice', { token: token.admin, body: body(period) });
 const verify = (id: number) => call<LotteryVerification>('GET', `/lottery/${id}/verify`, { token: token.admin });
+/** An applied application, created in time for the draw unless `createdAt` says otherwise. */
 const applied = (period: Period, spec: Parameters<typeof createApplication>[2] = {}) =>
-  createApplication(ctx.db, period, { id_status: STATUS.APPLIED, ...spec });
+  createApplication(ctx.db, period, { id_status: STATUS.APPLIED, createdAt: ON_TIME, ...spec });
 const ids = (outcomes: LotteryOutcome[]) => outcomes.map((o) => o.id_application);
 /** The run and practice answers are exactly what their schema allows (nothing it would strip). */
 const expectExactlyTheSchema = (body: unknown) => expect(savedOf(LotteryResultSchema).parse(body)).toStrictEqual(body);
@@ -129,7 +164,7 @@ describe('the draw', () => {
     const none = [];
     for (let i = 0; i < 3; i++) none.push((await applied(period)).id_application);
 
-    const res = await run(period);
+    const res = await drawn(period);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('The lottery was drawn.');
     expectExactlyTheSchema(res.body);
@@ -192,7 +227,7 @@ describe('the draw', () => {
       .where(and(eq(s.campusPriority.id_campus, campus.id_campus), eq(s.campusPriority.id_priority_item, 3)));
     const heavy = await applied(period, { id_priority_item: 3 });
     const plain = await applied(period, { id_priority_item: 4 }); // not configured on the campus
-    const res = await run(period);
+    const res = await drawn(period);
     const outcome = (id: number) => inDrawOrder(res.body.data).find((o) => o.id_application === id)!;
     expect(outcome(heavy.id_application)).toMatchObject({ weight: 3, level: 1, priorityItem: 'in-district' });
     expect(outcome(plain.id_application)).toMatchObject({ weight: 1, level: 2, priorityItem: 'general' });
@@ -216,7 +251,7 @@ describe('the draw', () => {
       .set({ taken: 0 })
       .where(and(eq(s.campusYearGrade.id_campus_year, period.id_campus_year), eq(s.campusYearGrade.id_grade, 4)));
     for (let i = 0; i < 2; i++) await createApplication(ctx.db, period, { id_status: STATUS.ENROLLED, id_grade: 4 });
-    const res = await run(period);
+    const res = await drawn(period);
     expect(res.status).toBe(200);
     const selected = res.body.data.selectedList;
     expect(selected.filter((o) => o.id_grade === 3)).toHaveLength(2);
@@ -232,7 +267,7 @@ describe('the draw', () => {
     const { period } = await scenario({ 3: 10 });
     const apps = [];
     for (let i = 0; i < 4; i++) apps.push((await applied(period)).id_application);
-    const res = await run(period);
+    const res = await drawn(period);
     expect(res.body.data.selectedList).toHaveLength(4);
     expect(res.body.data.waitingList).toHaveLength(0);
     for (const id of apps) expect(await statusOf(id)).toBe(STATUS.OFFERED);
@@ -247,7 +282,7 @@ describe('the draw', () => {
         (await createApplication(ctx.db, period, { id_status: STATUS.WAITING_LIST, id_grade: 5 })).id_application,
       );
     for (let i = 0; i < 3; i++) await applied(period, { id_grade: 5 });
-    const res = await run(period);
+    const res = await drawn(period);
     expect(res.status).toBe(200);
     expect(res.body.data.selectedList).toHaveLength(0);
     expect(res.body.data.waitingList.map((o) => o.waiting_list_position)).toEqual([3, 4, 5]);
@@ -257,11 +292,11 @@ describe('the draw', () => {
 
   it('leaves an applied application without a grade out, still applied', async () => {
     const { period } = await scenario({ 3: 1 });
-    const drawn = await applied(period);
+    const graded = await applied(period);
     const gradeless = await applied(period, { id_grade: null });
-    const res = await run(period);
+    const res = await drawn(period);
     expect(res.status).toBe(200);
-    expect(ids(res.body.data.selectedList)).toEqual([drawn.id_application]);
+    expect(ids(res.body.data.selectedList)).toEqual([graded.id_application]);
     expect(res.body.data.skipped).toEqual([
       { id_application: gradeless.id_application, correlative: gradeless.correlative, reason: 'lotteryNeedsGrade' },
     ]);
@@ -293,12 +328,57 @@ describe('refusals', () => {
     expect((await practice(period)).status).toBe(409);
   });
 
-  it('refuses a period with no applied applications', async () => {
+  it('refuses a period with no applied applications (the freeze, before any draw)', async () => {
     const { period } = await scenario({ 3: 1 });
-    await createApplication(ctx.db, period, { id_status: STATUS.LEAD });
-    const res = await run(period);
+    await createApplication(ctx.db, period, { id_status: STATUS.LEAD, createdAt: ON_TIME });
+    const res = await call<Refusal>('POST', '/lottery/freeze', {
+      token: token.admin,
+      body: body(period, { source: 'dice' }),
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('There are no applied applications to draw in this school period.');
+  });
+
+  it('refuses a real draw without a frozen lottery: the server seed is for practice only (en and es)', async () => {
+    const { period } = await scenario({ 3: 1 });
+    const app = await applied(period);
+    const res = await run(period);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: 'LOTTERY_NEEDS_FREEZE',
+      message:
+        'A real draw needs frozen inputs and a public source of randomness. Freeze the lottery first; the server seed is for practice only.',
+    });
+    expect((await run(period, {}, token.admin, 'es')).body.message).toBe(
+      'Un sorteo real necesita datos congelados y una fuente pública de azar. Congele primero la lotería; la semilla del servidor es solo para ensayos.',
+    );
+    // a seed an older server committed for presentation mode (v1) draws nothing either
+    const seed = 'c3'.repeat(32);
+    const [committed] = await ctx.db
+      .insert(s.lottery)
+      .values({
+        id_school: period.id_school,
+        id_campus_year: period.id_campus_year,
+        state: 'committed',
+        algorithm: LOTTERY_ALGORITHM,
+        seed,
+        seedHash: seedHash(seed),
+      })
+      .returning();
+    expect((await run(period, { id_lottery: committed.id_lottery })).body.code).toBe('LOTTERY_NEEDS_FREEZE');
+    // nor does a lottery frozen and then unfrozen
+    const frozen = await freezeOnDice(call, staff(), period);
+    const unfrozen = await call('POST', '/lottery/unfreeze', {
+      token: token.admin,
+      body: body(period, { reason: 'A guardian email was wrong' }),
+    });
+    expect(unfrozen.status).toBe(200);
+    expect((await run(period, { id_lottery: frozen.id_lottery })).body.code).toBe('LOTTERY_NEEDS_FREEZE');
+    expect((await run(period)).body.code).toBe('LOTTERY_NEEDS_FREEZE');
+    // presentation mode's committed seed is gone
+    expect((await call('POST', '/lottery/commit', { token: token.admin, body: body(period) })).status).toBe(404);
+    expect(await count(`lottery WHERE id_campus_year = ${period.id_campus_year} AND state = 'drawn'`)).toBe(0);
+    expect(await statusOf(app.id_application)).toBe(STATUS.APPLIED);
   });
 
   it('answers 400 to bad input, 401 anonymous, 403 without the permission, 404 outside the scope', async () => {
@@ -312,7 +392,9 @@ describe('refusals', () => {
     expect((await call('POST', '/application/lottery', { body: body(period) })).status).toBe(401);
     expect((await call('GET', `/lottery?id_campus_year=${period.id_campus_year}`, {})).status).toBe(401);
     expect((await run(period, {}, token.reader)).status).toBe(403);
-    expect((await call('POST', '/lottery/commit', { token: token.reader, body: body(period) })).status).toBe(403);
+    expect(
+      (await call('POST', '/lottery/freeze', { token: token.reader, body: body(period, { source: 'dice' }) })).status,
+    ).toBe(403);
     expect(
       (await call('GET', `/lottery?id_campus_year=${period.id_campus_year}`, { token: token.reader })).status,
     ).toBe(200);
@@ -322,10 +404,11 @@ describe('refusals', () => {
 });
 
 describe('all or nothing', () => {
-  it('changes nothing when the run fails midway', async () => {
+  it('changes nothing when the draw fails midway: the lottery stays frozen, ready to draw again', async () => {
     const { period } = await scenario({ 3: 2 });
     const apps = [];
     for (let i = 0; i < 5; i++) apps.push((await applied(period)).id_application);
+    const frozen = await freezeOnDice(call, staff(), period);
     const history = await count('application_status');
     const audits = await count('audit_log');
     await ctx.db.execute(sql`
@@ -335,7 +418,7 @@ describe('all or nothing', () => {
       CREATE TRIGGER lottery_test_fail BEFORE INSERT ON application_status
       FOR EACH ROW WHEN (NEW.id_status_movement_type = 2) EXECUTE FUNCTION lottery_test_fail()`);
     try {
-      const res = await run(period);
+      const res = await drawOfFrozen(call, token.admin, period, frozen.id_lottery);
       expect(res.status).toBe(500);
     } finally {
       await ctx.db.execute(sql`DROP TRIGGER lottery_test_fail ON application_status`);
@@ -346,36 +429,87 @@ describe('all or nothing', () => {
       expect(row).toMatchObject({ id_status: STATUS.APPLIED, waiting_list_position: null, id_lottery: null });
     }
     expect((await seatRow(ctx.db, period.id_campus_year, 3)).taken).toBe(0);
-    expect(await count(`lottery WHERE id_campus_year = ${period.id_campus_year}`)).toBe(0);
+    const lotteries = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_campus_year, period.id_campus_year));
+    expect(lotteries.map((l) => [l.id_lottery, l.state, l.seed, l.result, l.logHash])).toEqual([
+      [frozen.id_lottery, 'frozen', null, null, null],
+    ]);
+    const [periodRow] = await ctx.db
+      .select({ frozen: s.campusYear.lotteryFrozen })
+      .from(s.campusYear)
+      .where(eq(s.campusYear.id_campus_year, period.id_campus_year));
+    expect(periodRow.frozen).toBe(true);
+    expect(await count(`lottery_log WHERE id_campus_year = ${period.id_campus_year}`)).toBe(1);
     expect(await count('application_status')).toBe(history);
     expect(await count('audit_log')).toBe(audits);
-    // and the run goes through once the failure is gone
-    expect((await run(period)).status).toBe(200);
+    // and the draw goes through once the failure is gone
+    expect((await drawOfFrozen(call, token.admin, period, frozen.id_lottery)).status).toBe(200);
   });
 });
 
+/**
+ * A v1 record as servers drew them before the freeze existed (the server's seed, signed): a v2 draw of the period
+ * rewritten into one, its result re-drawn from a v1 seed, so that it names real applications.
+ */
+async function v1Record(period: Period) {
+  const res = await drawn(period);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const id = res.body.data.lottery!.id_lottery;
+  const [row] = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_lottery, id));
+  const inputs = row.inputs as DrawInputs;
+  const seed = '5e'.repeat(32);
+  const result = draw(seed, inputs);
+  const facts = {
+    algorithm: LOTTERY_ALGORITHM,
+    seedHash: seedHash(seed),
+    inputsHash: inputsHash(inputs),
+    resultHash: resultHash(result),
+    drawnAt: row.drawnAt!,
+  };
+  const signature = signatureOf(ctx.secrets.encryptionKey, { ...facts, id_campus_year: row.id_campus_year });
+  await ctx.db
+    .update(s.lottery)
+    .set({
+      ...facts,
+      seed,
+      result,
+      signature,
+      frozenAt: null,
+      source: null,
+      diceDigits: null,
+      diceFirstEntry: null,
+      diceFirstUser: null,
+      logHash: null,
+    })
+    .where(eq(s.lottery.id_lottery, id));
+  return { id, seed, result };
+}
+
 describe('proof', () => {
-  it('the same seed and inputs give the same result, and the record verifies', async () => {
+  it('the seed is made from the frozen inputs and the dice; the same seed and inputs give the same result', async () => {
     const { campus, period } = await scenario({ 3: 2, 4: 1 });
     await setPriorityLevel(ctx.db, campus, 3, 1);
     for (let i = 0; i < 4; i++) await applied(period, { id_grade: 3, id_priority_item: i % 2 ? 3 : null });
     for (let i = 0; i < 3; i++) await applied(period, { id_grade: 4 });
-    const res = await run(period);
+    const res = await drawn(period);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     const id = res.body.data.lottery!.id_lottery;
+    expect(id).toBe(res.frozen.id_lottery);
     const [stored] = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_lottery, id));
+    expect(stored).toMatchObject({
+      state: 'drawn',
+      algorithm: 'openseat-lottery-v2',
+      inputsHash: res.frozen.inputsHash,
+    });
+    expect(stored.seed).toBe(seedOf(res.frozen.inputsHash!, { kind: 'dice', digits: DICE }));
+    expect(res.body.data.seed).toBe(stored.seed);
     const again = draw(stored.seed ?? '', stored.inputs as DrawInputs);
     expect(again).toEqual(stored.result);
     expect(resultHash(again)).toBe(stored.resultHash);
 
     const checked = await verify(id);
     expect(checked.status).toBe(200);
+    expect(checked.body.checks.filter((c) => !c.ok)).toEqual([]);
     expect(checked.body.valid).toBe(true);
-    expect(checked.body.checks.map((c) => [c.name, c.ok])).toEqual([
-      ['seedHash', true],
-      ['inputsHash', true],
-      ['result', true],
-      ['signature', true],
-    ]);
 
     const record = await call<LotteryRecord>('GET', `/lottery/${id}`, { token: token.reader });
     expect(record.status).toBe(200);
@@ -390,37 +524,62 @@ describe('proof', () => {
     expect(list.body.map((l) => l.id_lottery)).toEqual([id]);
   });
 
-  it('downloads the drawn record as CSV, which the independent verifier accepts', async () => {
+  it('downloads the drawn record as CSV, which the independent verifier accepts with the log', async () => {
     const { period } = await scenario({ 3: 1, 4: 2 });
     for (let i = 0; i < 3; i++) await applied(period, { id_grade: 3 });
     for (let i = 0; i < 3; i++) await applied(period, { id_grade: 4 });
-    const drawn = (await run(period)).body.data;
-    const res = await call<string>('GET', `/lottery/${drawn.lottery!.id_lottery}/csv`, { token: token.reader });
+    const answer = (await drawn(period)).body.data;
+    const res = await call<string>('GET', `/lottery/${answer.lottery!.id_lottery}/csv`, { token: token.reader });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const text = res.body;
-    expect(text).toContain(drawn.seed);
-    expect(text).toContain(drawn.lottery!.resultHash!);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lottery-')), 'record.csv');
-    fs.writeFileSync(file, text);
-    const script = path.resolve(import.meta.dirname, '../../../../../scripts/verify-lottery.mjs');
-    await expect(promisify(execFile)(process.execPath, [script, file])).resolves.toBeTruthy();
-    // a lottery only committed has no record file yet
+    expect(text).toContain(answer.seed);
+    expect(text).toContain(answer.lottery!.resultHash!);
+    const log = await call<LotteryLog>('GET', `/lottery/log?id_campus_year=${period.id_campus_year}`, {
+      token: token.reader,
+    });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lottery-'));
+    fs.writeFileSync(path.join(dir, 'record.csv'), text);
+    fs.writeFileSync(path.join(dir, 'log.jsonl'), logFile(log.body.entries));
+    await expect(
+      promisify(execFile)(process.execPath, [VERIFIER, path.join(dir, 'record.csv'), path.join(dir, 'log.jsonl')]),
+    ).resolves.toBeTruthy();
+    // a lottery only frozen has no record file yet
     const { period: other } = await scenario({ 3: 1 });
     await applied(other);
-    const committed = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
-      token: token.admin,
-      body: body(other),
-    });
-    expect((await call('GET', `/lottery/${committed.body.data.id_lottery}/csv`, { token: token.admin })).status).toBe(
-      404,
-    );
+    const frozen = await freezeOnDice(call, staff(), other);
+    expect((await call('GET', `/lottery/${frozen.id_lottery}/csv`, { token: token.admin })).status).toBe(404);
   });
 
-  it('detects a record changed after the draw, naming the failing check', async () => {
+  it('still reads, verifies and downloads a v1 record drawn before the freeze existed', async () => {
+    const { period } = await scenario({ 3: 1, 4: 1 });
+    for (let i = 0; i < 3; i++) await applied(period, { id_grade: 3 });
+    for (let i = 0; i < 2; i++) await applied(period, { id_grade: 4 });
+    const { id, seed, result } = await v1Record(period);
+    const checked = await verify(id);
+    expect(checked.body.valid).toBe(true);
+    expect(checked.body.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['seedHash', true],
+      ['inputsHash', true],
+      ['result', true],
+      ['signature', true],
+    ]);
+    const record = await call<LotteryRecord>('GET', `/lottery/${id}`, { token: token.reader });
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({ state: 'drawn', algorithm: LOTTERY_ALGORITHM, seed });
+    expect(record.body.outcomes.map((o) => o.id_application)).toEqual(result.map((o) => o.id_application));
+    const csv = await call<string>('GET', `/lottery/${id}/csv`, { token: token.reader });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(`# seed: ${seed}`);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lottery-v1-')), 'record.csv');
+    fs.writeFileSync(file, csv.body);
+    await expect(promisify(execFile)(process.execPath, [VERIFIER, file])).resolves.toBeTruthy();
+  });
+
+  it('detects a v1 record changed after the draw, naming the failing check', async () => {
     const { period } = await scenario({ 3: 1 });
     for (let i = 0; i < 4; i++) await applied(period);
-    const id = (await run(period)).body.data.lottery!.id_lottery;
+    const { id } = await v1Record(period);
     const [original] = await ctx.db.select().from(s.lottery).where(eq(s.lottery.id_lottery, id));
     const failing = async () => (await verify(id)).body.checks.filter((c) => !c.ok).map((c) => c.name);
 
@@ -460,38 +619,6 @@ describe('proof', () => {
     await ctx.db.update(s.lottery).set({ seed: original.seed }).where(eq(s.lottery.id_lottery, id));
     expect((await verify(id)).body.valid).toBe(true);
   });
-
-  it('draws with the seed committed before, whose hash was shown', async () => {
-    const { period } = await scenario({ 3: 1 });
-    for (let i = 0; i < 3; i++) await applied(period);
-    const committed = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
-      token: token.admin,
-      body: body(period),
-    });
-    expect(committed.status).toBe(200);
-    expect(committed.body.data).toMatchObject({ state: 'committed', seed: null });
-    const seedHash = committed.body.data.seedHash;
-    // committing again answers the same seed
-    const twice = await call<Saved<LotterySummary>>('POST', '/lottery/commit', {
-      token: token.admin,
-      body: body(period),
-    });
-    expect(twice.body.data.id_lottery).toBe(committed.body.data.id_lottery);
-    const record = await call<LotteryRecord>('GET', `/lottery/${committed.body.data.id_lottery}`, {
-      token: token.admin,
-    });
-    expect(record.body.seed).toBeNull();
-    const unverified = await verify(committed.body.data.id_lottery);
-    expect(unverified.body.valid).toBe(false);
-
-    const res = await run(period, { id_lottery: committed.body.data.id_lottery });
-    expect(res.status).toBe(200);
-    expect(res.body.data.lottery?.id_lottery).toBe(committed.body.data.id_lottery);
-    expect(res.body.data.lottery?.seedHash).toBe(seedHash);
-    expect(createHash('sha256').update(res.body.data.seed).digest('hex')).toBe(seedHash);
-    expect((await verify(committed.body.data.id_lottery)).body.valid).toBe(true);
-    expect(await count(`lottery WHERE id_campus_year = ${period.id_campus_year}`)).toBe(1);
-  });
 });
 
 describe('practice run', () => {
@@ -529,7 +656,7 @@ describe('late applications', () => {
       [late.id_application, 3],
       [lateSecond.id_application, 4],
     ]);
-    const res = await run(period);
+    const res = await drawn(period);
     expect(res.status).toBe(200);
     expect(ids(inDrawOrder(res.body.data)).sort()).toEqual(onTime.sort());
     expect(res.body.data.waitingList.map((o) => o.waiting_list_position)).toEqual([1, 2]);
@@ -543,7 +670,7 @@ describe('late applications', () => {
     );
 
     // after the draw, new applied applications join the end in arrival order
-    const after = await applied(period);
+    const after = await applied(period, { createdAt: new Date() });
     const added = await call<Saved<LotteryOutcome[]>>('POST', '/lottery/late', {
       token: token.admin,
       body: body(period),
@@ -568,7 +695,7 @@ describe('siblings', () => {
     const younger = await applied(period, { id_grade: 4, guardianEmail: ' parent@example.ORG ' });
     // grade 4 has in-district applicants, who would beat the younger sibling without the rule
     for (let i = 0; i < 4; i++) await applied(period, { id_grade: 4, id_priority_item: 3 });
-    const res = await run(period);
+    const res = await drawn(period);
     expect(res.status).toBe(200);
     const outcome = (id: number) => inDrawOrder(res.body.data).find((o) => o.id_application === id)!;
     expect(outcome(older.id_application)).toMatchObject({ result: 'selected', sibling: false, level: 2 });
@@ -582,7 +709,7 @@ describe('siblings', () => {
     await applied(period, { id_grade: 3, guardianEmail: 'same@example.org', id_priority_item: 3 });
     const younger = await applied(period, { id_grade: 4, guardianEmail: 'same@example.org' });
     for (let i = 0; i < 3; i++) await applied(period, { id_grade: 4, id_priority_item: 3 });
-    const res = await run(period);
+    const res = await drawn(period);
     const outcome = inDrawOrder(res.body.data).find((o) => o.id_application === younger.id_application)!;
     expect(outcome).toMatchObject({ result: 'waiting', sibling: false, level: 2 });
   });

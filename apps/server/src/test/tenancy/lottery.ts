@@ -6,9 +6,10 @@ import type { TestContext } from '../harness';
 import { createCampus } from '../factories';
 import { createCampusGrades, createDrawnLottery, createPeriod } from '../enrollment-factories';
 import { createApplication } from '../application-factories';
+import { closedLotteryPeriod, freezeOnDiceInDb, ON_TIME } from '../lottery-draw';
 import type { Fixtures, Row } from './kit';
 
-// the lottery: a lottery campus of A (draw, practice, commit), one of A for late applications, one of B
+// the lottery: a lottery campus of A (practice), one of A frozen on dice (the draw), one for late applications, one of B
 type LotteryFixtures = Awaited<ReturnType<typeof buildLotteryFixtures>>;
 let lf: LotteryFixtures;
 const SECRET_LOTTERY = ['Secret-Lottery-B', 'beta-lottery-seed'];
@@ -22,17 +23,17 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
       .update(s.campusConfiguration)
       .set({ is_lottery_campus: true })
       .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
-    const period = await createPeriod(db, campus, {
-      state: 'started',
-      grades: { 3: 1 },
-      ...(closed ? { enrollment_end_date: '2026-01-31' } : {}),
-    });
+    const period = await createPeriod(
+      db,
+      campus,
+      closed ? closedLotteryPeriod({ grades: { 3: 1 } }) : { state: 'started', grades: { 3: 1 } },
+    );
     for (let i = 0; i < 3; i++)
       await createApplication(db, period, {
         id_status: STATUS.APPLIED,
         firstName: child,
         lastName: 'Tenancy',
-        ...(closed ? { createdAt: new Date('2026-01-15T12:00:00Z') } : {}),
+        ...(closed ? { createdAt: ON_TIME } : {}),
       });
     return period;
   };
@@ -76,12 +77,16 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
   const toUnfreeze = await lotteryCampus(x.schoolA.id_school, 'Alpha Unfreeze', 'Unfreeze-A-Child', true);
   const diced = await lotteryCampus(x.schoolA.id_school, 'Alpha Dice', 'Dice-A-Child', true);
   const otherClosed = await lotteryCampus(x.schoolB.id_school, 'Beta Closed', 'Secret-Lottery-B', true);
+  // a real draw needs a frozen lottery: this one is frozen on dice two staff users of A entered
+  const toDraw = await lotteryCampus(x.schoolA.id_school, 'Alpha Draw', 'Draw-A-Child', true);
+  await freezeOnDiceInDb(db, toDraw, [x.users.schoolA.id_user, x.users.campusAdminA.id_user]);
   return {
     own,
     late,
     other,
     toFreeze,
     toUnfreeze,
+    toDraw,
     otherClosed,
     unfreezeLottery: await frozenOn(toUnfreeze),
     diceLottery: await frozenOn(diced),
@@ -127,22 +132,15 @@ export const LOTTERY_ROWS: Row[] = [
     foreign: () => SECRET_LOTTERY,
   },
   {
-    route: 'POST /lottery/commit',
-    actor: 'schoolA',
-    own: () => ({ method: 'POST', path: '/lottery/commit', body: periodOf(lf.own) }),
-    other: () => ({ method: 'POST', path: '/lottery/commit', body: periodOf(lf.other) }),
-    foreign: () => SECRET_LOTTERY,
-  },
-  {
     route: 'POST /application/lottery',
     actor: 'schoolA',
-    own: () => ({ method: 'POST', path: '/application/lottery', body: periodOf(lf.own) }),
+    own: () => ({ method: 'POST', path: '/application/lottery', body: periodOf(lf.toDraw) }),
     other: () => ({ method: 'POST', path: '/application/lottery', body: periodOf(lf.other) }),
     foreign: () => SECRET_LOTTERY,
   },
   {
     route: 'POST /application/lottery',
-    case: "another school's committed seed is not found",
+    case: "another school's lottery is not found",
     actor: 'schoolA',
     own: () => ({ method: 'POST', path: '/lottery/practice', body: periodOf(lf.late) }),
     other: () => ({
