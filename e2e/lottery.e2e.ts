@@ -16,7 +16,11 @@ afterAll(() => browser?.close());
 
 /** The second campus of the first school: its lottery is off in the demo data, and no other test draws there. */
 const CAMPUS = 'Northstar Mesa Vista';
-const OTHER_CAMPUS = 'Northstar Sunnyslope';
+
+/** The dice rolled at the meeting: 20 digits, as staff type them. */
+const DICE = '7 2 9 0 4 4 1 8 3 6 5 0 2 7 1 9 8 3 6 4';
+/** Two days ago (YYYY-MM-DD): the day applications closed, over on the campus clock too, so inputs can be frozen. */
+const closedOn = () => new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
 
 /** At 390 px the screen scrolls only vertically (wide tables scroll inside their own box). */
 async function fitsPhone(page: Page, name: string) {
@@ -49,7 +53,7 @@ async function openLotteryPeriod(page: Page, id_school: number, campus: string) 
 }
 
 describe('the lottery, as a school admin holds it', () => {
-  it('enables it, practises, draws, downloads and verifies the record, prints it, presents it, works the waiting list', async () => {
+  it('enables it, practises, freezes, takes the dice from two users, draws in presentation mode, verifies, publishes, works the waiting list', async () => {
     const page = await openPage(browser, baseUrl);
     const me = await signInAs(page, 'school');
 
@@ -58,7 +62,7 @@ describe('the lottery, as a school admin holds it', () => {
     await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('not been drawn');
     await screenshot(page, 'lottery-01-period');
 
-    // 3. practice: a result with its seed, nothing written
+    // 3. practice: a result with its seed, nothing written but a line of the public log
     await page.getByTestId('lottery-practice').click();
     await page.getByTestId('lottery-practice-dialog').waitFor();
     await expect.poll(() => page.getByTestId('lottery-practice-seed').innerText()).toMatch(/^[0-9a-f]{64}$/);
@@ -69,22 +73,78 @@ describe('the lottery, as a school admin holds it', () => {
     await page.getByTestId('lottery-practice-close').click();
     await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('not been drawn');
 
-    // 4. the draw: confirmation first, then the selected and waiting lists
-    await page.getByTestId('lottery-run').click();
-    await page.getByTestId('lottery-run-dialog').waitFor();
-    expect(await page.getByTestId('lottery-run-accept').isEnabled()).toBe(false);
-    // the real draw names how many families it moves, and that none is told before the release
+    // 4. applications closed (two days ago), then the freeze on public dice, confirmed: the inputs' fingerprint
+    const periodUrl = page.url();
+    await page.getByTestId('period-enrollment_end_date').fill(closedOn());
+    await page.getByTestId('period-save').click();
+    await expect.poll(() => page.getByTestId('period-enrollment_end_date').inputValue()).toBe(closedOn());
+    await page.getByTestId('lottery-freeze').click();
+    await page.getByTestId('lottery-freeze-dialog').waitFor();
+    await page.getByRole('radio', { name: /dice/i }).check();
+    await screenshot(page, 'lottery-03-freeze');
+    await page.getByTestId('lottery-freeze-dialog').getByRole('button', { name: 'Freeze inputs' }).click();
+    await page.getByTestId('confirm-accept').click();
+    await page.getByTestId('lottery-frozen').waitFor();
     await expect
-      .poll(() => page.getByTestId('lottery-run-plan').innerText())
-      .toMatch(/of \d+ applications \(\d+ families\).*No family is told yet/s);
-    await page.getByTestId('lottery-run-confirm').check();
-    await screenshot(page, 'lottery-03-run-dialog');
-    await page.getByTestId('lottery-run-accept').click();
-    await page.getByTestId('lottery-run-close').waitFor({ timeout: 30_000 });
+      .poll(() => page.getByTestId('lottery-frozen-facts').innerText())
+      .toMatch(/([0-9a-f]{4} ){7}[0-9a-f]{4}/);
+    await expect.poll(() => page.getByTestId('lottery-log').innerText()).toMatch(/Inputs frozen/);
+
+    // 5. the dice rolled at the meeting, entered by two staff users: the second one signs in elsewhere
+    await page.getByTestId('lottery-dice-digits').fill(DICE);
+    await page.getByTestId('lottery-dice-submit').click();
+    await expect.poll(() => page.getByTestId('lottery-dice-answer').innerText()).toMatch(/First entry recorded/);
+    const second = await openPage(browser, baseUrl);
+    await signInAs(second, 'superadmin');
+    await visit(second, new URL(periodUrl).pathname);
+    await second.getByTestId('lottery-dice-digits').fill(DICE);
+    await second.getByTestId('lottery-dice-submit').click();
+    // the entries agree: the form gives way to the draw
+    await expect.poll(() => second.getByTestId('lottery-frozen-facts').innerText()).toMatch(/2 of 2: they agree/);
+    await screenshot(second, 'lottery-03b-dice-confirmed');
+    await second.context().close();
+    await page.reload();
+    await page.locator('[data-testid="lottery-draw"]:not([disabled])').waitFor();
+    await fitsPhone(page, 'lottery-03a-frozen-phone');
+
+    // 6. presentation mode: the fingerprint, the dice, then the draw grade by grade, and the seed made of both
+    await page.locator('[data-testid="lottery-present"]:not([aria-disabled="true"])').waitFor();
+    await page.getByTestId('lottery-present').click();
+    await page.waitForURL(/\/lottery\/present$/);
     await expect
-      .poll(() => page.getByTestId('lottery-run-dialog').getByTestId('lottery-selected').isVisible())
-      .toBe(true);
-    await page.getByTestId('lottery-run-close').click();
+      .poll(async () => (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, ''))
+      .toMatch(/^[0-9a-f]{64}$/);
+    const inputsHash = (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, '');
+    await expect.poll(() => page.getByTestId('present-dice').innerText()).toMatch(/2/);
+    await screenshot(page, 'lottery-07-presentation-frozen');
+    await page.locator('[data-testid="present-draw"]:not([disabled])').click();
+    // one click does not draw: the confirmation names the families, who hear nothing until the release
+    await page.getByTestId('confirm-dialog').waitFor();
+    expect(await page.getByTestId('confirm-dialog').innerText()).toMatch(/\(\d+ families\).*No family is told yet/s);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'lottery-07b-presentation-confirm');
+    await page.getByTestId('confirm-accept').click();
+    await page.getByTestId('present-grade').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'lottery-08-presentation-grade');
+    // the arrow key and the button both move to the next grade
+    while ((await page.getByTestId('present-end').count()) === 0) {
+      await page.keyboard.press('ArrowRight');
+      if ((await page.getByTestId('present-end').count()) === 0 && (await page.getByTestId('present-next').isEnabled()))
+        await page.getByTestId('present-next').click();
+    }
+    const seed = (await page.getByTestId('present-seed').innerText()).trim();
+    const expectedSeed = await page.evaluate(
+      async (text) => {
+        const hash = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+        return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
+      },
+      `openseat-lottery-v2\n${inputsHash}\ndice,${DICE.replace(/ /g, '')}\n`,
+    );
+    expect(seed).toBe(expectedSeed);
+    await screenshot(page, 'lottery-09-presentation-end');
+    await fitsPhone(page, 'lottery-09-presentation-end-phone');
+    await visit(page, new URL(periodUrl).pathname);
+    await page.getByTestId('lottery-panel').waitFor();
     await expect.poll(() => page.getByTestId('lottery-state').innerText()).toContain('Drawn on');
     await expect.poll(() => page.getByTestId('lottery-selected').locator('tbody tr').count()).toBeGreaterThan(0);
     await page.getByTestId('lottery-waiting').waitFor();
@@ -204,48 +264,21 @@ describe('the lottery, as a school admin holds it', () => {
     await screenshot(page, 'lottery-06-certificate-print');
     await page.emulateMedia({ media: 'screen' });
 
-    // 8. presentation mode, on another campus: the seed's fingerprint before the draw, the grades one by one, the seed
-    await openLotteryPeriod(page, me.id_school!, OTHER_CAMPUS);
-    // the link is disabled until the period's state has loaded: a click before then goes nowhere
-    await page.locator('[data-testid="lottery-present"]:not([aria-disabled="true"])').waitFor();
-    await page.getByTestId('lottery-present').click();
-    await page.waitForURL(/\/lottery\/present$/);
-    await page.getByTestId('present-commit').click();
-    await expect
-      .poll(async () => (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, ''))
-      .toMatch(/^[0-9a-f]{64}$/);
-    const seedHash = (await page.getByTestId('present-fingerprint').innerText()).replace(/\s/g, '');
-    await screenshot(page, 'lottery-07-presentation-commit');
-    await page.getByTestId('present-draw').click();
-    // one click does not draw: the confirmation names the families, who hear nothing until the release
-    await page.getByTestId('confirm-dialog').waitFor();
-    expect(await page.getByTestId('confirm-dialog').innerText()).toMatch(/\(\d+ families\).*No family is told yet/s);
-    // the dialog alone (the seed's notice fades out first: the snackbar's colours are the app's, checked elsewhere)
-    await expect.poll(() => page.locator('.notistack-Snackbar').count(), { timeout: 20_000 }).toBe(0);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await screenshot(page, 'lottery-07b-presentation-confirm');
-    await page.getByTestId('confirm-accept').click();
-    await page.getByTestId('present-grade').waitFor();
-    await screenshot(page, 'lottery-08-presentation-grade');
-    // the arrow key and the button both move to the next grade
-    while ((await page.getByTestId('present-end').count()) === 0) {
-      await page.keyboard.press('ArrowRight');
-      if ((await page.getByTestId('present-end').count()) === 0 && (await page.getByTestId('present-next').isEnabled()))
-        await page.getByTestId('present-next').click();
-    }
-    const seed = (await page.getByTestId('present-seed').innerText()).trim();
-    expect(seed).toMatch(/^[0-9a-f]{64}$/);
-    const digest = await page.evaluate(async (hex) => {
-      const bytes = new TextEncoder().encode(hex);
-      const hash = await crypto.subtle.digest('SHA-256', bytes);
-      return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
-    }, seed);
-    expect(digest).toBe(seedHash);
-    await screenshot(page, 'lottery-09-presentation-end');
-    await fitsPhone(page, 'lottery-09-presentation-end-phone');
-    await page.getByTestId('present-verify-link').click();
-    await page.waitForURL(/\/lottery\/\d+$/);
-    await page.getByTestId('lottery-record').waitFor();
+    // 8. the public page of the period (no sign-in): its log and results report, in Spanish, at 390 px
+    await visit(page, new URL(periodUrl).pathname);
+    const publicHref = await page.getByTestId('lottery-log-public').getAttribute('href');
+    expect(publicHref).toMatch(/^\/public\/lottery\/[A-Za-z0-9_-]{20,}$/);
+    const visitor = await openPage(browser, baseUrl);
+    await visitor.goto(publicHref!);
+    await expect.poll(() => visitor.locator('main').innerText()).toMatch(/freeze[\s\S]*draw/i);
+    await expect.poll(() => visitor.getByRole('table').count()).toBeGreaterThan(1);
+    expect(await visitor.locator('main').innerText()).not.toContain(offeredName);
+    expect(await seriousA11yViolations(visitor)).toEqual([]);
+    await screenshot(visitor, 'lottery-12-public');
+    await visitor.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).innerText()).toBe('Registro público del sorteo');
+    await fitsPhone(visitor, 'lottery-12-public-es-phone');
+    await visitor.context().close();
 
     // 9. the waiting list: reorder one grade by priorities, with a reason
     await visit(page, '/main/applications/waiting-list');
