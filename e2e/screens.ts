@@ -224,7 +224,7 @@ export const SCREENS: readonly Screen[] = [
     views: [
       dialog('start school period dialog', 'period-start'),
       dialog('finalize dialog', 'period-finalize'),
-      dialog('run lottery dialog', 'lottery-run'),
+      dialog('freeze lottery dialog', 'lottery-freeze'),
     ],
   },
   {

@@ -5,7 +5,8 @@
 export const lotteryEn = {
   title: 'Lottery',
   stateNotDrawn: 'The lottery of this school period has not been drawn yet.',
-  stateCommitted: 'A seed is committed for the public draw. Its fingerprint:',
+  stateCommitted:
+    'A server seed was committed here before public sources existed; it can no longer draw (freeze the inputs instead). Its fingerprint:',
   stateDrawn:
     'Drawn on {{date}} by {{by}}: {{considered}} applications, {{selected}} selected, {{waiting}} on the waiting list.',
   needsStarted: 'The lottery can be run once the school period has started.',
@@ -247,7 +248,8 @@ export const lotteryEn = {
 export const lotteryEs: typeof lotteryEn = {
   title: 'Lotería',
   stateNotDrawn: 'La lotería de este período escolar aún no se ha sorteado.',
-  stateCommitted: 'Hay una semilla fijada para el sorteo público. Su huella:',
+  stateCommitted:
+    'Aquí se fijó una semilla del servidor antes de las fuentes públicas; ya no puede sortear (congele las entradas en su lugar). Su huella:',
   stateDrawn:
     'Sorteada el {{date}} por {{by}}: {{considered}} solicitudes, {{selected}} seleccionadas, {{waiting}} en la lista de espera.',
   needsStarted: 'La lotería se puede realizar cuando el período escolar haya comenzado.',
