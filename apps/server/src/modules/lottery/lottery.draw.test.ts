@@ -14,6 +14,7 @@ import {
   type DrawInputs,
   type DrawOutcome,
 } from './lottery.draw';
+import { DICE_COUNT, LOTTERY_ALGORITHM_V2, seedOf } from './lottery.seed';
 
 /*
  * The pure draw (algorithm v1): determinism, the ordering rules, seats, waiting-list positions, lottery numbers, the
@@ -365,5 +366,25 @@ describe('the draw: fairness (chi-square over 2,000 fixed seeds)', () => {
     // and clearly not uniform: the weight-4 applicant wins about half the draws
     expect(wins[3]).toBeGreaterThan(RUNS * 0.45);
     expect(wins[3]).toBeLessThan(RUNS * 0.55);
+  });
+
+  it('stays fair with v2 seeds: the frozen inputs and 2,000 different dice rolls', () => {
+    const inputs = inputsOf(
+      [grade(1, 2)],
+      [1, 2, 3, 4, 5].map((id) => entry(id, 1, 1)),
+    );
+    const frozen = inputsHash(inputs, LOTTERY_ALGORITHM_V2);
+    const wins = [0, 0, 0, 0, 0];
+    for (let i = 0; i < RUNS; i++) {
+      const digits = String(i * 7919).padStart(DICE_COUNT, '0');
+      for (const id of selected(draw(seedOf(frozen, { kind: 'dice', digits }), inputs))) wins[id - 1]++;
+    }
+    // df = 4, p = 0.001
+    expect(
+      chiSquare(
+        wins,
+        wins.map(() => (RUNS * 2) / 5),
+      ),
+    ).toBeLessThan(18.47);
   });
 });
