@@ -14,6 +14,7 @@ import { applicationRow, createApplication } from '../../test/application-factor
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { CLOSED_ON, closedLotteryPeriod, ON_TIME } from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
 import { BEACON_CHAINS } from './lottery.beacon';
 import { chainProblems, logFile } from './lottery.log-chain';
@@ -72,8 +73,6 @@ afterAll(async () => {
 });
 
 let campusCount = 0;
-const CLOSED = '2026-01-31';
-const BEFORE_CLOSE = new Date('2026-01-15T12:00:00Z');
 
 /** A lottery campus whose applications closed on 31 January, with three applied children in grade 3 (one seat). */
 async function closedPeriod(options: { enrollment_end_date?: string; createdAt?: Date } = {}) {
@@ -83,17 +82,17 @@ async function closedPeriod(options: { enrollment_end_date?: string; createdAt?:
     .update(s.campusConfiguration)
     .set({ is_lottery_campus: true })
     .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
-  const period = await createPeriod(ctx.db, campus, {
-    state: 'started',
-    enrollment_end_date: options.enrollment_end_date ?? CLOSED,
-    grades: { 3: 1, 4: 2 },
-  });
+  const period = await createPeriod(
+    ctx.db,
+    campus,
+    closedLotteryPeriod({ enrollment_end_date: options.enrollment_end_date ?? CLOSED_ON, grades: { 3: 1, 4: 2 } }),
+  );
   const apps = [];
   for (let i = 0; i < 3; i++)
     apps.push(
       await createApplication(ctx.db, period, {
         id_status: STATUS.APPLIED,
-        createdAt: options.createdAt ?? BEFORE_CLOSE,
+        createdAt: options.createdAt ?? ON_TIME,
       }),
     );
   return { campus, period, apps };
@@ -236,7 +235,7 @@ describe('while frozen, no input changes: each kind is refused', () => {
     const { period, apps } = await closedPeriod();
     await freeze(period);
     await expectRefusedByGuard(() =>
-      createApplication(ctx.db, period, { id_status: STATUS.APPLIED, createdAt: BEFORE_CLOSE }),
+      createApplication(ctx.db, period, { id_status: STATUS.APPLIED, createdAt: ON_TIME }),
     );
     await expectRefusedByGuard(() =>
       ctx.db

@@ -13,6 +13,7 @@ import { createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool, createUser } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { closedLotteryPeriod, drawFrozen, ON_TIME } from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
 import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash, type DrawInputs } from './lottery.draw';
 import { chainProblems, GENESIS_HASH, nextEntry } from './lottery.log-chain';
@@ -381,33 +382,17 @@ describe('a v2 draw through the staff API', () => {
       .update(s.campusConfiguration)
       .set({ is_lottery_campus: true })
       .where(eq(s.campusConfiguration.id_campus, campus.id_campus));
-    const period = await createPeriod(ctx.db, campus, {
-      state: 'started',
-      enrollment_end_date: '2026-01-31',
-      grades: { 3: 2 },
-    });
+    const period = await createPeriod(ctx.db, campus, closedLotteryPeriod({ grades: { 3: 2 } }));
     for (let i = 0; i < 4; i++)
       await createApplication(ctx.db, period, {
         id_status: STATUS.APPLIED,
         firstName: PEOPLE[0],
         lastName: PEOPLE[1],
-        createdAt: new Date('2026-01-15T12:00:00Z'),
+        createdAt: ON_TIME,
       });
-    const staffCall = <T>(method: string, url: string, who: string, body?: unknown) =>
-      call<{ data: T; message: string }>(method, url, { token: who, body });
-    const periodBody = { id_campus: period.id_campus, id_school_year: period.id_school_year };
-    const frozen = await staffCall<{ id_lottery: number }>('POST', '/lottery/freeze', staff[0], {
-      ...periodBody,
-      source: 'dice',
-    });
-    expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
-    const id_lottery = frozen.body.data.id_lottery;
-    for (const who of staff)
-      expect(
-        (await staffCall('POST', `/lottery/${id_lottery}/dice`, who, { digits: '27182818284590452353' })).status,
-      ).toBe(200);
-    const drawn = await staffCall('POST', '/application/lottery', staff[0], { ...periodBody, id_lottery });
+    const drawn = await drawFrozen(call, [staff[0], staff[1]], period);
     expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    const id_lottery = drawn.frozen.id_lottery;
     const { publicToken } = (
       await call<{ publicToken: string | null }>('GET', `/lottery/log?id_campus_year=${period.id_campus_year}`, {
         token: staff[0],
