@@ -13,7 +13,7 @@ import { createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool, createUser } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
-import { closedLotteryPeriod, drawFrozen, ON_TIME } from '../../test/lottery-draw';
+import { closedLotteryPeriod, DICE, drawFrozen, ON_TIME } from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
 import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash, type DrawInputs } from './lottery.draw';
 import { chainProblems, GENESIS_HASH, nextEntry } from './lottery.log-chain';
@@ -414,7 +414,7 @@ describe('a v2 draw through the staff API', () => {
     const record = String((await publicGet(`${publicToken}/record.csv`)).body);
     const log = String((await publicGet(`${publicToken}/log.jsonl`)).body);
     expect(record).toMatch(/^# drawn_by: $/m);
-    expect(record).toContain('# source: dice,27182818284590452353');
+    expect(record).toContain(`# source: dice,${DICE}`);
     for (const word of PEOPLE) expect(record + log).not.toContain(word);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseat-public-'));
     try {
