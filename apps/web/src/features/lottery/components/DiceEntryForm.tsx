@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { translate } from '@openseat/shared/messages';
 import { currentLanguage } from '../../../lib/i18n';
@@ -12,6 +13,7 @@ import { diceDigits } from '../v2';
  */
 export function DiceEntryForm({ id_lottery }: { id_lottery: number }) {
   const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
   const enter = useEnterDice();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +26,10 @@ export function DiceEntryForm({ id_lottery }: { id_lottery: number }) {
     setError(null);
     try {
       const res = await enter.mutateAsync({ id: id_lottery, digits });
-      setAnswer({ ok: true, message: res.message || t('lottery.v2.diceSent') });
+      const message = res.message || t('lottery.v2.diceSent');
+      // the second, agreeing entry makes this form give way to the Draw button: its answer outlives it as a notice
+      if (res.data.diceEntries >= 2) enqueueSnackbar(message, { variant: 'success' });
+      setAnswer({ ok: true, message });
       setText('');
     } catch (err) {
       setAnswer({ ok: false, message: (err as Error).message });

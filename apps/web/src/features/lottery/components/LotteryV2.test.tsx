@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LotterySummarySchema, type LotterySummary } from '@openseat/shared/schemas/lottery';
 import { translate } from '@openseat/shared/messages';
@@ -257,6 +258,30 @@ describe('LotteryPanel v2: a frozen lottery', () => {
     await user.click(screen.getByRole('button', { name: t('lottery.v2.diceEnter') }));
     expect(await screen.findByTestId('lottery-dice-answer')).toHaveTextContent('First entry recorded.');
     expect(dice.requests.map((r) => r.body)).toEqual([{ digits: '12345678901234567890' }]);
+  });
+
+  it('keeps the answer of the agreeing second entry as a notice when the form gives way to the Draw button', async () => {
+    let entries = 1;
+    const frozen = () =>
+      summary({ source: 'dice', beaconChain: null, beaconRound: null, roundAt: null, diceEntries: entries });
+    const dice = recorder('post', '/lottery/8/dice', {
+      message: 'Both entries agree: the lottery can be drawn.',
+      data: summary({ source: 'dice', diceEntries: 2 }),
+    });
+    const { user } = openPanel([frozen()]);
+    // after the entry the list is read again: it says what the server now holds
+    api.use(
+      dice.handler,
+      http.get('/api/lottery', () => HttpResponse.json({ data: [frozen()] })),
+    );
+    const digits = await screen.findByRole('textbox', { name: t('lottery.v2.diceDigits') });
+    await user.type(digits, '12345678901234567890');
+    entries = 2;
+    await user.click(screen.getByRole('button', { name: t('lottery.v2.diceEnter') }));
+    // the form is gone (two entries agree), the notice stays, and the draw is offered
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: t('lottery.v2.diceDigits') })).toBeNull());
+    expect(await screen.findByText('Both entries agree: the lottery can be drawn.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: t('lottery.draw') })).toBeEnabled();
   });
 
   it("shows the server's refusal of a second entry by the same user in an alert", async () => {
