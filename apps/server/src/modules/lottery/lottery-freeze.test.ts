@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import type { LotteryLog, LotteryResult, LotterySummary, LotteryVerification } from '@openseat/shared/schemas/lottery';
@@ -16,6 +16,7 @@ import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { CLOSED_ON, closedLotteryPeriod, ON_TIME } from '../../test/lottery-draw';
 import { tokenFor } from '../../test/session';
+import { expireOffers } from '../waiting-list/waiting-list.service';
 import { BEACON_CHAINS } from './lottery.beacon';
 import { chainProblems, logFile } from './lottery.log-chain';
 import { seedOf } from './lottery.seed';
@@ -304,6 +305,23 @@ describe('while frozen, no input changes: each kind is refused', () => {
         ),
       ).toMatch(/OSL02|append-only/);
     expect((await logOf(period)).entries).toHaveLength(1);
+  });
+
+  it("leaves a frozen period's lapsed offers to the run after the freeze, and expires the other periods' offers", async () => {
+    const frozen = await closedPeriod();
+    const open = await closedPeriod();
+    const offer = { id_status: STATUS.OFFERED, createdAt: ON_TIME } as const;
+    const held = await createApplication(ctx.db, frozen.period, offer);
+    const expiring = await createApplication(ctx.db, open.period, offer);
+    await ctx.db
+      .update(s.application)
+      .set({ offer_expires_at: new Date(Date.now() - 60_000) })
+      .where(inArray(s.application.id_application, [held.id_application, expiring.id_application]));
+    await freeze(frozen.period);
+    const outcome = await expireOffers(ctx, new Date());
+    expect(outcome.expired).toContain(expiring.id_application);
+    expect(outcome.expired).not.toContain(held.id_application);
+    expect((await applicationRow(ctx.db, held.id_application)).id_status).toBe(STATUS.OFFERED);
   });
 
   it('unfreezing takes a reason, logs it, and gives the inputs back', async () => {

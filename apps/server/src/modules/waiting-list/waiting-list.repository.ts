@@ -105,6 +105,8 @@ export async function periodsWithLapsedOffers(db: Executor, now: Date) {
         isNotNull(a.offer_expires_at),
         lte(a.offer_expires_at, now),
         ne(s.campusYear.state, PERIOD_STATE.FINALIZED),
+        // a frozen lottery holds its period still: its offers lapse at the next run after the draw or the unfreeze
+        eq(s.campusYear.lotteryFrozen, false),
       ),
     )
     .orderBy(asc(a.id_campus_year));

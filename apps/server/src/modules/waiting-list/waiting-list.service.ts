@@ -145,7 +145,7 @@ export type ExpiryOutcome = { expired: number[]; offered: number[] };
 
 /**
  * Declines every live offer whose deadline is at or before `now` (movement 'Offer expired'), freeing its seat, in
- * periods that are not finalized; with the period's auto-move on, the head of that grade's waiting list is offered
+ * periods that are not finalized nor held still by a frozen lottery; with the period's auto-move on, the head of that grade's waiting list is offered
  * the seat (movement 'Automatic', with its own deadline from `now`). One transaction per period, holding the locks
  * of all its groups. Running it twice changes nothing the second time (a declined offer no longer lapses).
  */
