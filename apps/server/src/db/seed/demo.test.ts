@@ -146,7 +146,7 @@ describe('demo data', () => {
     expect(notFromLead.n).toBe(0);
   });
 
-  it('is deterministic: a second database gets identical applications', async () => {
+  it('is deterministic: a second database gets identical applications', { timeout: 120_000 }, async () => {
     const second = await openTestDatabase();
     try {
       await seedDemoData(second.database.db);
