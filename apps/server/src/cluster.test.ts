@@ -100,8 +100,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       url = opened.url!;
       smtp = await startSmtpServer();
       server = await startServerProcess({ ...PRODUCTION, DATABASE_URL: url, SMTP_URL: smtp.url }, { built: true });
-      // the first worker answers /api/health; the primary announces once every worker listens
-      await until('the banner', async () => server.output().includes('OpenSeat is running'), 60_000);
+      // the first worker answers /api/health; the primary announces once every worker listens. Its banner is
+      // several writes: wait for the line of the processes, which comes after the first
+      await until('the banner', async () => server.output().includes('Processes:'), 60_000);
     }, 120_000);
     afterAll(async () => {
       await server?.kill('SIGKILL');
