@@ -43,6 +43,10 @@ export const BEACON_CHAINS = {
   },
 } as const satisfies Record<string, BeaconChain>;
 
+/** The chain a stored or pasted chain hash names (undefined: not one kept in the code). */
+export const chainByHash = (hash: string | null): BeaconChain | undefined =>
+  Object.values(BEACON_CHAINS).find((chain) => chain.hash === hash);
+
 /** When a round is published: round 1 at genesis, then one every period. */
 export const roundTime = (chain: BeaconChain, round: number) =>
   new Date((chain.genesisTime + (round - 1) * chain.period) * 1000);

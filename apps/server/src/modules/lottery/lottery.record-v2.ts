@@ -1,5 +1,5 @@
 import type { LotteryVerification } from '@openseat/shared/schemas/lottery';
-import { BEACON_CHAINS, checkRound, roundTime } from './lottery.beacon';
+import { chainByHash, checkRound, roundTime } from './lottery.beacon';
 import type { LotteryRecordV2 } from './lottery.csv';
 import type { LotteryRow } from './lottery.repository';
 import { diceDigits, LOTTERY_ALGORITHM_V2, type RandomnessSource } from './lottery.seed';
@@ -27,8 +27,6 @@ type V2Row = Pick<
 >;
 type Check = LotteryVerification['checks'][number];
 
-const chainOf = (hash: string | null) => Object.values(BEACON_CHAINS).find((chain) => chain.hash === hash);
-
 /** The source the record says its seed came from, with the check of its authenticity (null: none recorded). */
 export function recordedSource(
   l: Omit<V2Row, 'frozenAt' | 'roundAt' | 'logHash'>,
@@ -42,7 +40,7 @@ export function recordedSource(
       actual: digits ?? '',
     };
   }
-  const chain = chainOf(l.beaconChain);
+  const chain = chainByHash(l.beaconChain);
   if (l.source !== 'drand' || !chain || l.beaconRound === null || !l.beaconSignature) return null;
   const check = checkRound(chain, {
     round: l.beaconRound,
@@ -62,7 +60,7 @@ export function recordedSource(
 /** The round was published after the freeze (its time from the chain, not from the stored column); dice: drawn after. */
 export function roundAfterFreeze(l: StoredLottery): Check {
   const frozenAt = l.frozenAt?.toISOString() ?? '';
-  const chain = chainOf(l.beaconChain);
+  const chain = chainByHash(l.beaconChain);
   const at =
     l.source === 'drand' && chain && l.beaconRound !== null ? roundTime(chain, l.beaconRound) : (l.drawnAt ?? null);
   const ok = at !== null && l.frozenAt !== null && at.getTime() > l.frozenAt.getTime();

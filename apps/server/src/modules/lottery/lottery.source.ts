@@ -1,6 +1,6 @@
 import type { LotteryRun } from '@openseat/shared/schemas/lottery';
 import { AppError, badRequest } from '../../lib/errors';
-import { BEACON_CHAINS, checkRound, type BeaconChain, type BeaconRound } from './lottery.beacon';
+import { chainByHash, checkRound, type BeaconRound } from './lottery.beacon';
 import { refuse } from './lottery.plan';
 import type { LotterySummaryRow } from './lottery.repository';
 import type { RandomnessSource } from './lottery.seed';
@@ -12,9 +12,6 @@ import type { RandomnessSource } from './lottery.seed';
 
 type Frozen = LotterySummaryRow['lottery'];
 export type PastedRound = NonNullable<LotteryRun['beacon']>;
-
-const chainOf = (hash: string | null): BeaconChain | undefined =>
-  Object.values(BEACON_CHAINS).find((chain) => chain.hash === hash);
 
 /** How long one relay may take to answer before the next is asked. */
 const RELAY_TIMEOUT_MS = 5_000;
@@ -51,7 +48,7 @@ function drandSource(
   beacon: PastedRound | undefined,
   now: Date,
 ): BeaconRound & { chainHash: string; randomness: string } {
-  const chain = chainOf(frozen.beaconChain);
+  const chain = chainByHash(frozen.beaconChain);
   if (!chain || frozen.beaconRound === null || !frozen.roundAt || !frozen.frozenAt)
     throw new Error(`lottery ${frozen.id_lottery}: a drand freeze without its chain or round`);
   if (frozen.roundAt.getTime() <= frozen.frozenAt.getTime()) throw refuse('lotteryRoundBeforeFreeze', 'LOTTERY_ROUND');
