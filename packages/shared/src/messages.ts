@@ -210,6 +210,14 @@ const en = {
   lotteryDiceConfirmed: 'Both entries agree: the lottery can be drawn.',
   lotteryDiceNeeded: 'This lottery draws from dice: two staff users must enter the same digits first.',
   lotteryRoundUsed: 'This round was already used by a draw. A new draw needs a new freeze and a new round.',
+  lotteryRerunReady:
+    'The draw is set aside and marked superseded: its moves are undone and its messages will never be sent. Freeze again to draw.',
+  lotteryNotDrawn: 'This school period has no draw to re-run.',
+  lotteryRerunReleased:
+    "The draw's messages were released: families were told, so the draw stands and cannot be re-run.",
+  lotteryRerunMoved:
+    'Some applications moved since the draw (an answer, a staff move): the draw stands and cannot be re-run.',
+  lotteryDiceReused: 'These digits were already used by a set-aside draw: roll the dice again.',
   waitingListReordered: 'The waiting list was reordered.',
   reorderAcknowledge: 'Confirm that you understand this reorder is final and cannot be undone.',
   waitingPlaceOutOfRange: 'The position is outside the waiting list.',
@@ -464,6 +472,14 @@ const es: Record<MessageKey, string> = {
     'Esta lotería se sortea con dados: dos usuarios del personal deben ingresar primero los mismos dígitos.',
   lotteryRoundUsed:
     'Esta ronda ya se usó en un sorteo. Un nuevo sorteo necesita un nuevo congelamiento y una nueva ronda.',
+  lotteryRerunReady:
+    'El sorteo quedó apartado y marcado como reemplazado: sus movimientos se deshicieron y sus mensajes nunca se enviarán. Congele de nuevo para sortear.',
+  lotteryNotDrawn: 'Este periodo escolar no tiene un sorteo que repetir.',
+  lotteryRerunReleased:
+    'Los mensajes del sorteo ya se liberaron: las familias fueron avisadas, así que el sorteo se mantiene y no puede repetirse.',
+  lotteryRerunMoved:
+    'Algunas solicitudes cambiaron desde el sorteo (una respuesta, un movimiento del personal): el sorteo se mantiene y no puede repetirse.',
+  lotteryDiceReused: 'Estos dígitos ya se usaron en un sorteo apartado: vuelva a lanzar los dados.',
   waitingListReordered: 'La lista de espera se reordenó.',
   reorderAcknowledge: 'Confirme que entiende que este reordenamiento es definitivo y no se puede deshacer.',
   waitingPlaceOutOfRange: 'La posición está fuera de la lista de espera.',

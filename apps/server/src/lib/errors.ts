@@ -41,6 +41,8 @@ export const STATUS_OF = {
   /** no relay answered: not a server fault, staff paste the round instead */
   LOTTERY_BEACON_UNAVAILABLE: 409,
   LOTTERY_DICE: 409,
+  /** a re-run refused: no draw, or its families were told, or its applications moved since */
+  LOTTERY_RERUN: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof STATUS_OF;

@@ -2,6 +2,8 @@ import type { LotteryResult, LotterySummary } from '@openseat/shared/schemas/lot
 import type { Db } from '../db/client';
 import type { Principal } from '../modules/auth/auth.types';
 import { enterDice, freezeLottery } from '../modules/lottery/lottery.freeze';
+import { runLottery } from '../modules/lottery/lottery.run';
+import type { TestContext } from './harness';
 import type { PeriodSpec } from './enrollment-factories';
 
 /*
@@ -86,6 +88,10 @@ export async function drawFrozen(
   return Object.assign(res, { frozen });
 }
 
+/** A staff member of the school with every campus, as the services take a caller. */
+const staffOf = (id_school: number) => (id_user: number) =>
+  ({ id_user, id_school, scope: { id_school, campusIds: null } }) as Principal;
+
 /**
  * `freezeOnDice` straight through the service, for fixtures built before any request (tenancy): the period frozen
  * on dice by the first user, both users entering `digits`. The users are staff of the period's school.
@@ -96,9 +102,23 @@ export async function freezeOnDiceInDb(
   id_users: readonly [number, number],
   digits = DICE,
 ): Promise<LotterySummary> {
-  const as = (id_user: number) =>
-    ({ id_user, id_school: period.id_school, scope: { id_school: period.id_school, campusIds: null } }) as Principal;
+  const as = staffOf(period.id_school);
   const frozen = await freezeLottery(db, as(id_users[0]), { ...periodBody(period), source: 'dice' });
   for (const id_user of id_users) await enterDice(db, as(id_user), frozen.id_lottery, { digits });
+  return frozen;
+}
+
+/** `drawFrozen` straight through the services (fixtures built before any request): frozen on dice, then drawn. */
+export async function drawOnDiceInDb(
+  ctx: Pick<TestContext, 'db' | 'jobs' | 'secrets'>,
+  period: PeriodRef & { id_school: number },
+  id_users: readonly [number, number],
+) {
+  const frozen = await freezeOnDiceInDb(ctx.db, period, id_users);
+  const deps = { db: ctx.db, jobs: ctx.jobs, drandRelays: [] };
+  await runLottery(deps, staffOf(period.id_school)(id_users[0]), ctx.secrets.encryptionKey, {
+    ...periodBody(period),
+    id_lottery: frozen.id_lottery,
+  });
   return frozen;
 }

@@ -53,14 +53,19 @@ export const LotteryFreezeSchema = LotteryPeriodSchema.extend({
 export type LotteryFreeze = z.infer<typeof LotteryFreezeSchema>;
 
 /** `POST /lottery/unfreeze`: gives the inputs back to editing; the reason goes to the public log. */
-export const LotteryUnfreezeSchema = LotteryPeriodSchema.extend({
-  reason: z
-    .string({ error: 'invalidValue' })
-    .trim()
-    .min(10, { error: 'reorderReasonMin' })
-    .max(500, { error: 'invalidValue' }),
-});
+/** A reason published in the period's lottery log. */
+const publishedReason = z
+  .string({ error: 'invalidValue' })
+  .trim()
+  .min(10, { error: 'reorderReasonMin' })
+  .max(500, { error: 'invalidValue' });
+
+export const LotteryUnfreezeSchema = LotteryPeriodSchema.extend({ reason: publishedReason });
 export type LotteryUnfreeze = z.infer<typeof LotteryUnfreezeSchema>;
+
+/** `POST /lottery/rerun`: sets the period's draw aside before its messages go out; the reason goes to the public log. */
+export const LotteryRerunSchema = LotteryPeriodSchema.extend({ reason: publishedReason });
+export type LotteryRerun = z.infer<typeof LotteryRerunSchema>;
 
 /** `POST /lottery/:id/dice`: one staff user's entry of the dice rolled at the meeting. */
 export const LotteryDiceSchema = z.object({ digits: z.string({ error: 'invalidValue' }).max(200) });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
@@ -109,4 +109,18 @@ export async function startOfferDeadlines(db: Executor, ids: number[], at: Date)
       AND a.id_status = ${STATUS.OFFERED} AND a.offer_expires_at IS NULL AND a.deleted_at IS NULL
       AND cy.enrollment_acceptance_period > 0
   `);
+}
+
+/** Every hold of a draw, their rows locked until the transaction ends (a re-run takes them back). */
+export async function lockHoldsOfLottery(db: Executor, id_school: number, id_lottery: number) {
+  return db
+    .select({ id: h.id_message_hold, moves: h.moves, releasedAt: h.releasedAt })
+    .from(h)
+    .where(and(eq(h.id_school, id_school), eq(h.id_lottery, id_lottery)))
+    .orderBy(h.id_message_hold)
+    .for('update');
+}
+
+export async function deleteHolds(db: Executor, ids: number[]) {
+  if (ids.length) await db.delete(h).where(inArray(h.id_message_hold, ids));
 }

@@ -147,3 +147,23 @@ export async function releaseDue(deps: Deps, now = new Date()): Promise<number> 
     if ((await release(deps, { scope: SYSTEM_SCOPE, id_user: null, id_school: null }, id, now)).released) count++;
   return count;
 }
+
+/**
+ * Takes back the holds of a draw that is re-run (docs/lottery-algorithm.md, "Re-run"): answers their moves and deletes
+ * them, so nothing of the set-aside draw can ever be sent. Null when any was released (or the draw has none): the
+ * families were told, and the draw stands.
+ */
+export async function withdrawLotteryHolds(
+  tx: Executor,
+  id_school: number,
+  id_lottery: number,
+): Promise<MovedApplication[] | null> {
+  const held = await repo.lockHoldsOfLottery(tx, id_school, id_lottery);
+  // no hold at all: a draw made before holds existed, whose families were told at once
+  if (!held.length || held.some((hold) => hold.releasedAt)) return null;
+  await repo.deleteHolds(
+    tx,
+    held.map((hold) => hold.id),
+  );
+  return held.flatMap((hold) => unpackMoves(hold.moves));
+}

@@ -508,3 +508,157 @@ describe('the draw checks the inputs it froze', () => {
     expect(res.body.code).toBe('LOTTERY_INPUTS_CHANGED');
   });
 });
+
+describe('a requested re-run', () => {
+  afterEach(() => {
+    clock = null;
+  });
+
+  const rerun = (period: Period, reason = 'The grade 4 seats were entered wrong.', lng = 'en') =>
+    post<LotterySummary>('/lottery/rerun', periodBody(period, { reason }), token.admin, lng);
+  const dice = (id: number, digits: string, who: string) =>
+    post<LotterySummary>(`/lottery/${id}/dice`, { digits }, who);
+  /** Frozen on dice by both users and drawn: answers the draw's lottery id. */
+  async function drawnOnDice(period: Period, digits = '11111222223333344444') {
+    const frozen = (await freeze(period)).body.data;
+    for (const who of [token.admin, token.second]) await dice(frozen.id_lottery, digits, who);
+    const drawn = await post<LotteryResult>(
+      '/application/lottery',
+      periodBody(period, { id_lottery: frozen.id_lottery }),
+    );
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    return frozen.id_lottery;
+  }
+  const heldOf = (id_lottery: number) =>
+    ctx.db.select().from(s.messageHold).where(eq(s.messageHold.id_lottery, id_lottery));
+  const statusesOf = async (apps: Array<{ id_application: number }>) =>
+    Promise.all(apps.map(async (a) => (await applicationRow(ctx.db, a.id_application)).id_status));
+
+  it('sets an untold draw aside: its moves undone, its messages dropped, superseded and logged', async () => {
+    const { period, apps } = await closedPeriod();
+    const first = await drawnOnDice(period);
+    expect((await statusesOf(apps)).sort()).toEqual([STATUS.OFFERED, STATUS.WAITING_LIST, STATUS.WAITING_LIST].sort());
+    expect((await rerun(period, 'short')).status).toBe(400);
+
+    const res = await rerun(period);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ id_lottery: first, state: 'superseded' });
+    expect(await statusesOf(apps)).toEqual([STATUS.APPLIED, STATUS.APPLIED, STATUS.APPLIED]);
+    for (const app of apps)
+      expect(await applicationRow(ctx.db, app.id_application)).toMatchObject({
+        id_lottery: null,
+        lottery_number: null,
+        waiting_list_position: null,
+      });
+    const [seat] = await ctx.db
+      .select({ taken: s.campusYearGrade.taken })
+      .from(s.campusYearGrade)
+      .where(eq(s.campusYearGrade.id_campus_year, period.id_campus_year))
+      .orderBy(s.campusYearGrade.id_grade);
+    expect(seat.taken).toBe(0);
+    expect(await heldOf(first)).toEqual([]);
+    const queued = await ctx.db
+      .select()
+      .from(s.messageOutbox)
+      .where(
+        inArray(
+          s.messageOutbox.id_application,
+          apps.map((a) => a.id_application),
+        ),
+      );
+    expect(queued).toEqual([]);
+    const log = await logOf(period);
+    expect(log.entries.map((e) => e.kind)).toEqual(['freeze', 'draw', 'rerun']);
+    expect(JSON.parse(log.entries[2].body)).toEqual({
+      id_lottery: first,
+      reason: 'The grade 4 seats were entered wrong.',
+    });
+    expect(chainProblems(log.entries)).toEqual([]);
+
+    // nothing to draw until a new freeze; nothing left to re-run
+    const again = await post<LotteryResult>('/application/lottery', periodBody(period));
+    expect(again.body.code).toBe('LOTTERY_NEEDS_FREEZE');
+    expect((await rerun(period, 'Once more, please.', 'es')).body).toMatchObject({
+      code: 'LOTTERY_RERUN',
+      message: expect.stringMatching(/no tiene un sorteo/),
+    });
+
+    // the new draw needs new dice; then both draws stay visible, and both verify
+    const frozen = (await freeze(period)).body.data;
+    expect((await dice(frozen.id_lottery, '11111222223333344444', token.admin)).body).toMatchObject({
+      code: 'LOTTERY_DICE',
+      message: expect.stringMatching(/set-aside draw/),
+    });
+    const second = await drawnOnDiceAfterFreeze(frozen.id_lottery, period);
+    const listed = await call<LotterySummary[]>('GET', `/lottery?id_campus_year=${period.id_campus_year}`, {
+      token: token.admin,
+    });
+    expect(listed.body.map((l) => [l.id_lottery, l.state])).toEqual([
+      [second, 'drawn'],
+      [first, 'superseded'],
+    ]);
+    expect((await logOf(period)).entries.map((e) => e.kind)).toEqual(['freeze', 'draw', 'rerun', 'freeze', 'draw']);
+    await expectVerifiedEverywhere(period, first);
+    await expectVerifiedEverywhere(period, second);
+  });
+
+  async function drawnOnDiceAfterFreeze(id_lottery: number, period: Period) {
+    for (const who of [token.admin, token.second]) await dice(id_lottery, '55555666667777788888', who);
+    const drawn = await post<LotteryResult>('/application/lottery', periodBody(period, { id_lottery }));
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+    return id_lottery;
+  }
+
+  it('is refused once the families were told, or when an application moved since: the draw stands', async () => {
+    const told = await closedPeriod();
+    const toldDraw = await drawnOnDice(told.period);
+    const [hold] = await heldOf(toldDraw);
+    expect((await post(`/lottery/holds/${hold.id_message_hold}/release`, {})).status).toBe(200);
+    expect((await rerun(told.period)).body).toMatchObject({
+      code: 'LOTTERY_RERUN',
+      message: expect.stringMatching(/families were told/),
+    });
+
+    const moved = await closedPeriod();
+    const movedDraw = await drawnOnDice(moved.period);
+    const before = await statusesOf(moved.apps);
+    const waiting = moved.apps[before.indexOf(STATUS.WAITING_LIST)];
+    const staffMove = await call('PUT', '/application/status', {
+      token: token.admin,
+      body: { applicationIds: [waiting.id_application], id_status: STATUS.DECLINED },
+    });
+    expect(staffMove.status, JSON.stringify(staffMove.body)).toBe(200);
+    expect((await rerun(moved.period)).body).toMatchObject({
+      code: 'LOTTERY_RERUN',
+      message: expect.stringMatching(/moved/),
+    });
+    // nothing changed: the draw and its hold are as they were
+    const after = await statusesOf(moved.apps);
+    expect(after.filter((st, i) => i !== moved.apps.indexOf(waiting))).toEqual(
+      before.filter((st, i) => i !== moved.apps.indexOf(waiting)),
+    );
+    expect(await heldOf(movedDraw)).toHaveLength(1);
+    expect((await logOf(moved.period)).entries.map((e) => e.kind)).toEqual(['freeze', 'draw']);
+  });
+
+  it('cannot draw on the same round again: a re-run needs a new round', async () => {
+    const { period } = await closedPeriod({ enrollment_end_date: '2023-08-01', createdAt: new Date('2023-07-15') });
+    const announced = new Date(ROUND_3_AT.getTime() - 2_000).toISOString();
+    const freezeOnRound3 = async () => {
+      clock = new Date(ROUND_3_AT.getTime() - 30_000);
+      const res = await freeze(period, { source: 'drand', drawAt: announced });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      clock = new Date(ROUND_3_AT.getTime() + 60_000);
+      return res.body.data;
+    };
+    const first = await freezeOnRound3();
+    const body = (id_lottery: number) => periodBody(period, { id_lottery, beacon: QUICKNET_3 });
+    expect((await post<LotteryResult>('/application/lottery', body(first.id_lottery))).status).toBe(200);
+    expect((await rerun(period)).status).toBe(200);
+    // a clock set back lets the freeze name round 3 again; the draw on it is refused
+    const second = await freezeOnRound3();
+    expect(second.beaconRound).toBe(3);
+    const refused = await post<LotteryResult>('/application/lottery', body(second.id_lottery));
+    expect(refused.body).toMatchObject({ code: 'LOTTERY_ROUND', message: expect.stringMatching(/new round/) });
+  });
+});

@@ -7,6 +7,7 @@ import type { DrawInputs, DrawOutcome } from './lottery.draw';
 import { logFile } from './lottery.log-chain';
 import { EMPTY_REPORT, lotteryReport, reportCsv } from './lottery.report';
 import { recordV2Of } from './lottery.record-v2';
+import { wasDrawn } from './lottery.presenter';
 import * as repo from './lottery-public.repository';
 
 /*
@@ -26,7 +27,7 @@ const iso = (at: Date | null) => at?.toISOString() ?? null;
 
 /** A lottery's public facts; its seed only once drawn (before, a v1 committed seed is still secret). */
 function presentPublicLottery(l: repo.PublicLotteryRow): LotteryPublicLottery {
-  const drawn = l.state === 'drawn' || l.state === 'superseded';
+  const drawn = wasDrawn(l);
   return {
     id_lottery: l.id_lottery,
     state: l.state as LotteryState,

@@ -123,6 +123,10 @@ export async function enterDice(db: Db, caller: Principal, id_lottery: number, i
     const row = await repo.lockLottery(tx, caller.scope, id_lottery);
     if (!row) throw notFound();
     if (row.state !== 'frozen' || row.source !== 'dice') throw refuse('lotteryNotFrozen', 'LOTTERY_NOT_FROZEN');
+    // a re-run on the dice of the draw it sets aside would only repeat that draw
+    const earlier = await repo.lotteriesOfPeriod(tx, row.id_campus_year);
+    if (earlier.some((l) => l.state === 'superseded' && l.diceDigits === digits))
+      throw refuse('lotteryDiceReused', 'LOTTERY_DICE');
     if (row.diceDigits) {
       if (row.diceDigits !== digits) throw refuse('lotteryDiceMismatch', 'LOTTERY_DICE');
       return { step: 'confirmed' as DiceStep, lottery: row };

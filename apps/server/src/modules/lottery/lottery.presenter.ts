@@ -3,13 +3,16 @@ import type { LotteryRow, LotterySummaryRow } from './lottery.repository';
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
+/** Whether a lottery was drawn: the period's draw, or one set aside by a re-run (its record stays, read-only). */
+export const wasDrawn = (l: { state: string }) => l.state === 'drawn' || l.state === 'superseded';
+
 /**
  * A lottery's summary: the seed only once drawn (a committed seed stays secret until the draw), and of the dice only
  * how many entries there are (the second user must not see the first's digits).
  */
 export function presentSummary(row: LotterySummaryRow): LotterySummary {
   const l = row.lottery;
-  const drawn = l.state === 'drawn' || l.state === 'superseded';
+  const drawn = wasDrawn(l);
   return {
     id_lottery: l.id_lottery,
     id_campus_year: l.id_campus_year,

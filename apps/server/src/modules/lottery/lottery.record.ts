@@ -7,7 +7,7 @@ import { lotteryRecordCsv } from './lottery.csv';
 import { draw, inputsHash, resultHash, seedHash, type DrawInputs, type DrawOutcome } from './lottery.draw';
 import { chainProblems } from './lottery.log-chain';
 import { entriesOf } from './lottery.log';
-import { presentRecord, presentSummary } from './lottery.presenter';
+import { presentRecord, presentSummary, wasDrawn } from './lottery.presenter';
 import { recordV2Of, recordedSource, roundAfterFreeze } from './lottery.record-v2';
 import { LOTTERY_ALGORITHM_V2, seedOf } from './lottery.seed';
 import * as repo from './lottery.repository';
@@ -50,7 +50,7 @@ export async function listLotteries(db: Db, caller: Principal, id_campus_year: n
 export async function getLottery(db: Db, caller: Principal, id_lottery: number) {
   const row = await requireLottery(db, caller, id_lottery);
   const names = await repo.periodNames(db, caller.scope, row.lottery.id_campus_year);
-  const outcomes = (row.lottery.state === 'drawn' ? (row.lottery.result as DrawOutcome[] | null) : null) ?? [];
+  const outcomes = (wasDrawn(row.lottery) ? (row.lottery.result as DrawOutcome[] | null) : null) ?? [];
   const inputs = row.lottery.inputs as DrawInputs | null;
   const weights = new Map((inputs?.entries ?? []).map((e) => [e.id_application, e.weight]));
   return presentRecord(row, {
@@ -71,7 +71,7 @@ export async function getLottery(db: Db, caller: Principal, id_lottery: number) 
 export async function lotterySummary(db: Db, caller: Principal, id_lottery: number): Promise<LotteryResult> {
   const row = await requireLottery(db, caller, id_lottery);
   const l = row.lottery;
-  if (l.state !== 'drawn' || !l.inputs || !l.result) throw notFound();
+  if (!wasDrawn(l) || !l.inputs || !l.result) throw notFound();
   const inputs = l.inputs as DrawInputs;
   const weights = new Map(inputs.entries.map((e) => [e.id_application, e.weight]));
   return answerOf(db, {
@@ -187,7 +187,7 @@ export async function verifyLottery(
   const started = performance.now();
   const { lottery: l } = await requireLottery(db, caller, id_lottery);
   const checks: Check[] = [];
-  const drawn = (l.state === 'drawn' || l.state === 'superseded') && l.inputs && l.result && l.seed;
+  const drawn = wasDrawn(l) && l.inputs && l.result && l.seed;
   if (l.algorithm === LOTTERY_ALGORITHM_V2) {
     if (drawn) checks.push(...(await v2Checks(db, l)));
   } else {
@@ -208,7 +208,7 @@ export async function verifyLottery(
 export async function lotteryCsv(db: Db, caller: Principal, id_lottery: number) {
   const row = await requireLottery(db, caller, id_lottery);
   const l = row.lottery;
-  if (l.state !== 'drawn' || !l.inputs || !l.result || !l.inputsHash || !l.resultHash || !l.drawnAt) throw notFound();
+  if (!wasDrawn(l) || !l.inputs || !l.result || !l.inputsHash || !l.resultHash || !l.drawnAt) throw notFound();
   const record = await getLottery(db, caller, id_lottery);
   const csv = lotteryRecordCsv({
     algorithm: l.algorithm,

@@ -321,3 +321,11 @@ export async function insertLogEntry(db: Executor, row: typeof log.$inferInsert)
 export async function logOfPeriod(db: Executor, id_campus_year: number) {
   return db.select(logColumns).from(log).where(eq(log.id_campus_year, id_campus_year)).orderBy(asc(log.seq));
 }
+
+/** A superseded draw's facts leave its applications (its record keeps them): the next draw gives its own. */
+export async function clearLotteryFacts(db: Executor, id_school: number, id_lottery: number) {
+  await db
+    .update(s.application)
+    .set({ id_lottery: null, lottery_number: null, lottery_level: null, lottery_order: null })
+    .where(and(eq(s.application.id_school, id_school), eq(s.application.id_lottery, id_lottery)));
+}

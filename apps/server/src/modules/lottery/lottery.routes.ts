@@ -13,6 +13,7 @@ import {
   LotteryPlanSchema,
   LotteryPracticeCsvQuerySchema,
   LotteryRecordSchema,
+  LotteryRerunSchema,
   LotteryResultSchema,
   LotteryRunSchema,
   LotterySummarySchema,
@@ -93,6 +94,14 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
     async (req) => ({
       message: translate('lotteryUnfrozen', req.lng),
       data: await lottery.unfreezeLottery(deps.db, principalOf(req), req.body),
+    }),
+  );
+  app.post(
+    '/lottery/rerun',
+    { config: run, schema: { tags, body: LotteryRerunSchema, response: { 200: savedOf(LotterySummarySchema) } } },
+    async (req) => ({
+      message: translate('lotteryRerunReady', req.lng),
+      data: await lottery.rerunLottery(deps, principalOf(req), req.body),
     }),
   );
   app.post(

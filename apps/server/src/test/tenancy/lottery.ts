@@ -6,7 +6,7 @@ import type { TestContext } from '../harness';
 import { createCampus } from '../factories';
 import { createCampusGrades, createDrawnLottery, createPeriod } from '../enrollment-factories';
 import { createApplication } from '../application-factories';
-import { closedLotteryPeriod, freezeOnDiceInDb, ON_TIME } from '../lottery-draw';
+import { closedLotteryPeriod, drawOnDiceInDb, freezeOnDiceInDb, ON_TIME } from '../lottery-draw';
 import type { Fixtures, Row } from './kit';
 
 // the lottery: a lottery campus of A (practice), one of A frozen on dice (the draw), one for late applications, one of B
@@ -14,7 +14,8 @@ type LotteryFixtures = Awaited<ReturnType<typeof buildLotteryFixtures>>;
 let lf: LotteryFixtures;
 const SECRET_LOTTERY = ['Secret-Lottery-B', 'beta-lottery-seed'];
 
-async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
+async function buildLotteryFixtures(ctx: Pick<TestContext, 'db' | 'jobs' | 'secrets'>, x: Fixtures) {
+  const { db } = ctx;
   /** `closed`: applications closed on 31 January (a freeze needs that), the children applied before. */
   const lotteryCampus = async (id_school: number, name: string, child: string, closed = false) => {
     const campus = await createCampus(db, id_school, name);
@@ -80,6 +81,9 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
   // a real draw needs a frozen lottery: this one is frozen on dice two staff users of A entered
   const toDraw = await lotteryCampus(x.schoolA.id_school, 'Alpha Draw', 'Draw-A-Child', true);
   await freezeOnDiceInDb(db, toDraw, [x.users.schoolA.id_user, x.users.campusAdminA.id_user]);
+  // a draw whose messages are still held: it can be re-run
+  const toRerun = await lotteryCampus(x.schoolA.id_school, 'Alpha Rerun', 'Rerun-A-Child', true);
+  await drawOnDiceInDb(ctx, toRerun, [x.users.schoolA.id_user, x.users.campusAdminA.id_user]);
   return {
     own,
     late,
@@ -87,6 +91,7 @@ async function buildLotteryFixtures(db: TestContext['db'], x: Fixtures) {
     toFreeze,
     toUnfreeze,
     toDraw,
+    toRerun,
     otherClosed,
     unfreezeLottery: await frozenOn(toUnfreeze),
     diceLottery: await frozenOn(diced),
@@ -169,6 +174,21 @@ export const LOTTERY_ROWS: Row[] = [
       method: 'POST',
       path: '/lottery/unfreeze',
       body: { ...periodOf(lf.otherClosed), reason: 'A tenancy check of the unfreeze' },
+    }),
+    foreign: () => SECRET_LOTTERY,
+  },
+  {
+    route: 'POST /lottery/rerun',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'POST',
+      path: '/lottery/rerun',
+      body: { ...periodOf(lf.toRerun), reason: 'A tenancy check of the re-run' },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: '/lottery/rerun',
+      body: { ...periodOf(lf.otherClosed), reason: 'A tenancy check of the re-run' },
     }),
     foreign: () => SECRET_LOTTERY,
   },
@@ -283,6 +303,6 @@ export const LOTTERY_ROWS: Row[] = [
 ];
 
 /** Builds the records of this part's rows (once, before the rows run). */
-export async function setupLottery(ctx: Pick<TestContext, 'db'>, x: Fixtures) {
-  lf = await buildLotteryFixtures(ctx.db, x);
+export async function setupLottery(ctx: Pick<TestContext, 'db' | 'jobs' | 'secrets'>, x: Fixtures) {
+  lf = await buildLotteryFixtures(ctx, x);
 }
