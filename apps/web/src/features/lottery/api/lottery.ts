@@ -9,6 +9,7 @@ import type {
   LotteryResult,
   LotteryRun,
   LotterySummary,
+  LotteryRerun,
   LotteryUnfreeze,
   LotteryVerification,
   MessageHold,
@@ -156,6 +157,10 @@ export const useFreezeLottery = () =>
 /** Gives the inputs back to editing; the reason goes to the period's public log. */
 export const useUnfreezeLottery = () =>
   useLotteryWrite((body: LotteryUnfreeze) => write<LotterySummary>('/lottery/unfreeze', body));
+
+/** Sets the period's untold draw aside (superseded, its moves undone); the reason goes to the public log. */
+export const useRerunLottery = () =>
+  useLotteryWrite((body: LotteryRerun) => write<LotterySummary>('/lottery/rerun', body));
 
 /** One staff user's entry of the dice rolled at the meeting: the first is recorded, a second by another user confirms. */
 export const useEnterDice = () =>

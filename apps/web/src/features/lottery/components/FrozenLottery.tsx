@@ -11,7 +11,7 @@ import { PasteRoundDialog } from './PasteRoundDialog';
 import type { LotteryPeriodRef } from './period-ref';
 import { RoundCountdown, useTimeLeft } from './RoundCountdown';
 import { RunLotteryDialog } from './RunLotteryDialog';
-import { UnfreezeDialog } from './UnfreezeDialog';
+import { ReasonDialog } from './ReasonDialog';
 
 type RunWith = { beacon?: Beacon; fetchBeacon?: true };
 
@@ -128,7 +128,7 @@ export function FrozenLottery({
           </Button>
         </Stack>
       )}
-      {unfreezing && <UnfreezeDialog period={period} onClose={() => setUnfreezing(false)} />}
+      {unfreezing && <ReasonDialog step="unfreeze" period={period} onClose={() => setUnfreezing(false)} />}
       {pasting && (
         <PasteRoundDialog
           committedRound={lottery.beaconRound}

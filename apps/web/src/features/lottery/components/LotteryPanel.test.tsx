@@ -130,6 +130,43 @@ describe('LotteryPanel', () => {
     expect(screen.getByRole('button', { name: t('lottery.addLate') })).toBeInTheDocument();
   });
 
+  it('re-runs a drawn lottery only after a reason and a warning; shows the refusal; lists a superseded draw', async () => {
+    const rerun = recorder(
+      'post',
+      '/lottery/rerun',
+      { code: 'LOTTERY_RERUN', message: "The draw's messages were released: families were told." },
+      409,
+    );
+    api.use(
+      rerun.handler,
+      answer(
+        'get',
+        '/lottery/5/summary',
+        LotteryResultSchema.parse({ ...answerOf([], []), lottery: drawn, practice: false, seed: drawn.seed }),
+      ),
+    );
+    const setAside = { ...drawn, id_lottery: 4, state: 'superseded' as const, drawnAt: '2026-10-30T15:00:00.000Z' };
+    const { user } = openPanel([drawn, setAside]);
+
+    expect(await screen.findByTestId('lottery-superseded')).toHaveTextContent(t('lottery.v2.supersededRecord'));
+    expect(within(screen.getByTestId('lottery-superseded')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/main/enrollment-settings/30/lottery/4',
+    );
+    await user.click(screen.getByRole('button', { name: t('lottery.v2.rerun') }));
+    const dialog = await screen.findByRole('dialog', { name: t('lottery.v2.rerunTitle') });
+    expect(dialog).toHaveTextContent(t('lottery.v2.rerunConsequence'));
+    await user.type(within(dialog).getByRole('textbox', { name: t('lottery.v2.reason') }), 'short');
+    await user.click(within(dialog).getByRole('button', { name: t('lottery.v2.rerun') }));
+    expect(rerun.requests).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: t('lottery.v2.reason') }), ' but now long enough');
+    await user.click(within(dialog).getByRole('button', { name: t('lottery.v2.rerun') }));
+    expect(await within(dialog).findByTestId('lottery-rerun-refusal')).toHaveTextContent('families were told');
+    expect(rerun.requests.map((r) => r.body)).toEqual([
+      { id_campus: 10, id_school_year: 3, reason: 'short but now long enough' },
+    ]);
+  });
+
   it("shows the server's error when the lotteries cannot be read", async () => {
     api.use(
       http.get('/api/lottery', () =>

@@ -24,6 +24,7 @@ import { ResultLists } from './ResultLists';
 import { FreezeDialog } from './FreezeDialog';
 import { FrozenLottery } from './FrozenLottery';
 import { LotteryLogSection } from './LotteryLogSection';
+import { ReasonDialog } from './ReasonDialog';
 
 /** The lottery of a school period in enrollment settings: its state, practice, the draw, its record. */
 export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
@@ -34,12 +35,14 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
   const drawn = lotteries.data?.find((l) => l.state === 'drawn') ?? null;
   const committed = lotteries.data?.find((l) => l.state === 'committed') ?? null;
   const frozen = lotteries.data?.find((l) => l.state === 'frozen') ?? null;
+  const superseded = lotteries.data?.filter((l) => l.state === 'superseded') ?? [];
   const summary = useLotterySummary(drawn?.id_lottery ?? null);
   const practice = usePracticeLottery();
   const late = useLateApplications();
   const [practiceResult, setPracticeResult] = useState<LotteryResult | null>(null);
   const [freezing, setFreezing] = useState(false);
   const [addingLate, setAddingLate] = useState(false);
+  const [rerunning, setRerunning] = useState(false);
   const mayRun = ability.can('run_lottery', 'enrollment_settings');
   const periodKey = { id_campus: period.id_campus, id_school_year: period.id_school_year };
   const base = `/main/enrollment-settings/${period.id_campus_year}/lottery`;
@@ -83,6 +86,12 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
         ) : (
           lotteries.isSuccess && <Alert severity="info">{t('lottery.stateNotDrawn')}</Alert>
         )}
+        {superseded.map((l) => (
+          <Alert severity="warning" key={l.id_lottery} sx={{ mt: 1 }} data-testid="lottery-superseded">
+            {t('lottery.v2.superseded', { date: formatDateTime(l.drawnAt, language, t('common.noDate')) })}{' '}
+            <RouterLink to={`${base}/${l.id_lottery}`}>{t('lottery.v2.supersededRecord')}</RouterLink>
+          </Alert>
+        ))}
       </Box>
       {frozen && <FrozenLottery lottery={frozen} period={period} mayRun={mayRun} />}
       <HeldMessagesPanel id_campus={period.id_campus} mayRelease={mayRun} />
@@ -118,9 +127,14 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
           </>
         )}
         {mayRun && drawn && (
-          <Button onClick={() => setAddingLate(true)} data-testid="lottery-late">
-            {t('lottery.addLate')}
-          </Button>
+          <>
+            <Button onClick={() => setAddingLate(true)} data-testid="lottery-late">
+              {t('lottery.addLate')}
+            </Button>
+            <Button color="error" onClick={() => setRerunning(true)} data-testid="lottery-rerun">
+              {t('lottery.v2.rerun')}
+            </Button>
+          </>
         )}
         {drawn && (
           <>
@@ -161,6 +175,7 @@ export function LotteryPanel({ period }: { period: LotteryPeriodRef }) {
       {summary.data && drawn && <ResultLists result={summary.data} links={{ record: `${base}/${drawn.id_lottery}` }} />}
       <PracticeResultDialog result={practiceResult} period={period} onClose={() => setPracticeResult(null)} />
       {freezing && <FreezeDialog period={period} onClose={() => setFreezing(false)} />}
+      {rerunning && <ReasonDialog step="rerun" period={period} onClose={() => setRerunning(false)} />}
       <LotteryLogSection id_campus_year={period.id_campus_year} id_campus={period.id_campus} />
       <ConfirmDialog
         open={addingLate}

@@ -2,25 +2,42 @@ import { useState, type FormEvent } from 'react';
 import { Alert, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { LotteryUnfreezeSchema } from '@openseat/shared/schemas/lottery';
+import { LotteryRerunSchema, LotteryUnfreezeSchema } from '@openseat/shared/schemas/lottery';
 import { translate } from '@openseat/shared/messages';
 import { DialogForm } from '../../../components/DialogForm';
 import { currentLanguage } from '../../../lib/i18n';
-import { useUnfreezeLottery } from '../api/lottery';
+import { useRerunLottery, useUnfreezeLottery } from '../api/lottery';
 import type { LotteryPeriodRef } from './period-ref';
 
-/** "Unfreeze": gives the inputs back to editing, with a reason (at least 10 characters) that the public log shows. */
-export function UnfreezeDialog({ period, onClose }: { period: LotteryPeriodRef; onClose: () => void }) {
+/** The steps that take a reason the public log publishes. */
+const STEPS = {
+  unfreeze: { schema: LotteryUnfreezeSchema, useWrite: useUnfreezeLottery },
+  rerun: { schema: LotteryRerunSchema, useWrite: useRerunLottery },
+} as const;
+
+/**
+ * "Unfreeze" (the inputs back to editing) or "Re-run" (the untold draw set aside): each with a reason of at least 10
+ * characters that the public log shows. Both are destructive: the dialog says what follows before anything is sent.
+ */
+export function ReasonDialog({
+  step,
+  period,
+  onClose,
+}: {
+  step: keyof typeof STEPS;
+  period: LotteryPeriodRef;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const unfreeze = useUnfreezeLottery();
+  const write = STEPS[step].useWrite();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setRefusal(null);
-    const parsed = LotteryUnfreezeSchema.safeParse({
+    const parsed = STEPS[step].schema.safeParse({
       id_campus: period.id_campus,
       id_school_year: period.id_school_year,
       reason,
@@ -31,8 +48,8 @@ export function UnfreezeDialog({ period, onClose }: { period: LotteryPeriodRef; 
     }
     setError(null);
     try {
-      const res = await unfreeze.mutateAsync(parsed.data);
-      enqueueSnackbar(res.message || t('lottery.v2.unfreeze'), { variant: 'success' });
+      const res = await write.mutateAsync(parsed.data);
+      enqueueSnackbar(res.message || t(`lottery.v2.${step}`), { variant: 'success' });
       onClose();
     } catch (err) {
       setRefusal((err as Error).message);
@@ -40,21 +57,21 @@ export function UnfreezeDialog({ period, onClose }: { period: LotteryPeriodRef; 
   };
   return (
     <DialogForm
-      title={t('lottery.v2.unfreezeTitle')}
-      titleId="lottery-unfreeze-title"
+      title={t(`lottery.v2.${step}Title`)}
+      titleId={`lottery-${step}-title`}
       onClose={onClose}
-      formId="lottery-unfreeze-form"
+      formId={`lottery-${step}-form`}
       onSubmit={(e) => void submit(e)}
-      pending={unfreeze.isPending}
-      submitLabel={t('lottery.v2.unfreeze')}
+      pending={write.isPending}
+      submitLabel={t(`lottery.v2.${step}`)}
       submitColor="error"
-      submitTestId="lottery-unfreeze-submit"
-      dialogProps={{ 'data-testid': 'lottery-unfreeze-dialog' }}
+      submitTestId={`lottery-${step}-submit`}
+      dialogProps={{ 'data-testid': `lottery-${step}-dialog` }}
       before={
         <>
-          <Alert severity="warning">{t('lottery.v2.unfreezeConsequence')}</Alert>
+          <Alert severity="warning">{t(`lottery.v2.${step}Consequence`)}</Alert>
           {refusal && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid="lottery-unfreeze-refusal">
+            <Alert severity="error" role="alert" sx={{ mt: 2 }} data-testid={`lottery-${step}-refusal`}>
               {refusal}
             </Alert>
           )}
@@ -70,7 +87,7 @@ export function UnfreezeDialog({ period, onClose }: { period: LotteryPeriodRef; 
         minRows={2}
         error={error !== null}
         helperText={error ?? t('lottery.v2.reasonHelp')}
-        slotProps={{ htmlInput: { 'data-testid': 'lottery-unfreeze-reason', maxLength: 500 } }}
+        slotProps={{ htmlInput: { 'data-testid': `lottery-${step}-reason`, maxLength: 500 } }}
       />
     </DialogForm>
   );
