@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { Principal } from '../modules/auth/auth.types';
 import { enterDice, freezeLottery } from '../modules/lottery/lottery.freeze';
 import { runLottery } from '../modules/lottery/lottery.run';
-import type { TestContext } from './harness';
+import type { JobQueue } from '../jobs/job';
 import type { PeriodSpec } from './enrollment-factories';
 
 /*
@@ -110,7 +110,8 @@ export async function freezeOnDiceInDb(
 
 /** `drawFrozen` straight through the services (fixtures built before any request): frozen on dice, then drawn. */
 export async function drawOnDiceInDb(
-  ctx: Pick<TestContext, 'db' | 'jobs' | 'secrets'>,
+  // not the harness's TestContext: the bench uses this file without the test runner's types
+  ctx: { db: Db; jobs: JobQueue; secrets: { encryptionKey: Buffer } },
   period: PeriodRef & { id_school: number },
   id_users: readonly [number, number],
 ) {
