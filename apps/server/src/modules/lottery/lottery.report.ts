@@ -19,8 +19,8 @@ import type { DrawInputs, DrawOutcome } from './lottery.draw';
  * complements are hidden too (complementary suppression), the smallest count first to hide little, until no sum has a
  * single unknown count, nor unknown counts that can only all be 1 or all be their seats. With the row and the column
  * sums alike (three columns), that leaves no count to work out by combining sums either. A complement is 10 or more:
- * every hidden count is shown alike ("suppressed"), as a "<10" beside another mark would tell them apart (11
- * applicants, "<10" offers and a complement waiting: 1 offer). Not protected: offers equal to the seats of a grade
+ * every hidden count is shown alike ("suppressed"), as a "<10" beside another mark would tell them apart (11 waiting
+ * over a grade's "<10" and another's complement: the "<10" is 1). Not protected: offers equal to the seats of a grade
  * with a waiting list (the school's own number), and a grade of 1 seat and no waiting list (its 0 waiting says 1).
  */
 
