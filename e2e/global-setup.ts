@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { testChainPublicKey } from './drand-test-chain';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -66,6 +67,7 @@ async function startServer(main: string, n: number): Promise<Server> {
       NODE_ENV: 'development',
       SMTP_URL: '',
       DATABASE_URL: '',
+      DRAND_TEST_CHAIN_PUBLIC_KEY: testChainPublicKey(),
     },
     stdio: ['ignore', log, log],
   });

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, serverUrl, visit } from './browser';
 import { seriousA11yViolations } from './checks';
+import { randomnessOf, signedRound, testChainHash } from './drand-test-chain';
 import { chooseLanguage, signInAs } from './screens';
 
 const baseUrl = serverUrl();
@@ -52,8 +54,57 @@ async function openLotteryPeriod(page: Page, id_school: number, campus: string) 
   await page.getByTestId('lottery-panel').waitFor();
 }
 
+/**
+ * A real draw on drand after a re-run: frozen again (staff choose quicknet at a time a day ahead; on its way the
+ * request is turned to this server's test chain, a few seconds ahead, whose rounds this test signs), the round's
+ * countdown, then in presentation mode the round pasted as a relay shows it, and the draw, whose seed is the
+ * documented SHA-256 of the inputs' fingerprint and the round's randomness. The inputs are those frozen before.
+ */
+async function drawOnDrand(page: Page, inputsHash: string) {
+  await page.route('**/api/lottery/freeze', (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, unknown>;
+    const drawAt = new Date(Date.now() + 8_000).toISOString();
+    return route.continue({ postData: JSON.stringify({ ...body, chain: 'test', drawAt }) });
+  });
+  await page.getByTestId('lottery-freeze').click();
+  await page.getByTestId('lottery-freeze-dialog').waitFor();
+  await page.getByRole('radio', { name: /drand/i }).check();
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Announced draw time').fill(`${tomorrow}T10:00`);
+  await page.getByTestId('lottery-freeze-dialog').getByRole('button', { name: 'Freeze inputs' }).click();
+  const frozen = page.waitForResponse('**/api/lottery/freeze');
+  await page.getByTestId('confirm-accept').click();
+  const { data } = (await (await frozen).json()) as { data: { beaconRound: number; inputsHash: string } };
+  await page.unroute('**/api/lottery/freeze');
+  expect(data.inputsHash).toBe(inputsHash);
+  await expect.poll(() => page.getByTestId('lottery-frozen-facts').innerText()).toContain(String(data.beaconRound));
+  await expect.poll(() => page.getByTestId('lottery-frozen').innerText(), { timeout: 20_000 }).toMatch(/is published/);
+
+  await page.getByTestId('lottery-present').click();
+  await page.waitForURL(/\/lottery\/present$/);
+  await expect.poll(() => page.getByTestId('present-round').innerText()).toContain(String(data.beaconRound));
+  await page.locator('[data-testid="present-paste"]:not([disabled])').click();
+  await page.getByTestId('lottery-paste-dialog').waitFor();
+  const round = signedRound(data.beaconRound);
+  await page.getByTestId('lottery-paste-json').fill(JSON.stringify(round));
+  await screenshot(page, 'lottery-09b-paste-round');
+  // the pasted round goes straight to the draw's confirmation
+  await page.getByTestId('lottery-paste-dialog').getByRole('button', { name: 'Use this round' }).click();
+  await page.getByTestId('confirm-accept').click();
+  await page.getByTestId('present-grade').waitFor({ timeout: 30_000 });
+  while ((await page.getByTestId('present-end').count()) === 0) {
+    await page.keyboard.press('ArrowRight');
+    if ((await page.getByTestId('present-end').count()) === 0 && (await page.getByTestId('present-next').isEnabled()))
+      await page.getByTestId('present-next').click();
+  }
+  const source = `drand,${testChainHash()},${round.round},${randomnessOf(round.signature)}`;
+  const expected = createHash('sha256').update(`openseat-lottery-v2\n${inputsHash}\n${source}\n`).digest('hex');
+  expect((await page.getByTestId('present-seed').innerText()).trim()).toBe(expected);
+  await screenshot(page, 'lottery-09c-drand-drawn');
+}
+
 describe('the lottery, as a school admin holds it', () => {
-  it('enables it, practises, freezes, takes the dice from two users, draws in presentation mode, verifies, publishes, works the waiting list', async () => {
+  it('enables it, practises, freezes, takes the dice from two users, draws, re-runs on a pasted drand round, verifies, publishes, works the waiting list', async () => {
     const page = await openPage(browser, baseUrl);
     const me = await signInAs(page, 'school');
 
@@ -147,6 +198,18 @@ describe('the lottery, as a school admin holds it', () => {
     await fitsPhone(page, 'lottery-09-presentation-end-phone');
     await visit(page, new URL(periodUrl).pathname);
     await page.getByTestId('lottery-panel').waitFor();
+
+    // 6b. no family was told yet: the draw is set aside (a published reason), its moves undone
+    await page.getByTestId('lottery-rerun').click();
+    await page.getByTestId('lottery-rerun-dialog').waitFor();
+    await page.getByTestId('lottery-rerun-reason').fill('The seats of one grade were entered wrong.');
+    await screenshot(page, 'lottery-09a-rerun');
+    await page.getByTestId('lottery-rerun-submit').click();
+    await page.getByTestId('lottery-superseded').waitFor();
+    await expect.poll(() => page.getByTestId('lottery-log').innerText()).toMatch(/Re-run requested/);
+    await drawOnDrand(page, inputsHash);
+    await visit(page, new URL(periodUrl).pathname);
+    await page.getByTestId('lottery-panel').waitFor();
     await page.getByTestId('period-enrollment_end_date').fill(endDate);
     await page.getByTestId('period-save').click();
     await expect.poll(() => page.getByTestId('period-enrollment_end_date').inputValue()).toBe(endDate);
@@ -185,6 +248,8 @@ describe('the lottery, as a school admin holds it', () => {
     await expect.poll(() => held.innerText()).toMatch(/Retenidos: \d+ ofertas/);
     await fitsPhone(page, 'lottery-04c-held-es-phone');
     await chooseLanguage(page, 'en');
+    // the save's notice fades out on its own: its colours mid-fade are not the ones it shows
+    await page.locator('#notistack-snackbar').first().waitFor({ state: 'detached', timeout: 15_000 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await held.getByTestId('held-schedule').click();
     const scheduleDialog = page.getByTestId('held-schedule-dialog');
@@ -275,7 +340,7 @@ describe('the lottery, as a school admin holds it', () => {
     expect(publicHref).toMatch(/^\/public\/lottery\/[A-Za-z0-9_-]{20,}$/);
     const visitor = await openPage(browser, baseUrl);
     await visitor.goto(publicHref!);
-    await expect.poll(() => visitor.locator('main').innerText()).toMatch(/freeze[\s\S]*draw/i);
+    await expect.poll(() => visitor.locator('main').innerText()).toMatch(/freeze[\s\S]*draw[\s\S]*re-?run[\s\S]*draw/i);
     await expect.poll(() => visitor.getByRole('table').count()).toBeGreaterThan(1);
     expect(await visitor.locator('main').innerText()).not.toContain(offeredName);
     expect(await seriousA11yViolations(visitor)).toEqual([]);

@@ -53,6 +53,15 @@ describe('settings', () => {
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'development', SMTP_URL: '' }).smtpUrl).toBeNull();
   });
 
+  it("refuse a drand test chain in production: whoever holds its key would choose a draw's randomness", () => {
+    const key = 'a'.repeat(192);
+    expect(() => loadConfig({ ...PRODUCTION, DRAND_TEST_CHAIN_PUBLIC_KEY: key })).toThrow(/DRAND_TEST_CHAIN/);
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'test', DRAND_TEST_CHAIN_PUBLIC_KEY: key }).drandTestChainKey).toBe(
+      key,
+    );
+    expect(loadConfig(PRODUCTION).drandTestChainKey).toBeNull();
+  });
+
   it('run one process per core on a PostgreSQL server unless WEB_CONCURRENCY says otherwise, one on the embedded database', () => {
     const server = { DATABASE_URL: PRODUCTION.DATABASE_URL };
     expect(loadConfig(server).webConcurrency).toBe(os.availableParallelism());

@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(120),
   /** drand relays a lottery fetches its committed round from, comma-separated; empty: staff paste the round. */
   DRAND_RELAYS: z.string().optional(),
+  /** The public key (hex) of a drand chain the end-to-end tests sign themselves; refused in production. */
+  DRAND_TEST_CHAIN_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{192}$/, 'DRAND_TEST_CHAIN_PUBLIC_KEY must be 192 hex characters (a G2 point)')
+    .optional(),
   /** Meta's Graph API with its version (tests point it at a fake on loopback). */
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v24.0'),
   /** Google Ads API with its version; the server's developer token and OAuth client (the school's customer id). */
@@ -106,6 +111,8 @@ export type Config = {
   jobLeaseSeconds: number;
   /** DRAND_RELAYS: base addresses of drand relays (none in tests unless set: they have no internet). */
   drandRelays: string[];
+  /** DRAND_TEST_CHAIN_PUBLIC_KEY: the end-to-end tests' own chain (lottery.beacon.ts); never in production. */
+  drandTestChainKey: string | null;
   /** Where conversion events go (docs/ads-conversions.md); Google Ads needs every credential to be set. */
   ads: {
     metaGraphUrl: string;
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxRetrySeconds: parsed.OUTBOX_RETRY_SECONDS,
     jobLeaseSeconds: parsed.JOB_LEASE_SECONDS,
     drandRelays: relaysOf(parsed.DRAND_RELAYS, parsed.NODE_ENV),
+    drandTestChainKey: parsed.DRAND_TEST_CHAIN_PUBLIC_KEY ?? null,
     webConcurrency,
     databasePoolSize: Math.max(4, Math.ceil(10 / webConcurrency)),
     ads: {
@@ -180,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !config.smtpUrl && 'SMTP_URL',
     ].filter(Boolean);
     if (missing.length) throw new Error(`Production needs these environment variables: ${missing.join(', ')}`);
+    // a chain whose key someone holds would let that someone choose a draw's randomness
+    if (config.drandTestChainKey) throw new Error('DRAND_TEST_CHAIN_PUBLIC_KEY is for tests: production refuses it');
   }
   return config;
 }

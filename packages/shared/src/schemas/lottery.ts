@@ -39,7 +39,13 @@ export type LotteryRun = z.infer<typeof LotteryRunSchema>;
 /** The public sources a real draw's randomness may come from; a practice run keeps the server's own seed. */
 export const RANDOMNESS_SOURCES = ['drand', 'dice'] as const;
 export type RandomnessSourceKind = (typeof RANDOMNESS_SOURCES)[number];
-export const BEACON_CHAIN_NAMES = ['quicknet', 'default'] as const;
+/** The League of Entropy's chains staff choose from. */
+export const PUBLIC_BEACON_CHAINS = ['quicknet', 'default'] as const;
+/**
+ * The chains a freeze may name: the public ones, and `test`, the chain of a server's own end-to-end tests, refused
+ * (400) unless that server was started with DRAND_TEST_CHAIN_PUBLIC_KEY outside production.
+ */
+export const BEACON_CHAIN_NAMES = [...PUBLIC_BEACON_CHAINS, 'test'] as const;
 
 /**
  * `POST /lottery/freeze`: fixes the period's inputs and the source of the draw's randomness before it exists. For

@@ -170,7 +170,7 @@ describe('freezing the inputs', () => {
     expect((await freeze(period)).body.code).toBe('LOTTERY_FROZEN');
   });
 
-  it('refuses while applications are still open, and a draw time in the past', async () => {
+  it('refuses while applications are still open, a draw time in the past, and a chain it does not have', async () => {
     const open = await closedPeriod({ enrollment_end_date: '2099-12-31' });
     const early = await freeze(open.period);
     expect(early.status).toBe(409);
@@ -185,6 +185,9 @@ describe('freezing the inputs', () => {
       'es',
     );
     expect(es.body.message).toBe('La hora anunciada del sorteo debe estar en el futuro.');
+    // the end-to-end tests' own chain exists only on a server started with its key
+    const testChain = await freeze(period, { source: 'drand', chain: 'test', drawAt: '2099-01-01T00:00:00Z' });
+    expect(testChain.status).toBe(400);
   });
 
   it('needs a freeze before a draw that names a lottery, and draws only the frozen one', async () => {

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { BEACON_CHAINS, checkRound, roundAt, roundTime } from './lottery.beacon';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bls12_381 } from '@noble/curves/bls12-381.js';
+import {
+  BEACON_CHAINS,
+  chainByHash,
+  chainByName,
+  checkRound,
+  roundAt,
+  roundTime,
+  useTestChain,
+} from './lottery.beacon';
 import { diceDigits, seedOf, seedText } from './lottery.seed';
 
 /*
@@ -150,5 +159,33 @@ describe('dice as entered', () => {
       '２0237331128159211123',
     ])
       expect(diceDigits(entered)).toBeNull();
+  });
+});
+
+describe("the end-to-end tests' own chain", () => {
+  const short = bls12_381.shortSignatures;
+  const secret = Uint8Array.from(Buffer.alloc(32, 7));
+  const publicKey = short.getPublicKey(secret).toHex();
+  const signed = (round: number) => {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64BE(BigInt(round));
+    const message = createHash('sha256').update(bytes).digest();
+    return short.sign(short.hash(message, 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_'), secret).toHex();
+  };
+  afterEach(() => useTestChain(null));
+
+  it('exists only on a server started with its key, with its own hash; its signed rounds verify like quicknet', () => {
+    expect(chainByName('test')).toBeUndefined();
+    useTestChain(publicKey);
+    const chain = chainByName('test')!;
+    expect(chain).toMatchObject({ name: 'test', period: 3, scheme: quicknet.scheme });
+    expect(chain.hash).not.toBe(quicknet.hash);
+    expect(chainByHash(chain.hash)).toBe(chain);
+    expect(checkRound(chain, { round: 42, signature: signed(42) }).ok).toBe(true);
+    expect(checkRound(chain, { round: 43, signature: signed(42) })).toEqual({ ok: false, reason: 'signature' });
+    // quicknet's own rounds are not the test chain's
+    expect(checkRound(chain, QUICKNET_3).ok).toBe(false);
+    useTestChain(null);
+    expect(chainByHash(chain.hash)).toBeUndefined();
   });
 });

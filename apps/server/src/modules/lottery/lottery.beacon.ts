@@ -11,7 +11,7 @@ import { bls12_381 } from '@noble/curves/bls12-381.js';
 export type BeaconScheme = 'bls-unchained-g1-rfc9380' | 'pedersen-bls-chained';
 
 export type BeaconChain = {
-  name: 'quicknet' | 'default';
+  name: 'quicknet' | 'default' | 'test';
   /** The chain hash: the relays' path segment and the chain's identity. */
   hash: string;
   publicKey: string;
@@ -43,9 +43,39 @@ export const BEACON_CHAINS = {
   },
 } as const satisfies Record<string, BeaconChain>;
 
+/**
+ * The chain of this server's own end-to-end tests, when DRAND_TEST_CHAIN_PUBLIC_KEY is set (config refuses it in
+ * production): a browser test cannot wait for, nor know in advance, a real round after its freeze, so it signs the
+ * rounds of a chain whose key it holds. Same scheme and checks as quicknet; its own hash, so no record mistakes it.
+ */
+let testChain: BeaconChain | null = null;
+
+/** Genesis of the test chain: 1 January 2026, 00:00 UTC; a round every 3 seconds, as quicknet. */
+const TEST_GENESIS = 1767225600;
+
+/** Sets (or, with null, removes) the test chain at start-up. */
+export function useTestChain(publicKey: string | null) {
+  testChain = publicKey
+    ? {
+        name: 'test',
+        hash: createHash('sha256').update(`openseat-test-chain\n${publicKey}\n`).digest('hex'),
+        publicKey,
+        genesisTime: TEST_GENESIS,
+        period: 3,
+        scheme: 'bls-unchained-g1-rfc9380',
+      }
+    : null;
+}
+
+const knownChains = (): BeaconChain[] => [...Object.values(BEACON_CHAINS), ...(testChain ? [testChain] : [])];
+
+/** The chain a freeze names (undefined: the test chain on a server without it). */
+export const chainByName = (name: BeaconChain['name']): BeaconChain | undefined =>
+  name === 'test' ? (testChain ?? undefined) : BEACON_CHAINS[name];
+
 /** The chain a stored or pasted chain hash names (undefined: not one kept in the code). */
 export const chainByHash = (hash: string | null): BeaconChain | undefined =>
-  Object.values(BEACON_CHAINS).find((chain) => chain.hash === hash);
+  knownChains().find((chain) => chain.hash === hash);
 
 /** When a round is published: round 1 at genesis, then one every period. */
 export const roundTime = (chain: BeaconChain, round: number) =>

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { writeAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/auth.types';
-import { BEACON_CHAINS, roundAt, roundTime } from './lottery.beacon';
+import { chainByName, roundAt, roundTime } from './lottery.beacon';
 import { inputsHash } from './lottery.draw';
 import { appendLog } from './lottery.log';
 import { assertSomething, lateFrom, lockedPlanOf, refuse, requireRunnablePeriod } from './lottery.plan';
@@ -26,7 +26,8 @@ const newPublicToken = () => randomBytes(18).toString('base64url');
 
 /** The drand chain and round a freeze commits to: the first round at or after the announced draw time. */
 function committedRound(input: LotteryFreeze, frozenAt: Date) {
-  const chain = BEACON_CHAINS[input.chain ?? 'quicknet'];
+  const chain = chainByName(input.chain ?? 'quicknet');
+  if (!chain) throw badRequest('invalidValue', [{ path: 'chain', message: 'invalidValue' }]);
   const drawAt = input.drawAt ? new Date(input.drawAt) : new Date(frozenAt.getTime() + DEFAULT_DRAW_DELAY_MS);
   if (drawAt.getTime() <= frozenAt.getTime())
     throw badRequest('lotteryDrawAtPast', [{ path: 'drawAt', message: 'lotteryDrawAtPast' }]);

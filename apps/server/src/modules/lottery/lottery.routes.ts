@@ -26,6 +26,7 @@ import { csvResponse, listOf, savedOf } from '@openseat/shared/schemas/responses
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as lottery from './lottery.service';
+import { useTestChain } from './lottery.beacon';
 
 const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
   reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
@@ -37,6 +38,7 @@ export async function lotteryRoutes(root: FastifyInstance, deps: AppDeps) {
   const run = { permission: ['enrollment_settings', 'run_lottery'] } as const;
   const read = { permission: ['enrollment_settings', 'access'] } as const;
   const secret = deps.secrets.encryptionKey;
+  useTestChain(deps.config.drandTestChainKey);
 
   app.post(
     '/application/lottery',

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { BEACON_CHAIN_NAMES, type LotteryFreeze, type RandomnessSourceKind } from '@openseat/shared/schemas/lottery';
+import { PUBLIC_BEACON_CHAINS, type LotteryFreeze, type RandomnessSourceKind } from '@openseat/shared/schemas/lottery';
 import { translate } from '@openseat/shared/messages';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DialogForm } from '../../../components/DialogForm';
@@ -22,7 +22,7 @@ import { useFreezeLottery } from '../api/lottery';
 import { drawInstant, localNow } from '../v2';
 import type { LotteryPeriodRef } from './period-ref';
 
-type Chain = (typeof BEACON_CHAIN_NAMES)[number];
+type Chain = (typeof PUBLIC_BEACON_CHAINS)[number];
 
 /**
  * "Freeze inputs": the source of the draw's randomness (a drand round at the announced draw time, on the campus
@@ -88,7 +88,7 @@ export function FreezeDialog({ period, onClose }: { period: LotteryPeriodRef; on
               onChange={(e) => setChain(e.target.value as Chain)}
               slotProps={{ htmlInput: { 'data-testid': 'lottery-freeze-chain' } }}
             >
-              {BEACON_CHAIN_NAMES.map((c) => (
+              {PUBLIC_BEACON_CHAINS.map((c) => (
                 <MenuItem key={c} value={c}>
                   {t(`lottery.v2.chains.${c}`)}
                 </MenuItem>
