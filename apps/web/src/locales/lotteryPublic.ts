@@ -47,8 +47,9 @@ export const lotteryPublicEn = {
   lowestLevel: 'Lowest priority level reached',
   total: 'Total',
   suppressedNote:
-    '“<10”: between 1 and 9. Small numbers are not published, so that no family can be recognised. A lower priority level number is drawn first.',
-  suppressed: '<10',
+    '“*”: not published, so that no family can be recognised: a number from 1 to 9, or another number hidden so that a small one cannot be worked out from the rest. A lower priority level number is drawn first.',
+  suppressedMark: '*',
+  suppressed: 'not published',
   none: '—',
   log: 'Log',
   logCaption: 'Every freeze, unfreeze, practice, draw and re-run, in order, each entry chained to the one before',
@@ -134,8 +135,9 @@ export const lotteryPublicEs: typeof lotteryPublicEn = {
   lowestLevel: 'Nivel de prioridad más bajo alcanzado',
   total: 'Total',
   suppressedNote:
-    '“<10”: entre 1 y 9. Las cifras pequeñas no se publican para que ninguna familia pueda ser reconocida. Un número de nivel de prioridad más bajo se sortea primero.',
-  suppressed: '<10',
+    '“*”: no se publica para que ninguna familia pueda ser reconocida: una cifra de 1 a 9, u otra cifra ocultada para que una pequeña no pueda deducirse de las demás. Un número de nivel de prioridad más bajo se sortea primero.',
+  suppressedMark: '*',
+  suppressed: 'no publicado',
   none: '—',
   log: 'Registro',
   logCaption:

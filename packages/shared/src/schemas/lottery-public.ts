@@ -21,10 +21,14 @@ export const LotteryReportCsvQuerySchema = z.object({
 });
 export type LotteryReportCsvQuery = z.infer<typeof LotteryReportCsvQuerySchema>;
 
-/** Counts from 1 to this minus one are published as "<10" (small-cell suppression); 0 stays 0. */
+/** Counts from 1 to this minus one are suppressed (small-cell suppression), with their complements; 0 stays 0. */
 export const REPORT_SUPPRESSION_BELOW = 10;
 
-/** A count of people as published: `value` null and `suppressed` true when it is 1 to 9. */
+/**
+ * A count of people as published: `value` null and `suppressed` true when it is 1 to 9, or a complement hidden so that
+ * no suppressed count can be worked out from the others (docs/api-lottery.md). Both alike on purpose: a complement is
+ * 10 or more, and telling them apart would give small counts away.
+ */
 export const ReportCountSchema = z.object({ value: z.number().int().nullable(), suppressed: z.boolean() });
 export type ReportCount = z.infer<typeof ReportCountSchema>;
 

@@ -7,7 +7,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import type { LotteryLogEntry } from '@openseat/shared/schemas/lottery';
-import { LotteryPublicPageSchema, type LotteryPublicPage } from '@openseat/shared/schemas/lottery-public';
+import {
+  LotteryPublicPageSchema,
+  type LotteryPublicPage,
+  type LotteryReport,
+  type ReportCount,
+} from '@openseat/shared/schemas/lottery-public';
 import * as s from '../../db/schema/index';
 import { createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
@@ -17,7 +22,7 @@ import { closedLotteryPeriod, DICE, drawFrozen, ON_TIME } from '../../test/lotte
 import { tokenFor } from '../../test/session';
 import { draw, inputsHash, LOTTERY_ALGORITHM, resultHash, seedHash, type DrawInputs } from './lottery.draw';
 import { chainProblems, GENESIS_HASH, nextEntry } from './lottery.log-chain';
-import { publishedCount } from './lottery.report';
+import { lotteryReport } from './lottery.report';
 
 /*
  * The public lottery page (issue 23, parts 4 and 5) over real HTTP: a period's page by its token, its log, lotteries,
@@ -192,6 +197,77 @@ beforeAll(async () => {
 
 afterAll(() => ctx?.close());
 
+const COLUMNS = ['applicants', 'offers', 'waiting'] as const;
+
+/** The report of a draw over `grades` ([seats, applicants] each, all of level 1): straight from the record. */
+function reportOf(grades: Array<[number, number]>): LotteryReport {
+  let id = 0;
+  const inputs: DrawInputs = {
+    grades: grades.map(([seats], i) => ({ id_grade: i + 1, position: i, seats, waitingBefore: 0 })),
+    entries: grades.flatMap(([, n], i) =>
+      Array.from({ length: n }, () => ({ id_application: ++id, id_grade: i + 1, level: 1, weight: 1, family: null })),
+    ),
+    siblingLevel: null,
+    seatedFamilies: [],
+  };
+  return lotteryReport(1, inputs, draw('ab'.repeat(32), inputs), (g) => `Grade ${g}`);
+}
+
+/**
+ * The hidden counts a reader can work out from a report: a grade with a waiting list (a hidden count is never 0) has
+ * offers equal to its seats; then every sum (applicants = offers + waiting in a row, a column's total = its grades),
+ * again and again, gives its one unknown count away, and unknown counts that can only all be 1 (none is 0) or all be
+ * their seats (a grade without a waiting list). Offers that are seats of grades with a waiting list are left out: they
+ * are the school's own numbers.
+ */
+function derivable(report: LotteryReport, seats: number[]): string[] {
+  const rows = [...report.grades, report.total!];
+  const known = new Map<ReportCount, number>();
+  for (const r of rows) for (const c of COLUMNS) if (!r[c].suppressed) known.set(r[c], r[c].value!);
+  const full = (i: number) => rows[i].waiting.suppressed || rows[i].waiting.value! > 0;
+  report.grades.forEach((g, i) => full(i) && known.set(g.offers, seats[i]));
+  // a grade's offers, or the total's, that are all seats of grades with a waiting list (and zeros)
+  const seatsOnly = (i: number) =>
+    i < report.grades.length ? full(i) : report.grades.every((g, j) => full(j) || g.offers.value === 0);
+  const most = (cell: ReportCount) => {
+    const i = report.grades.findIndex((g) => g.applicants === cell || g.offers === cell);
+    return i >= 0 && !full(i) ? seats[i] : Infinity;
+  };
+  const sums = [
+    ...rows.map((r) => [r.applicants, r.offers, r.waiting]),
+    ...COLUMNS.map((c) => [report.total![c], ...report.grades.map((g) => g[c])]),
+  ];
+  const found: string[] = [];
+  const learn = (cell: ReportCount, n: number) => {
+    known.set(cell, n);
+    const i = rows.findIndex((r) => COLUMNS.some((c) => r[c] === cell));
+    const column = COLUMNS.find((c) => rows[i][c] === cell)!;
+    if (!(column === 'offers' && seatsOnly(i))) found.push(`row ${i} ${column} = ${n}`);
+  };
+  for (let learnt = true; learnt;) {
+    learnt = false;
+    for (const [total, ...parts] of sums) {
+      const open = parts.filter((c) => !known.has(c));
+      if (!known.has(total)) {
+        if (open.length) continue;
+        learn(
+          total,
+          parts.reduce((n, c) => n + known.get(c)!, 0),
+        );
+      } else {
+        const rest = parts.reduce((n, c) => n - (known.get(c) ?? 0), known.get(total)!);
+        const each = open.length === 1 ? [rest] : open.map(() => 1);
+        const ceiling = open.reduce((n, c) => n + most(c), 0);
+        if (open.length === 1 || (open.length && rest === open.length)) open.forEach((c, i) => learn(c, each[i]));
+        else if (open.length && rest === ceiling) open.forEach((c) => learn(c, most(c)));
+        else continue;
+      }
+      learnt = true;
+    }
+  }
+  return found;
+}
+
 describe('the public page of a drawn period', () => {
   it('shows the school, campus, year, the log in order, the lotteries and the report, signed out', async () => {
     const body = await page(TOKEN_A);
@@ -215,14 +291,16 @@ describe('the public page of a drawn period', () => {
     expect(body.lotteries[0].seed).toBe('cd'.repeat(32));
   });
 
-  it('reports per grade with counts from 1 to 9 suppressed, 10 and more exact, and a total', async () => {
+  it('reports per grade with counts from 1 to 9 suppressed, their complements too, 10 and more exact, and a total', async () => {
     const { report } = await page(TOKEN_A);
     expect(report.id_lottery).toBe(drawnId);
     const [k, first] = report.grades;
+    // grade 3's 3 waiting are hidden, and its 15 applicants with them: its 12 offers are its 12 seats, as it has a
+    // waiting list, so 15 would give 3 away
     expect(k).toMatchObject({
       id_grade: 3,
       seats: 12,
-      applicants: { value: 15, suppressed: false },
+      applicants: { value: null, suppressed: true },
       offers: { value: 12, suppressed: false },
       waiting: { value: null, suppressed: true },
     });
@@ -236,22 +314,14 @@ describe('the public page of a drawn period', () => {
       waiting: { value: 0, suppressed: false },
       lowestLevel: 1,
     });
+    // the total's 17 offers hidden too: 20 - 17 would give its 3 waiting away
     expect(report.total).toEqual({
       seats: 22,
       applicants: { value: 20, suppressed: false },
-      offers: { value: 17, suppressed: false },
+      offers: { value: null, suppressed: true },
       waiting: { value: null, suppressed: true },
     });
-  });
-
-  it('publishes 0 as 0, 1 to 9 as suppressed, 10 as 10', () => {
-    expect([0, 1, 9, 10, 11].map(publishedCount)).toEqual([
-      { value: 0, suppressed: false },
-      { value: null, suppressed: true },
-      { value: null, suppressed: true },
-      { value: 10, suppressed: false },
-      { value: 11, suppressed: false },
-    ]);
+    expect(derivable(report, [12, 10])).toEqual([]);
   });
 
   it('serves the log as JSON Lines, the report and the record as CSV files', async () => {
@@ -283,9 +353,9 @@ describe('the public page of a drawn period', () => {
       .split('\n');
     expect(enLines).toEqual([
       'Grade,Seats,Applicants,Offers,Waiting list,Lowest priority level reached',
-      expect.stringMatching(/^[^,]+,12,15,12,<10,3$/),
-      expect.stringMatching(/^[^,]+,10,<10,<10,0,1$/),
-      'Total,22,20,17,<10,',
+      expect.stringMatching(/^[^,]+,12,suppressed,12,suppressed,3$/),
+      expect.stringMatching(/^[^,]+,10,suppressed,suppressed,0,1$/),
+      'Total,22,20,suppressed,suppressed,',
     ]);
     const es = await publicGet(`${TOKEN_A}/report.csv?lang=es`);
     expect(
@@ -293,6 +363,7 @@ describe('the public page of a drawn period', () => {
         .replace(/^\uFEFF/, '')
         .split('\n')[0],
     ).toBe('Grado,Cupos,Solicitantes,Ofertas,Lista de espera,Nivel de prioridad más bajo alcanzado');
+    expect(String(es.body)).toContain('Total,22,20,suprimido,suprimido,');
     const byHeader = await publicGet(`${TOKEN_A}/report.csv`, { 'accept-language': 'es-MX,es;q=0.9' });
     expect(String(byHeader.body)).toContain('Grado,Cupos');
     expect((await publicGet(`${TOKEN_A}/report.csv?lang=fr`)).status).toBe(400);
@@ -309,6 +380,92 @@ describe('the public page of a drawn period', () => {
     for (const text of answers)
       for (const word of [...PEOPLE, STAFF_NAME, STAFF_EMAIL, 'guardian.1@', 'Guardian'])
         expect(text.toLowerCase(), word).not.toContain(word.toLowerCase());
+  });
+});
+
+describe('complementary suppression', () => {
+  const S = { value: null, suppressed: true };
+  const n = (value: number) => ({ value, suppressed: false });
+
+  it('hides a complement in a grade with one small count: its applicants, as its offers are its seats', () => {
+    const report = reportOf([
+      [20, 25],
+      [30, 50],
+    ]);
+    expect(report.grades[0]).toMatchObject({ applicants: S, offers: n(20), waiting: S });
+    // the waiting column then had one hidden count: the other grade's waiting are hidden, and its applicants with them
+    expect(report.grades[1]).toMatchObject({ applicants: S, offers: n(30), waiting: S });
+    expect(report.total).toMatchObject({ applicants: n(75), offers: n(50), waiting: n(25) });
+    expect(derivable(report, [20, 30])).toEqual([]);
+  });
+
+  it('hides a complement in a column with one small count: the smallest other grade, not one with a waiting list', () => {
+    const report = reportOf([
+      [10, 6],
+      [30, 20],
+      [30, 40],
+    ]);
+    expect(report.grades[0]).toMatchObject({ applicants: S, offers: S, waiting: n(0) });
+    expect(report.grades[1]).toMatchObject({ applicants: S, offers: S, waiting: n(0) });
+    expect(report.grades[2]).toMatchObject({ applicants: n(40), offers: n(30), waiting: n(10) });
+    expect(report.total).toMatchObject({ applicants: n(66), offers: n(56), waiting: n(10) });
+    expect(derivable(report, [10, 30, 30])).toEqual([]);
+  });
+
+  it('keeps zeros published, and hides the total when no other grade can hide the count', () => {
+    const report = reportOf([
+      [10, 0],
+      [10, 4],
+      [30, 40],
+    ]);
+    expect(report.grades[0]).toMatchObject({ applicants: n(0), offers: n(0), waiting: n(0) });
+    expect(report.grades[1]).toMatchObject({ applicants: S, offers: S, waiting: n(0) });
+    expect(report.grades[2]).toMatchObject({ applicants: S, offers: n(30), waiting: S });
+    expect(report.total).toMatchObject({ applicants: n(44), offers: S, waiting: S });
+    expect(derivable(report, [10, 10, 30])).toEqual([]);
+  });
+
+  it('hides one more count when the hidden ones of a sum can only all be 1', () => {
+    const report = reportOf([
+      [10, 1],
+      [10, 1],
+      [30, 40],
+    ]);
+    expect(report.grades[2].applicants).toEqual(S);
+    expect(derivable(report, [10, 10, 30])).toEqual([]);
+  });
+
+  it('leaves no hidden count to work out from the published ones, hides every 1 to 9 and publishes every 0', () => {
+    let state = 7;
+    const next = (below: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % below;
+    };
+    for (let t = 0; t < 400; t++) {
+      // 2 seats or more: a grade of 1 seat and no waiting list gives its 1 applicant away (see lottery.report.ts)
+      const grades = Array.from({ length: 1 + next(5) }, (): [number, number] => [
+        2 + next(25),
+        next(3) ? next(14) : next(45),
+      ]);
+      const report = reportOf(grades);
+      const label = JSON.stringify(grades);
+      expect(
+        derivable(
+          report,
+          grades.map(([seats]) => seats),
+        ),
+        label,
+      ).toEqual([]);
+      grades.forEach(([seats, applicants], i) => {
+        const counts = { applicants, offers: Math.min(seats, applicants), waiting: Math.max(0, applicants - seats) };
+        for (const c of COLUMNS) {
+          const cell = report.grades[i][c];
+          if (counts[c] > 0 && counts[c] < 10) expect(cell, label).toEqual(S);
+          if (counts[c] === 0) expect(cell, label).toEqual(n(0));
+          if (!cell.suppressed) expect(cell.value, label).toBe(counts[c]);
+        }
+      });
+    }
   });
 });
 

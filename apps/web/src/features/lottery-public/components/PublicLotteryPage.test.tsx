@@ -63,7 +63,8 @@ const drawnPage: LotteryPublicPage = LotteryPublicPageSchema.parse({
         id_grade: 3,
         grade: 'K',
         seats: 12,
-        applicants: { value: 15, suppressed: false },
+        // 15 applicants, 3 waiting: the 3 suppressed, the 15 with them as a complement (the 12 offers are the seats)
+        applicants: { value: null, suppressed: true },
         offers: { value: 12, suppressed: false },
         waiting: { value: null, suppressed: true },
         lowestLevel: 3,
@@ -71,7 +72,7 @@ const drawnPage: LotteryPublicPage = LotteryPublicPageSchema.parse({
     ],
     total: {
       seats: 12,
-      applicants: { value: 15, suppressed: false },
+      applicants: { value: null, suppressed: true },
       offers: { value: 12, suppressed: false },
       waiting: { value: null, suppressed: true },
     },
@@ -109,7 +110,11 @@ describe('PublicLotteryPage', () => {
       within(kRow)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['12', '15', '12', '<10', '3']);
+    ).toEqual(['12', '*not published', '12', '*not published', '3']);
+    // a suppressed count (small, or its complement) reads as one word, the mark is for the eye, explained below
+    expect(within(kRow).getAllByText('not published')).toHaveLength(2);
+    expect(within(kRow).getAllByText('*')[0]).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByText(/^“\*”: not published, so that no family can be recognised/)).toBeVisible();
     expect(within(report).getByRole('rowheader', { name: 'Total' })).toBeVisible();
 
     const log = screen.getByRole('table', { name: /Every freeze/ });
@@ -166,6 +171,8 @@ describe('PublicLotteryPage', () => {
       expect(screen.getByRole('heading', { level: 2, name: 'Informe de resultados' })).toBeVisible();
       expect(screen.getByRole('table', { name: 'Resultados del sorteo por grado' })).toBeVisible();
       expect(screen.getByText('Congelación')).toBeVisible();
+      expect(screen.getAllByText('no publicado')).toHaveLength(4);
+      expect(screen.getByText(/^“\*”: no se publica para que ninguna familia pueda ser reconocida/)).toBeVisible();
       expect(screen.getByRole('link', { name: 'Informe de resultados (.csv)' })).toHaveAttribute(
         'href',
         `/api/public/lottery/${TOKEN}/report.csv?lang=es`,

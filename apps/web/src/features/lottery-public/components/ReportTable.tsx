@@ -2,11 +2,19 @@ import { useTranslation } from 'react-i18next';
 import type { LotteryReport, ReportCount } from '@openseat/shared/schemas/lottery-public';
 import styles from './lottery-public.module.css';
 
-/** The results report per grade of the drawn lottery, with its total; small counts shown as "<10". */
+/** The results report per grade of the drawn lottery, with its total; suppressed counts shown as "*", explained below. */
 export function ReportTable({ report }: { report: LotteryReport }) {
   const { t } = useTranslation();
-  // the shared schema's threshold is not imported: its module brings zod to a page that validates nothing
-  const count = (c: ReportCount) => (c.suppressed ? t('lotteryPublic.suppressed') : String(c.value ?? 0));
+  // a small count and its complement look alike on purpose (lottery.report.ts); a screen reader says the word
+  const count = (c: ReportCount) =>
+    c.suppressed ? (
+      <>
+        <span aria-hidden="true">{t('lotteryPublic.suppressedMark')}</span>
+        <span className={styles.hidden}>{t('lotteryPublic.suppressed')}</span>
+      </>
+    ) : (
+      String(c.value ?? 0)
+    );
   if (!report.total) return <p className={styles.status}>{t('lotteryPublic.noReport')}</p>;
   const none = t('lotteryPublic.none');
   return (
