@@ -3,11 +3,11 @@
  * and an instant written for a family in their language with its zone ("December 2, 2026 at 5:00 PM MST").
  */
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes the zone is ahead of UTC at `instant`. */
-function offsetMinutes(timeZone: string, instant: number): number {
-  let format = offsetFormats.get(timeZone);
+/** The wall clock in `timeZone` (undefined: the runtime's own) at `instant`: two-digit parts, year of four. */
+export function wallClock(timeZone: string | undefined, instant: number | Date) {
+  let format = wallFormats.get(timeZone ?? '');
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
       timeZone,
@@ -19,9 +19,22 @@ function offsetMinutes(timeZone: string, instant: number): number {
       minute: '2-digit',
       second: '2-digit',
     });
-    offsetFormats.set(timeZone, format);
+    wallFormats.set(timeZone ?? '', format);
   }
   const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return {
+    year: part.year,
+    month: part.month,
+    day: part.day,
+    hour: part.hour,
+    minute: part.minute,
+    second: part.second,
+  };
+}
+
+/** Minutes the zone is ahead of UTC at `instant`. */
+function offsetMinutes(timeZone: string, instant: number): number {
+  const part = wallClock(timeZone, instant);
   const asUtc = Date.UTC(+part.year, +part.month - 1, +part.day, +part.hour, +part.minute, +part.second);
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { PUBLIC_CHAINS, type BeaconScheme } from '@openseat/shared/beacon-chains';
 
 /*
  * Public randomness from drand (the League of Entropy beacon). A lottery commits, at its freeze, to a round of a
  * chain whose time is after the freeze; nobody, the operator included, can know that round's value before then, and
  * anyone can check the value's BLS signature against the chain's public key. docs/lottery-algorithm.md, "v2".
  */
-
-/** drand's two schemes on the League of Entropy mainnet (the `schemeID` of a chain's `/info`). */
-export type BeaconScheme = 'bls-unchained-g1-rfc9380' | 'pedersen-bls-chained';
 
 export type BeaconChain = {
   name: 'quicknet' | 'default' | 'test';
@@ -22,26 +20,8 @@ export type BeaconChain = {
   scheme: BeaconScheme;
 };
 
-/** Kept in the code so a check never depends on a relay's word: https://api.drand.sh/<hash>/info of each chain. */
-export const BEACON_CHAINS = {
-  quicknet: {
-    name: 'quicknet',
-    hash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
-    publicKey:
-      '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
-    genesisTime: 1692803367,
-    period: 3,
-    scheme: 'bls-unchained-g1-rfc9380',
-  },
-  default: {
-    name: 'default',
-    hash: '8990e7a9aaed2ffed73dbd7092123d6f289930540d7651336225dc172e51b2ce',
-    publicKey: '868f005eb8e6e4ca0a47c8a77ceaa5309a47978a7c71bc5cce96366b5d7a569937c529eeda66c7293784a9402801af31',
-    genesisTime: 1595431050,
-    period: 30,
-    scheme: 'pedersen-bls-chained',
-  },
-} as const satisfies Record<string, BeaconChain>;
+/** The League of Entropy's chains (packages/shared/src/beacon-chains.ts). */
+export const BEACON_CHAINS = PUBLIC_CHAINS satisfies Record<string, BeaconChain>;
 
 /**
  * The chain of this server's own end-to-end tests, when DRAND_TEST_CHAIN_PUBLIC_KEY is set (config refuses it in

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { LotteryDice, LotteryFreeze, LotteryUnfreeze } from '@openseat/shared/schemas/lottery';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { writeAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/auth.types';
 import { chainByName, roundAt, roundTime } from './lottery.beacon';
 import { inputsHash } from './lottery.draw';
-import { appendLog } from './lottery.log';
+import { recordStep } from './lottery.log';
 import { assertSomething, lateFrom, lockedPlanOf, refuse, requireRunnablePeriod } from './lottery.plan';
 import { presentSummary } from './lottery.presenter';
 import * as repo from './lottery.repository';
@@ -73,15 +72,7 @@ export async function freezeLottery(db: Db, caller: Principal, input: LotteryFre
         source: input.source,
         ...(beacon ? { chain: beacon.chain.hash, round: beacon.round, round_at: beacon.roundAt.toISOString() } : {}),
       };
-      await appendLog(tx, period, 'freeze', facts, frozenAt);
-      await writeAudit(tx, caller, {
-        action: 'lottery.freeze',
-        entity: 'lottery',
-        entityId: lottery.id_lottery,
-        id_school: period.id_school,
-        id_campus: period.id_campus,
-        changes: { id_campus_year: period.id_campus_year, ...facts },
-      });
+      await recordStep(tx, caller, period, 'freeze', facts, { at: frozenAt });
       return presentSummary({ lottery, drawnBy: null });
     }),
   );
@@ -96,16 +87,7 @@ export async function unfreezeLottery(db: Db, caller: Principal, input: LotteryU
       if (!frozen) throw refuse('lotteryNotFrozen', 'LOTTERY_NOT_FROZEN');
       const lottery = await repo.updateLottery(tx, frozen.id_lottery, { state: 'unfrozen' });
       await repo.markPeriodFrozen(tx, period.id_campus_year, false);
-      const facts = { id_lottery: frozen.id_lottery, reason: input.reason };
-      await appendLog(tx, period, 'unfreeze', facts);
-      await writeAudit(tx, caller, {
-        action: 'lottery.unfreeze',
-        entity: 'lottery',
-        entityId: frozen.id_lottery,
-        id_school: period.id_school,
-        id_campus: period.id_campus,
-        changes: { id_campus_year: period.id_campus_year, ...facts },
-      });
+      await recordStep(tx, caller, period, 'unfreeze', { id_lottery: frozen.id_lottery, reason: input.reason });
       return presentSummary({ lottery, drawnBy: null });
     }),
   );

@@ -1,6 +1,7 @@
 import type { LotteryLogEntry, LotteryLogKind } from '@openseat/shared/schemas/lottery';
 import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { writeAudit, type AuditActor } from '../audit/audit.service';
 import type { Principal } from '../auth/auth.types';
 import { nextEntry } from './lottery.log-chain';
 import * as repo from './lottery.repository';
@@ -29,6 +30,29 @@ export async function appendLog(
     at,
   });
   return entry;
+}
+
+/**
+ * A step of the period's lottery written twice with the same facts: in its public log, and in the audit log as
+ * `lottery.<kind>` (by whom, which the public log never says), with `audit`'s extra facts.
+ */
+export async function recordStep(
+  db: Executor,
+  actor: AuditActor,
+  period: PeriodRef & { id_campus: number },
+  kind: 'freeze' | 'unfreeze' | 'rerun',
+  facts: { id_lottery: number } & Record<string, unknown>,
+  options: { at?: Date; audit?: Record<string, unknown> } = {},
+) {
+  await appendLog(db, period, kind, facts, options.at);
+  await writeAudit(db, actor, {
+    action: `lottery.${kind}`,
+    entity: 'lottery',
+    entityId: facts.id_lottery,
+    id_school: period.id_school,
+    id_campus: period.id_campus,
+    changes: { id_campus_year: period.id_campus_year, ...facts, ...options.audit },
+  });
 }
 
 /** The stored rows as the chain's entries (the time as the ISO text the hash covers). */

@@ -1,12 +1,11 @@
 import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { STATUS } from '@openseat/shared/constants';
 import type { LotteryRerun } from '@openseat/shared/schemas/lottery';
-import { writeAudit } from '../audit/audit.service';
 import type { Principal } from '../auth/auth.types';
 import { withdrawLotteryHolds } from '../communication/message-holds.service';
 import { findMovable, groupKey, groupOf, lockGroups, openSession } from '../status-moves/status-moves.service';
 import type { Group, MoveDeps } from '../status-moves/status-moves.types';
-import { appendLog } from './lottery.log';
+import { recordStep } from './lottery.log';
 import { refuse, requireRunnablePeriod } from './lottery.plan';
 import { presentSummary } from './lottery.presenter';
 import { asLotteryRefusal } from './lottery.refusals';
@@ -54,15 +53,7 @@ export async function rerunLottery({ db, jobs }: MoveDeps, caller: Principal, in
       await repo.clearLotteryFacts(tx, period.id_school, drawn.id_lottery);
       const lottery = await repo.updateLottery(tx, drawn.id_lottery, { state: 'superseded' });
       const facts = { id_lottery: drawn.id_lottery, reason: input.reason };
-      await appendLog(tx, period, 'rerun', facts);
-      await writeAudit(tx, caller, {
-        action: 'lottery.rerun',
-        entity: 'lottery',
-        entityId: drawn.id_lottery,
-        id_school: period.id_school,
-        id_campus: period.id_campus,
-        changes: { id_campus_year: period.id_campus_year, ...facts, undone: apps.length },
-      });
+      await recordStep(tx, caller, period, 'rerun', facts, { audit: { undone: apps.length } });
       return presentSummary({ lottery, drawnBy: null });
     }),
   );

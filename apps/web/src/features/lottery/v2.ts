@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { LotteryRunSchema } from '@openseat/shared/schemas/lottery';
-import { zonedInstant } from '@openseat/shared/zoned-time';
+import { publicChainName } from '@openseat/shared/beacon-chains';
+import { wallClock, zonedInstant } from '@openseat/shared/zoned-time';
 
 /*
  * The client side of the v2 lottery (docs/lottery-algorithm.md): the announced draw time on the campus clock, a drand
@@ -83,30 +84,14 @@ export function countdownText(ms: number): string {
   return days > 0 ? `${days} d ${clock}` : clock;
 }
 
-/** The drand chains the server knows (lottery.beacon.ts), by their hash: named for staff. */
-const CHAIN_NAMES: Record<string, 'quicknet' | 'default'> = {
-  '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971': 'quicknet',
-  '8990e7a9aaed2ffed73dbd7092123d6f289930540d7651336225dc172e51b2ce': 'default',
-};
-export const chainName = (hash: string | null) => (hash ? (CHAIN_NAMES[hash] ?? null) : null);
+/** The drand chain a hash names, for staff (null: not a League of Entropy chain). */
+export const chainName = publicChainName;
 
 /** Where anyone reads the committed round on drand's own relay (any other relay serves the same). */
 export const relayUrl = (chain: string, round: number) => `https://api.drand.sh/${chain}/public/${round}`;
 
 /** Now on the campus clock as a `datetime-local` value, for the field's `min` (the browser's own clock without a zone). */
 export function localNow(timeZone: string | undefined, now = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const wall = wallClock(timeZone, now);
+  return `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}`;
 }
