@@ -126,11 +126,7 @@ function SignedInLayout({ screen }: { screen: Extract<Screen, { name: 'applicati
       <Header contact={contact} signedIn onLanguage={chooseLanguage} onSignOut={signOut} />
       <main id="main" className="main" tabIndex={-1}>
         <Alert message={error} />
-        {screen.name === 'application' ? (
-          <ApplicationPage key={screen.id} id={screen.id} />
-        ) : (
-          <ApplicationsPage />
-        )}
+        {screen.name === 'application' ? <ApplicationPage key={screen.id} id={screen.id} /> : <ApplicationsPage />}
       </main>
     </>
   );

@@ -14,11 +14,15 @@ import type {
  * with every same-origin call, so nothing here holds a token.
  */
 
-/** A call the server refused: its status and its `message` (already in the guardian's language). */
+/**
+ * A call the server refused: its status and its `message` (already in the guardian's language). `sessionEnded`: the
+ * app is already on its way back to the sign-in screen (a 401 outside signing in).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly sessionEnded = false,
   ) {
     super(message);
   }
@@ -51,8 +55,9 @@ async function call<T>(path: string, { method = 'GET', body, signingIn = false }
   const payload: unknown = text ? safeJson(text) : undefined;
   if (res.ok) return payload as T;
   // on the sign-in screens a 401 is the answer to the attempt (a wrong code, a used link), not a session that ended
-  if (res.status === 401 && !signingIn) sessionEnded();
-  throw new ApiError(res.status, messageOf(payload));
+  const ended = res.status === 401 && !signingIn;
+  if (ended) sessionEnded();
+  throw new ApiError(res.status, messageOf(payload), ended);
 }
 
 function safeJson(text: string): unknown {

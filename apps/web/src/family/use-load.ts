@@ -4,13 +4,13 @@ import { useI18n } from './i18n/language';
 
 /**
  * What a screen shows of an error: the server's message (already in the guardian's language), or a general one. A
- * 401 shows nothing: the app is already on its way back to the sign-in screen.
+ * session that ended shows nothing: the app is already on its way back to the sign-in screen.
  */
 export function useErrorText() {
   const { t } = useI18n();
   return useCallback(
     (error: unknown): string | null => {
-      if (error instanceof ApiError && error.status === 401) return null;
+      if (error instanceof ApiError && error.sessionEnded) return null;
       return (error instanceof ApiError && error.message) || t('errorGeneric');
     },
     [t],

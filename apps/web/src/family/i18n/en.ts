@@ -51,7 +51,8 @@ const en = {
   stage_declined: 'Seat declined',
   stage_closed: 'Closed',
 
-  next_applied: 'The school is reviewing the application. If there is a lottery, you will get a message with the result.',
+  next_applied:
+    'The school is reviewing the application. If there is a lottery, you will get a message with the result.',
   next_waiting:
     'When a seat opens for your child, the school offers it to you and sends you a message. You can follow your place here.',
   next_offered: 'A seat is waiting for your child. Accept or decline it before the deadline.',
