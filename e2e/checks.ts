@@ -190,3 +190,8 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 /** How far the page is wider than the screen (0: no horizontal page scroll). */
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+/** Waits until the notices (snackbars) have faded out on their own: axe reads colours mid-fade paler than they are. */
+export async function noticesGone(page: Page) {
+  await page.locator('#notistack-snackbar').first().waitFor({ state: 'detached', timeout: 15_000 });
+}

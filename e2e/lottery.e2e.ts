@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, serverUrl, visit } from './browser';
-import { seriousA11yViolations } from './checks';
+import { noticesGone, seriousA11yViolations } from './checks';
 import { randomnessOf, signedRound, testChainHash } from './drand-test-chain';
 import { chooseLanguage, signInAs } from './screens';
 
@@ -142,6 +142,19 @@ describe('the lottery, as a school admin holds it', () => {
       .poll(() => page.getByTestId('lottery-frozen-facts').innerText())
       .toMatch(/([0-9a-f]{4} ){7}[0-9a-f]{4}/);
     await expect.poll(() => page.getByTestId('lottery-log').innerText()).toMatch(/Inputs frozen/);
+    // the printable notice of the freeze: the whole fingerprint, the source, the public page; in Spanish at 390 px
+    await page.getByTestId('lottery-notice-link').click();
+    await page.waitForURL(/\/notice$/);
+    await expect.poll(() => page.getByTestId('notice-fingerprint').innerText()).toMatch(/^[0-9a-f]{64}$/);
+    expect(await page.getByTestId('notice-public-url').innerText()).toMatch(/\/public\/lottery\//);
+    await noticesGone(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await chooseLanguage(page, 'es');
+    await expect.poll(() => page.getByTestId('lottery-freeze-notice').innerText()).toMatch(/veinte dados/);
+    await fitsPhone(page, 'lottery-03c-notice-es-phone');
+    await chooseLanguage(page, 'en');
+    await page.goBack();
+    await page.getByTestId('lottery-frozen').waitFor();
 
     // 5. the dice rolled at the meeting, entered by two staff users: the second one signs in elsewhere
     await page.getByTestId('lottery-dice-digits').fill(DICE);
@@ -248,8 +261,7 @@ describe('the lottery, as a school admin holds it', () => {
     await expect.poll(() => held.innerText()).toMatch(/Retenidos: \d+ ofertas/);
     await fitsPhone(page, 'lottery-04c-held-es-phone');
     await chooseLanguage(page, 'en');
-    // the save's notice fades out on its own: its colours mid-fade are not the ones it shows
-    await page.locator('#notistack-snackbar').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await noticesGone(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await held.getByTestId('held-schedule').click();
     const scheduleDialog = page.getByTestId('held-schedule-dialog');

@@ -218,6 +218,16 @@ const en = {
   lotteryRerunMoved:
     'Some applications moved since the draw (an answer, a staff move): the draw stands and cannot be re-run.',
   lotteryDiceReused: 'These digits were already used by a set-aside draw: roll the dice again.',
+  // the family portal
+  familyLinkSent:
+    'If this e-mail or phone is on an application, a sign-in link and code are on their way. They work for 30 minutes.',
+  familyContactInvalid: 'Enter the e-mail or mobile phone number you gave on your application.',
+  familyLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
+  familyCodeInvalid: 'This code is not right, has expired or was already used. Check it, or ask for a new one.',
+  familySignedOut: 'You are signed out. Ask for a new sign-in link.',
+  familySignedIn: 'You are signed in.',
+  familySignedOutEverywhere: 'You are signed out on every device.',
+  familyLanguageSaved: 'Your language is saved.',
   waitingListReordered: 'The waiting list was reordered.',
   reorderAcknowledge: 'Confirm that you understand this reorder is final and cannot be undone.',
   waitingPlaceOutOfRange: 'The position is outside the waiting list.',
@@ -480,6 +490,15 @@ const es: Record<MessageKey, string> = {
   lotteryRerunMoved:
     'Algunas solicitudes cambiaron desde el sorteo (una respuesta, un movimiento del personal): el sorteo se mantiene y no puede repetirse.',
   lotteryDiceReused: 'Estos dígitos ya se usaron en un sorteo apartado: vuelva a lanzar los dados.',
+  familyLinkSent:
+    'Si este correo o teléfono está en una solicitud, le enviamos un enlace y un código para entrar. Sirven durante 30 minutos.',
+  familyContactInvalid: 'Escriba el correo o el número de celular que dio en su solicitud.',
+  familyLinkInvalid: 'Este enlace para entrar venció o ya se usó. Pida uno nuevo.',
+  familyCodeInvalid: 'Este código no es correcto, venció o ya se usó. Revíselo o pida uno nuevo.',
+  familySignedOut: 'Su sesión terminó. Pida un nuevo enlace para entrar.',
+  familySignedIn: 'Usted entró al portal.',
+  familySignedOutEverywhere: 'Su sesión terminó en todos sus dispositivos.',
+  familyLanguageSaved: 'Su idioma quedó guardado.',
   waitingListReordered: 'La lista de espera se reordenó.',
   reorderAcknowledge: 'Confirme que entiende que este reordenamiento es definitivo y no se puede deshacer.',
   waitingPlaceOutOfRange: 'La posición está fuera de la lista de espera.',

@@ -30,6 +30,7 @@ import { adsConversionsRoutes } from './ads-conversions/ads-conversions.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { adsTrackingRoutes } from './ads-tracking/ads-tracking.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { familyRoutes } from './family/family.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -55,6 +56,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   schoolYearTransferRoutes,
   waitingListRoutes,
   lotteryRoutes,
+  familyRoutes,
   // communication and intake
   templatesRoutes,
   remindersRoutes,

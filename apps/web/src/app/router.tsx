@@ -60,6 +60,7 @@ const LotteryPanel = lazy(() =>
 );
 const LotteryVerificationPage = lazy(() => import('../features/lottery/components/VerificationPage'));
 const LotteryCertificatePage = lazy(() => import('../features/lottery/components/CertificatePage'));
+const LotteryFreezeNoticePage = lazy(() => import('../features/lottery/components/FreezeNoticePage'));
 const LotteryPresentationPage = lazy(() => import('../features/lottery/components/PresentationPage'));
 const PublicLotteryPage = lazy(() => import('../features/lottery-public/components/PublicLotteryPage'));
 /**
@@ -229,6 +230,10 @@ export const router = createBrowserRouter([
           {
             path: 'enrollment-settings/:id_campus_year/lottery/:id_lottery/certificate',
             element: guarded('enrollment_settings', <LotteryCertificatePage />),
+          },
+          {
+            path: 'enrollment-settings/:id_campus_year/lottery/:id_lottery/notice',
+            element: guarded('enrollment_settings', <LotteryFreezeNoticePage />),
           },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'notifications', element: <NotificationsPage /> },

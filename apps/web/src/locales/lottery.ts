@@ -166,6 +166,17 @@ export const lotteryEn = {
       'The inputs can change again and the committed source is dropped; a real draw then needs a new freeze. The reason goes to the public log, where anyone can read it.',
     reason: 'Reason',
     reasonHelp: 'At least 10 characters. Published in the log.',
+    notice: 'Printable notice',
+    noticeTitle: 'Notice: the lottery inputs are frozen',
+    noticeIntro:
+      'Public admission lottery of {{campus}} for the school year {{year}}. Its inputs were frozen on {{date}}: {{count}} applications take part, and from now on nothing in them can change without a reason published in the public log.',
+    noticeDrand:
+      'The draw’s randomness will be drand round {{round}}, published on {{date}} by the League of Entropy, after this freeze: nobody, the school included, can know or choose it before then.',
+    noticeDice:
+      'The draw’s randomness will be twenty ten-sided dice rolled at the public meeting, entered by two different staff users who must agree.',
+    noticeCheck:
+      'Keep this fingerprint (SHA-256 of every input of the draw). After the draw, anyone can check with the published record that the inputs hash to it, that the seed comes from this source, and re-run the draw to the same result.',
+    noticePublic: 'Follow the lottery, its log and its results at:',
     rerun: 'Re-run the draw',
     rerunTitle: 'Set this draw aside and draw again?',
     rerunConsequence:
@@ -416,6 +427,17 @@ export const lotteryEs: typeof lotteryEn = {
       'Las entradas pueden volver a cambiar y se descarta la fuente comprometida; un sorteo real necesitará un nuevo congelamiento. El motivo va al registro público, donde cualquiera puede leerlo.',
     reason: 'Motivo',
     reasonHelp: 'Al menos 10 caracteres. Se publica en el registro.',
+    notice: 'Aviso para imprimir',
+    noticeTitle: 'Aviso: las entradas de la lotería están congeladas',
+    noticeIntro:
+      'Lotería pública de admisión de {{campus}} para el año escolar {{year}}. Sus entradas se congelaron el {{date}}: participan {{count}} solicitudes y desde ahora nada en ellas puede cambiar sin un motivo publicado en el registro público.',
+    noticeDrand:
+      'El azar del sorteo será la ronda {{round}} de drand, publicada el {{date}} por la League of Entropy, después de este congelamiento: nadie, ni la escuela, puede conocerla ni elegirla antes.',
+    noticeDice:
+      'El azar del sorteo serán veinte dados de diez caras lanzados en la reunión pública, ingresados por dos usuarios distintos del personal, que deben coincidir.',
+    noticeCheck:
+      'Guarde esta huella (SHA-256 de todas las entradas del sorteo). Después del sorteo, cualquiera puede comprobar con el registro publicado que las entradas dan esta huella, que la semilla viene de esta fuente, y repetir el sorteo con el mismo resultado.',
+    noticePublic: 'Siga la lotería, su registro y sus resultados en:',
     rerun: 'Repetir el sorteo',
     rerunTitle: '¿Apartar este sorteo y sortear de nuevo?',
     rerunConsequence:

@@ -12,3 +12,4 @@ export * from './dashboard';
 export * from './notifications';
 export * from './platform';
 export * from './application-records';
+export * from './family';

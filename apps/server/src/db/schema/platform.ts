@@ -10,10 +10,9 @@ export const accountMail = pgTable(
   'account_mail',
   {
     id_account_mail: serial('id_account_mail').primaryKey(),
-    id_user: integer('id_user')
-      .notNull()
-      .references(() => user.id_user, { onDelete: 'cascade' }),
-    /** What the mail is for, e.g. 'password_recovery'. */
+    /** The staff account; null for a guardian's sign-in mail (a guardian has no account). */
+    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'cascade' }),
+    /** What the mail is for, e.g. 'password_recovery', 'guardian_sign_in'. */
     kind: text('kind').notNull(),
     /** One per message: a retried job finds the message by it, and it is the mail's Message-ID. */
     idempotencyKey: uuid('idempotency_key').notNull().unique().defaultRandom(),
@@ -29,6 +28,7 @@ export const accountMail = pgTable(
   (t) => [
     index('account_mail_user_idx').on(t.id_user, t.createdAt),
     check('account_mail_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    check('account_mail_owner', sql`${t.id_user} IS NOT NULL OR ${t.kind} = 'guardian_sign_in'`),
   ],
 );
 

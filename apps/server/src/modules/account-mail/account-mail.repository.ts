@@ -4,7 +4,7 @@ import { accountMail } from '../../db/schema/index';
 
 // Mail to staff accounts is system-level (no caller, no school): the job reaches it by id, nothing lists it.
 
-export type NewAccountMail = { id_user: number; kind: string; recipient: string; sealedContent: string };
+export type NewAccountMail = { id_user: number | null; kind: string; recipient: string; sealedContent: string };
 
 export async function insertAccountMail(db: Executor, mail: NewAccountMail) {
   const [row] = await db.insert(accountMail).values(mail).returning({ id_account_mail: accountMail.id_account_mail });

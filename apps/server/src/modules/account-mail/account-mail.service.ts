@@ -15,7 +15,7 @@ export type OutboxDeps = { jobs: JobQueue; secrets: Secrets };
 export async function queueAccountMail(
   tx: Executor,
   deps: OutboxDeps,
-  mail: Mail & { id_user: number; kind: string },
+  mail: Mail & { id_user: number | null; kind: string },
 ): Promise<void> {
   const { to, id_user, kind, ...content } = mail;
   const id_account_mail = await repo.insertAccountMail(tx, {

@@ -6,24 +6,30 @@ export const REFRESH_COOKIE_PATH = '/api/auth';
 const BASE_NAME = 'openseat_refresh';
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export type RefreshCookie = { name: string; secure: boolean };
+/** A session cookie: its name, whether it is `Secure`, and the only path the browser sends it to. */
+export type SessionCookie = { name: string; secure: boolean; path: string };
+export type RefreshCookie = SessionCookie;
 
 /**
- * Over https the cookie is `__Secure-openseat_refresh` (the browser then insists on `Secure`; `__Host-` would
- * forbid the narrow path). Over plain http on a loopback address (development, tests) it is
- * `openseat_refresh`, still `Secure`, which browsers accept on localhost. Over plain http anywhere else the
- * browser would drop a `Secure` cookie, so it goes without: such a server must be put behind https.
+ * Over https the cookie is `__Secure-<name>` (the browser then insists on `Secure`; `__Host-` would forbid the narrow
+ * path). Over plain http on a loopback address (development, tests) it is `<name>`, still `Secure`, which browsers
+ * accept on localhost. Over plain http anywhere else the browser would drop a `Secure` cookie, so it goes without:
+ * such a server must be put behind https.
  */
-export function refreshCookie(publicUrl: string): RefreshCookie {
+export function sessionCookie(publicUrl: string, name: string, path: string): SessionCookie {
   const { protocol, hostname } = new URL(publicUrl);
-  if (protocol === 'https:') return { name: `__Secure-${BASE_NAME}`, secure: true };
-  return { name: BASE_NAME, secure: LOOPBACK.has(hostname) || hostname.endsWith('.localhost') };
+  if (protocol === 'https:') return { name: `__Secure-${name}`, secure: true, path };
+  return { name, secure: LOOPBACK.has(hostname) || hostname.endsWith('.localhost'), path };
 }
 
-function serialize(cookie: RefreshCookie, value: string, maxAgeSeconds: number): string {
+/** The staff's refresh cookie (`openseat_refresh`, path /api/auth). */
+export const refreshCookie = (publicUrl: string): RefreshCookie =>
+  sessionCookie(publicUrl, BASE_NAME, REFRESH_COOKIE_PATH);
+
+function serialize(cookie: SessionCookie, value: string, maxAgeSeconds: number): string {
   const parts = [
     `${cookie.name}=${value}`,
-    `Path=${REFRESH_COOKIE_PATH}`,
+    `Path=${cookie.path}`,
     `Max-Age=${maxAgeSeconds}`,
     'HttpOnly',
     'SameSite=Strict',
@@ -32,17 +38,17 @@ function serialize(cookie: RefreshCookie, value: string, maxAgeSeconds: number):
   return parts.join('; ');
 }
 
-export function setRefreshCookie(reply: FastifyReply, cookie: RefreshCookie, token: string, expiresAt: Date) {
+export function setSessionCookie(reply: FastifyReply, cookie: SessionCookie, token: string, expiresAt: Date) {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
   reply.header('set-cookie', serialize(cookie, token, maxAge));
 }
 
-export function clearRefreshCookie(reply: FastifyReply, cookie: RefreshCookie) {
+export function clearSessionCookie(reply: FastifyReply, cookie: SessionCookie) {
   reply.header('set-cookie', serialize(cookie, '', 0));
 }
 
 /** The refresh token the browser sent, if any (the first of that name: the most specific path). */
-export function readRefreshCookie(request: FastifyRequest, cookie: RefreshCookie): string | null {
+export function readSessionCookie(request: FastifyRequest, cookie: SessionCookie): string | null {
   for (const pair of (request.headers.cookie ?? '').split(';')) {
     const eq = pair.indexOf('=');
     if (eq > 0 && pair.slice(0, eq).trim() === cookie.name) {
@@ -75,6 +81,6 @@ export function assertSameSite(request: FastifyRequest, publicUrl: string) {
  * cookie the call fails anyway; it is counted per address.
  */
 export function refreshRateKey(request: FastifyRequest, cookie: RefreshCookie): string {
-  const family = readRefreshCookie(request, cookie)?.split('.')[0];
+  const family = readSessionCookie(request, cookie)?.split('.')[0];
   return family && /^[0-9a-f-]{36}$/.test(family) ? `refresh:${family}` : `refresh-ip:${request.ip}`;
 }

@@ -20,11 +20,11 @@ import * as auth from './auth.service';
 import { rulesOfRoleName } from './auth.permissions';
 import {
   assertSameSite,
-  clearRefreshCookie,
-  readRefreshCookie,
+  clearSessionCookie,
+  readSessionCookie,
   refreshCookie,
   refreshRateKey,
-  setRefreshCookie,
+  setSessionCookie,
 } from './auth.cookie';
 
 /**
@@ -54,7 +54,7 @@ export async function authRoutes(root: FastifyInstance, deps: AppDeps) {
   const sameSiteOnly = async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl);
   /** The JSON goes in the body, the refresh token only in the HttpOnly cookie. */
   const sendSession = (reply: FastifyReply, session: auth.IssuedSession) => {
-    setRefreshCookie(reply, cookie(), session.refreshToken, session.refreshExpiresAt);
+    setSessionCookie(reply, cookie(), session.refreshToken, session.refreshExpiresAt);
     return reply.send(session.response);
   };
 
@@ -97,7 +97,7 @@ export async function authRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: LoginResponseSchema } },
     },
     async (req, reply) =>
-      sendSession(reply, await auth.refresh(authDeps, readRefreshCookie(req, cookie()), req.body.id_user)),
+      sendSession(reply, await auth.refresh(authDeps, readSessionCookie(req, cookie()), req.body.id_user)),
   );
 
   app.post(
@@ -112,8 +112,8 @@ export async function authRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      await auth.logout(authDeps, readRefreshCookie(req, cookie()), req.body?.everywhere ?? false);
-      clearRefreshCookie(reply, cookie());
+      await auth.logout(authDeps, readSessionCookie(req, cookie()), req.body?.everywhere ?? false);
+      clearSessionCookie(reply, cookie());
       return reply.status(204).send(null);
     },
   );

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  GlobalStyles,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
@@ -18,29 +6,8 @@ import { NotFound } from '../../../components/NotFound';
 import { isNotFound, routeId } from '../../../components/route-id';
 import { byGrade } from '../format';
 import { useLotteryRecord } from '../api/lottery';
+import { PrintStyles } from './PrintStyles';
 import { RecordFacts } from './RecordFacts';
-
-/** Printing shows the certificate alone, on one page (A4 or Letter). */
-const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        '@page': { margin: '12mm' },
-        'header, nav, .MuiAppBar-root, .MuiDrawer-root, [data-print="hide"], .notistack-SnackbarContainer': {
-          display: 'none !important',
-        },
-        'body, main': { background: '#fff !important', padding: '0 !important', margin: '0 !important' },
-        '[data-testid="lottery-certificate"]': {
-          boxShadow: 'none !important',
-          border: 'none !important',
-          fontSize: '10pt',
-          breakInside: 'avoid',
-          pageBreakInside: 'avoid',
-        },
-      },
-    }}
-  />
-);
 
 /** The one-page lottery certificate in the reader's language. */
 export default function CertificatePage() {
@@ -54,7 +21,7 @@ export default function CertificatePage() {
   const grades = byGrade(r.outcomes);
   return (
     <>
-      {printStyles}
+      <PrintStyles page="lottery-certificate" />
       <Box data-print="hide" sx={{ mb: 2 }}>
         <Button variant="contained" onClick={() => window.print()} data-testid="certificate-print">
           {t('lottery.print')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Link, Stack, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { LotterySummary } from '@openseat/shared/schemas/lottery';
 import { useZonedDateTime } from '../../../hooks/use-zoned-date-time';
 import { fingerprint } from '../format';
@@ -94,6 +95,15 @@ export function FrozenLottery({
           {t('lottery.v2.relayLink', { round: lottery.beaconRound })}
         </Link>
       )}
+      <Box sx={{ mb: 1 }}>
+        <Button
+          component={RouterLink}
+          to={`/main/enrollment-settings/${period.id_campus_year}/lottery/${lottery.id_lottery}/notice`}
+          data-testid="lottery-notice-link"
+        >
+          {t('lottery.v2.notice')}
+        </Button>
+      </Box>
       {mayRun && lottery.source === 'dice' && lottery.diceEntries < 2 && (
         <DiceEntryForm id_lottery={lottery.id_lottery} />
       )}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/*
+ * The family portal's guardians (docs/family-portal.md). A guardian has no account: they are a contact (an e-mail, or
+ * the last ten digits of a phone), normalised as the applications' guardian columns are indexed
+ * (`guardianEmailKey`, `guardianPhoneKey`), and they see the live applications whose guardian contact matches.
+ * Tokens, codes and session keys are stored as SHA-256 hashes only.
+ */
+
+/** A one-time sign-in: a link (its token) and a 6-digit code, good for 30 minutes and one session. */
+export const guardianSignIn = pgTable(
+  'guardian_sign_in',
+  {
+    id_guardian_sign_in: serial('id_guardian_sign_in').primaryKey(),
+    contactKey: text('contact_key').notNull(),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** SHA-256 of the contact and the code: a code is only ever tried with the contact it was sent to. */
+    codeHash: text('code_hash').notNull(),
+    /** Wrong codes tried against this sign-in; five and it is spent. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('guardian_sign_in_kind', sql`${t.kind} IN ('email', 'phone')`),
+    index('guardian_sign_in_contact_idx').on(t.contactKey, t.createdAt),
+  ],
+);
+
+/** A portal session: its key is in the guardian's cookie; sign-out everywhere revokes all of a contact's. */
+export const guardianSession = pgTable(
+  'guardian_session',
+  {
+    id_guardian_session: serial('id_guardian_session').primaryKey(),
+    keyHash: text('key_hash').notNull().unique(),
+    contactKey: text('contact_key').notNull(),
+    kind: text('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('guardian_session_kind', sql`${t.kind} IN ('email', 'phone')`),
+    index('guardian_session_contact_idx').on(t.contactKey),
+  ],
+);
+
+/** A guardian's chosen language, remembered for the portal and their messages. */
+export const guardianPreference = pgTable(
+  'guardian_preference',
+  {
+    contactKey: text('contact_key').notNull(),
+    kind: text('kind').notNull(),
+    lng: text('lng').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('guardian_preference_contact').on(t.kind, t.contactKey),
+    check('guardian_preference_lng', sql`${t.lng} IN ('en', 'es', 'vi', 'zh', 'ht', 'ar')`),
+  ],
+);

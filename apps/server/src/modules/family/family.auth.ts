@@ -1,0 +1,119 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  FAMILY_LANGUAGES,
+  FAMILY_LINK_MINUTES,
+  FAMILY_SESSION_HOURS,
+  type FamilyLanguage,
+  type FamilySessionRequest,
+  type FamilySignIn,
+} from '@openseat/shared/schemas/family';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/runner';
+import { sha256 } from '../../lib/crypto';
+import { badRequest, unauthorized } from '../../lib/errors';
+import type { Secrets } from '../../lib/secrets';
+import { queueAccountMail } from '../account-mail/account-mail.service';
+import { contactOf, type Contact } from './family.contact';
+import { signInMail } from './family.mails';
+import * as repo from './family.repository';
+
+/*
+ * Signing a guardian in without a password (docs/family-portal.md): a one-time link (and its 6-digit code) sent to a
+ * contact on their applications, then a session whose key lives in the portal's own cookie. The answer to a sign-in
+ * request is the same, and takes at least the same time, whether or not the contact is on any application.
+ */
+
+export type FamilyDeps = { db: Db; jobs: JobQueue; secrets: Secrets; publicUrl: string };
+
+/** Sign-ins one contact may ask for in a quarter of an hour (more are answered alike and send nothing). */
+const SIGN_INS_PER_CONTACT = 3;
+const CONTACT_WINDOW_MS = 15 * 60_000;
+/** The request answers no sooner than this, so known and unknown contacts take the same time. */
+const ANSWER_FLOOR_MS = 300;
+
+const familyLanguage = (lng: string | null | undefined): FamilyLanguage | null =>
+  (FAMILY_LANGUAGES as readonly string[]).includes(lng ?? '') ? (lng as FamilyLanguage) : null;
+
+/** The code's hash binds it to its contact: a code only ever opens the contact it was sent to. */
+const codeHash = (contact: Contact, code: string) => sha256(`${contact.kind}:${contact.key}:${code}`);
+
+function requireContact(typed: string): Contact {
+  const contact = contactOf(typed);
+  if (!contact) throw badRequest('familyContactInvalid', [{ path: 'contact', message: 'familyContactInvalid' }]);
+  return contact;
+}
+
+/** `POST /family/sign-in`. */
+export async function requestSignIn(deps: FamilyDeps, input: FamilySignIn, now = new Date()): Promise<void> {
+  const contact = requireContact(input.contact);
+  const started = Date.now();
+  await deps.db.transaction(async (tx) => {
+    const applicantLanguage = await repo.guardianLanguageOf(tx, contact);
+    if (applicantLanguage === null) return;
+    const since = new Date(now.getTime() - CONTACT_WINDOW_MS);
+    if ((await repo.signInsSince(tx, contact, since)) >= SIGN_INS_PER_CONTACT) return;
+    const token = randomBytes(32).toString('base64url');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const expiresAt = new Date(now.getTime() + FAMILY_LINK_MINUTES * 60_000);
+    await repo.insertSignIn(tx, { contact, tokenHash: sha256(token), codeHash: codeHash(contact, code), expiresAt });
+    // a phone is sent its code by text message once the school's SMS sender takes portal codes (docs/family-portal.md)
+    if (contact.kind !== 'email') return;
+    const lng =
+      familyLanguage(await repo.preferredLanguage(tx, contact)) ??
+      familyLanguage(input.lng) ??
+      familyLanguage(applicantLanguage) ??
+      'en';
+    const link = `${deps.publicUrl}/family/link/${token}`;
+    await queueAccountMail(tx, deps, {
+      ...signInMail(contact.key, link, code, lng),
+      id_user: null,
+      kind: 'guardian_sign_in',
+    });
+  });
+  const left = ANSWER_FLOOR_MS - (Date.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+export type OpenedSession = { key: string; expiresAt: Date; contact: Contact };
+
+/** `POST /family/session`: the link's token, or the contact and its code, spent for a new session. */
+export async function openSession(deps: FamilyDeps, input: FamilySessionRequest, now = new Date()) {
+  return deps.db.transaction(async (tx): Promise<OpenedSession> => {
+    let contact: Contact | undefined;
+    if ('token' in input) {
+      contact = await repo.spendLink(tx, sha256(input.token), now);
+      if (!contact) throw badRequest('familyLinkInvalid');
+    } else {
+      const typed = requireContact(input.contact);
+      if (!(await repo.spendCode(tx, typed, codeHash(typed, input.code), now)))
+        throw badRequest('familyCodeInvalid', [{ path: 'code', message: 'familyCodeInvalid' }]);
+      contact = typed;
+    }
+    const key = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + FAMILY_SESSION_HOURS * 3_600_000);
+    await repo.insertSession(tx, { contact, keyHash: sha256(key), expiresAt });
+    return { key, expiresAt, contact };
+  });
+}
+
+/** The guardian of a session key (the portal cookie's value); 401 when there is none, or it ended. */
+export async function guardianOf(db: Db, key: string | null, now = new Date()): Promise<Contact> {
+  const contact = key ? await repo.findSession(db, sha256(key), now) : undefined;
+  if (!contact) throw unauthorized('familySignedOut');
+  return contact;
+}
+
+/** `POST /family/sign-out`: every session of the guardian ends, on every device. */
+export const signOutEverywhere = (db: Db, contact: Contact, now = new Date()) => repo.revokeSessions(db, contact, now);
+
+/** The guardian's language: the one they chose, else their newest application's. */
+export async function languageOf(db: Db, contact: Contact): Promise<FamilyLanguage> {
+  return (
+    familyLanguage(await repo.preferredLanguage(db, contact)) ??
+    familyLanguage(await repo.guardianLanguageOf(db, contact)) ??
+    'en'
+  );
+}
+
+export const chooseLanguage = (db: Db, contact: Contact, lng: FamilyLanguage) =>
+  repo.setPreferredLanguage(db, contact, lng);

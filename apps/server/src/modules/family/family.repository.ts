@@ -1,0 +1,262 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { STATUS } from '@openseat/shared/constants';
+import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
+import { guardianEmailKey, guardianPhoneKey } from '../../db/schema/applications';
+import { rowsOf } from '../../lib/sql';
+import type { Contact } from './family.contact';
+
+/*
+ * The reads and writes of the family portal. A guardian's scope is their contact: every read of applications is
+ * filtered by the applicant's guardian contact key (the indexes of db/schema/applications.ts), live rows only.
+ */
+
+const signIn = s.guardianSignIn;
+const session = s.guardianSession;
+
+/** Wrong codes a sign-in takes before it is spent. */
+export const CODE_ATTEMPTS = 5;
+
+/** The applicant's guardian column that matches this kind of contact, as its index normalises it. */
+const guardianKey = (contact: Contact) =>
+  contact.kind === 'email'
+    ? sql`${guardianEmailKey(s.applicant.guardianEmail)} = ${contact.key}`
+    : sql`${guardianPhoneKey(s.applicant.guardianPhoneNumber)} = ${contact.key}`;
+
+/** The language of the guardian's newest live application, or null when the contact is on none. */
+export async function guardianLanguageOf(db: Executor, contact: Contact): Promise<string | null> {
+  const [row] = await db
+    .select({ lng: s.applicant.guardianLanguage })
+    .from(s.applicant)
+    .innerJoin(s.application, eq(s.application.id_applicant, s.applicant.id_applicant))
+    .where(and(guardianKey(contact), isNull(s.application.deletedAt)))
+    .orderBy(desc(s.application.createdAt))
+    .limit(1);
+  return row?.lng ?? null;
+}
+
+/** Sign-ins asked for this contact since `since` (the per-contact limit). */
+export async function signInsSince(db: Executor, contact: Contact, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(signIn)
+    .where(and(eq(signIn.kind, contact.kind), eq(signIn.contactKey, contact.key), gt(signIn.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertSignIn(
+  db: Executor,
+  row: { contact: Contact; tokenHash: string; codeHash: string; expiresAt: Date },
+) {
+  await db.insert(signIn).values({
+    contactKey: row.contact.key,
+    kind: row.contact.kind,
+    tokenHash: row.tokenHash,
+    codeHash: row.codeHash,
+    expiresAt: row.expiresAt,
+  });
+}
+
+const spendable = (now: Date) =>
+  and(isNull(signIn.usedAt), gt(signIn.expiresAt, now), lt(signIn.attempts, CODE_ATTEMPTS));
+
+/** Spends the sign-in of this link: its contact, once; undefined when unknown, used, expired or out of attempts. */
+export async function spendLink(db: Executor, tokenHash: string, now: Date): Promise<Contact | undefined> {
+  const [row] = await db
+    .update(signIn)
+    .set({ usedAt: now })
+    .where(and(eq(signIn.tokenHash, tokenHash), spendable(now)))
+    .returning({ key: signIn.contactKey, kind: signIn.kind });
+  return row && { key: row.key, kind: row.kind as Contact['kind'] };
+}
+
+/**
+ * Spends the newest open sign-in of the contact whose code matches; when none does, each open sign-in of the
+ * contact counts a wrong attempt (five and it is spent). Answers whether a session may open.
+ */
+export async function spendCode(db: Executor, contact: Contact, codeHash: string, now: Date): Promise<boolean> {
+  const ofContact = and(eq(signIn.kind, contact.kind), eq(signIn.contactKey, contact.key), spendable(now));
+  const spent = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      UPDATE guardian_sign_in SET used_at = ${now.toISOString()}::timestamptz
+      WHERE id_guardian_sign_in = (
+        SELECT id_guardian_sign_in FROM guardian_sign_in
+        WHERE ${ofContact} AND code_hash = ${codeHash}
+        ORDER BY created_at DESC LIMIT 1
+      )
+      RETURNING id_guardian_sign_in AS id
+    `),
+  );
+  if (spent.length) return true;
+  await db
+    .update(signIn)
+    .set({ attempts: sql`${signIn.attempts} + 1` })
+    .where(ofContact);
+  return false;
+}
+
+export async function insertSession(db: Executor, row: { contact: Contact; keyHash: string; expiresAt: Date }) {
+  await db
+    .insert(session)
+    .values({ keyHash: row.keyHash, contactKey: row.contact.key, kind: row.contact.kind, expiresAt: row.expiresAt });
+}
+
+/** The live session of this key: its contact; undefined when unknown, revoked or expired. */
+export async function findSession(db: Executor, keyHash: string, now: Date): Promise<Contact | undefined> {
+  const [row] = await db
+    .select({ key: session.contactKey, kind: session.kind })
+    .from(session)
+    .where(and(eq(session.keyHash, keyHash), isNull(session.revokedAt), gt(session.expiresAt, now)));
+  return row && { key: row.key, kind: row.kind as Contact['kind'] };
+}
+
+/** Sign-out everywhere: every session of the contact ends now. */
+export async function revokeSessions(db: Executor, contact: Contact, now: Date) {
+  await db
+    .update(session)
+    .set({ revokedAt: now })
+    .where(and(eq(session.kind, contact.kind), eq(session.contactKey, contact.key), isNull(session.revokedAt)));
+}
+
+export async function preferredLanguage(db: Executor, contact: Contact): Promise<string | null> {
+  const [row] = await db
+    .select({ lng: s.guardianPreference.lng })
+    .from(s.guardianPreference)
+    .where(and(eq(s.guardianPreference.kind, contact.kind), eq(s.guardianPreference.contactKey, contact.key)));
+  return row?.lng ?? null;
+}
+
+export async function setPreferredLanguage(db: Executor, contact: Contact, lng: string) {
+  await db
+    .insert(s.guardianPreference)
+    .values({ contactKey: contact.key, kind: contact.kind, lng })
+    .onConflictDoUpdate({
+      target: [s.guardianPreference.kind, s.guardianPreference.contactKey],
+      set: { lng, updatedAt: new Date() },
+    });
+}
+
+/** The guardian's live applications with what the portal shows of each, newest first (`id`: only that one). */
+export async function guardianApplications(db: Executor, contact: Contact, id?: number) {
+  const a = s.application;
+  const cc = s.campusConfiguration;
+  const sc = s.schoolConfiguration;
+  return db
+    .select({
+      id_application: a.id_application,
+      id_school: a.id_school,
+      id_campus: a.id_campus,
+      id_campus_year: a.id_campus_year,
+      id_grade: a.id_grade,
+      id_status: a.id_status,
+      waiting_list_position: a.waiting_list_position,
+      lottery_number: a.lottery_number,
+      lottery_level: a.lottery_level,
+      id_lottery: a.id_lottery,
+      offer_expires_at: a.offer_expires_at,
+      child: s.applicant.firstName,
+      school: s.school.name,
+      campus: s.campus.name,
+      grade: s.grade.name,
+      schoolYear: s.schoolYear.name,
+      priorityGroup: s.priorityItem.name,
+      phone: sql<string | null>`coalesce(${cc.phone_number}, ${s.campus.telephone})`,
+      email: sql<string | null>`coalesce(${cc.email}, ${s.campus.email})`,
+      timeZone: sql<string>`coalesce(${cc.time_zone}, ${sc.time_zone}, 'UTC')`,
+    })
+    .from(a)
+    .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
+    .innerJoin(s.school, eq(s.school.id_school, a.id_school))
+    .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
+    .leftJoin(cc, eq(cc.id_campus, a.id_campus))
+    .leftJoin(sc, eq(sc.id_school, a.id_school))
+    .leftJoin(s.grade, eq(s.grade.id_grade, a.id_grade))
+    .leftJoin(s.schoolYear, eq(s.schoolYear.id_school_year, a.id_school_year))
+    .leftJoin(s.priorityItem, eq(s.priorityItem.id_priority_item, a.id_priority_item))
+    .where(and(guardianKey(contact), isNull(a.deletedAt), id === undefined ? undefined : eq(a.id_application, id)))
+    .orderBy(desc(a.createdAt), desc(a.id_application));
+}
+
+export type GuardianApplication = Awaited<ReturnType<typeof guardianApplications>>[number];
+
+/** Applications among `ids` with a move in an unreleased hold: the family is not told of that move yet. */
+export async function heldApplications(db: Executor, campusIds: number[], ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ moves: s.messageHold.moves })
+    .from(s.messageHold)
+    .where(
+      and(
+        sql`${s.messageHold.id_campus} = ANY(${`{${campusIds.join(',')}}`}::int[])`,
+        isNull(s.messageHold.releasedAt),
+      ),
+    );
+  const wanted = new Set(ids);
+  const held = new Set<number>();
+  for (const { moves } of rows)
+    for (const move of moves.split(';')) {
+      const id = Number(move.split(',')[0]);
+      if (wanted.has(id)) held.add(id);
+    }
+  return held;
+}
+
+/** The status the application had before its newest move (what a family saw before a held move). */
+export async function statusBefore(db: Executor, id_application: number): Promise<number | null> {
+  const [row] = await db
+    .select({ from: s.applicationStatus.id_status_from })
+    .from(s.applicationStatus)
+    .where(eq(s.applicationStatus.id_application, id_application))
+    .orderBy(desc(s.applicationStatus.createdAt), desc(s.applicationStatus.id_application_status))
+    .limit(1);
+  return row?.from ?? null;
+}
+
+/** The waiting applications of the same grade and priority group ahead of this place (rank in the group). */
+export async function rankInGroup(db: Executor, app: GuardianApplication): Promise<number | null> {
+  if (app.waiting_list_position === null || app.id_campus_year === null) return null;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(s.application)
+    .where(
+      and(
+        eq(s.application.id_campus_year, app.id_campus_year),
+        app.id_grade === null ? isNull(s.application.id_grade) : eq(s.application.id_grade, app.id_grade),
+        eq(s.application.id_status, STATUS.WAITING_LIST),
+        isNull(s.application.deletedAt),
+        app.lottery_level === null
+          ? isNull(s.application.lottery_level)
+          : eq(s.application.lottery_level, app.lottery_level),
+        sql`${s.application.waiting_list_position} <= ${app.waiting_list_position}`,
+      ),
+    );
+  return row?.n ?? null;
+}
+
+/** Offers made from the grade's waiting list, per week of this period (no applicant named or counted apart). */
+export async function movedPerWeek(db: Executor, app: GuardianApplication) {
+  if (app.id_campus_year === null) return [];
+  const rows = rowsOf<{ week: string; moved: number }>(
+    await db.execute(sql`
+      SELECT to_char(date_trunc('week', h.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS moved
+      FROM application_status h
+      JOIN application a ON a.id_application = h.id_application
+      WHERE a.id_campus_year = ${app.id_campus_year}
+        AND a.id_grade IS NOT DISTINCT FROM ${app.id_grade}
+        AND h.id_status_from = ${STATUS.WAITING_LIST} AND h.id_status = ${STATUS.OFFERED}
+      GROUP BY 1 ORDER BY 1
+    `),
+  );
+  return rows.map((r) => ({ weekStart: r.week, moved: r.moved }));
+}
+
+/** The messages sent about the application (the outbox's log), newest first. */
+export async function messagesOf(db: Executor, id_application: number) {
+  const o = s.messageOutbox;
+  return db
+    .select({ at: o.sentAt, channel: o.channel, subject: o.subject })
+    .from(o)
+    .where(and(eq(o.id_application, id_application), eq(o.status, 'sent')))
+    .orderBy(desc(o.sentAt))
+    .limit(50);
+}

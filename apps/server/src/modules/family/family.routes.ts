@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { translate } from '@openseat/shared/messages';
+import {
+  FamilyApplicationDetailSchema,
+  FamilyApplicationParamsSchema,
+  FamilyApplicationSchema,
+  FamilyLanguageSchema,
+  FamilySessionRequestSchema,
+  FamilySessionSchema,
+  FamilySignInSchema,
+} from '@openseat/shared/schemas/family';
+import { listOf } from '@openseat/shared/schemas/responses';
+import type { AppDeps } from '../../plugins/types';
+import {
+  assertSameSite,
+  clearSessionCookie,
+  readSessionCookie,
+  sessionCookie,
+  setSessionCookie,
+} from '../auth/auth.cookie';
+import * as familyAuth from './family.auth';
+import { maskedContact } from './family.contact';
+import { familyApplication, familyApplications } from './family.service';
+
+/** The portal's calls are the only ones that ever see its cookie. */
+const FAMILY_COOKIE_PATH = '/api/family';
+/** Sign-in requests and session openings from one address per minute (per contact: family.auth.ts). */
+const SIGN_IN_LIMIT_PER_MINUTE = 10;
+/** Portal reads and answers from one address per minute: a results day's family refreshing, not a crawler. */
+const PORTAL_LIMIT_PER_MINUTE = 120;
+
+const message = z.object({ message: z.string() });
+
+/**
+ * The family portal (docs/family-portal.md): sign-in by a one-time link or code, then the guardian's own
+ * applications. None of these calls takes a staff token; the guardian is the session of the portal's own cookie.
+ */
+export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['family portal'];
+  const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, publicUrl: deps.config.publicUrl };
+  // read per request: the public address may be settled after the app is built (tests)
+  const cookie = () => sessionCookie(deps.config.publicUrl, 'openseat_family', FAMILY_COOKIE_PATH);
+  const signInConfig = { public: true, rateLimit: { max: SIGN_IN_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const portalConfig = { public: true, rateLimit: { max: PORTAL_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const sameSiteOnly = async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl);
+  const guardian = (req: FastifyRequest) => familyAuth.guardianOf(deps.db, readSessionCookie(req, cookie()));
+  const signedIn = async (reply: FastifyReply, opened: familyAuth.OpenedSession) => {
+    setSessionCookie(reply, cookie(), opened.key, opened.expiresAt);
+    return { contact: maskedContact(opened.contact), lng: await familyAuth.languageOf(deps.db, opened.contact) };
+  };
+
+  app.post(
+    '/family/sign-in',
+    { config: signInConfig, schema: { tags, body: FamilySignInSchema, response: { 200: message } } },
+    async (req) => {
+      await familyAuth.requestSignIn(familyDeps, req.body);
+      return { message: translate('familyLinkSent', req.lng) };
+    },
+  );
+  app.post(
+    '/family/session',
+    {
+      config: signInConfig,
+      preHandler: sameSiteOnly,
+      schema: { tags, body: FamilySessionRequestSchema, response: { 200: FamilySessionSchema } },
+    },
+    async (req, reply) => signedIn(reply, await familyAuth.openSession(familyDeps, req.body)),
+  );
+  app.get(
+    '/family/session',
+    { config: portalConfig, schema: { tags, response: { 200: FamilySessionSchema } } },
+    async (req) => {
+      const contact = await guardian(req);
+      return { contact: maskedContact(contact), lng: await familyAuth.languageOf(deps.db, contact) };
+    },
+  );
+  app.post(
+    '/family/sign-out',
+    { config: portalConfig, preHandler: sameSiteOnly, schema: { tags, response: { 200: message } } },
+    async (req, reply) => {
+      await familyAuth.signOutEverywhere(deps.db, await guardian(req));
+      clearSessionCookie(reply, cookie());
+      return { message: translate('familySignedOutEverywhere', req.lng) };
+    },
+  );
+  app.put(
+    '/family/language',
+    {
+      config: portalConfig,
+      preHandler: sameSiteOnly,
+      schema: { tags, body: FamilyLanguageSchema, response: { 200: message } },
+    },
+    async (req) => {
+      await familyAuth.chooseLanguage(deps.db, await guardian(req), req.body.lng);
+      return { message: translate('familyLanguageSaved', req.lng) };
+    },
+  );
+  app.get(
+    '/family/applications',
+    {
+      config: portalConfig,
+      schema: { tags, response: { 200: listOf(FamilyApplicationSchema, "The guardian's applications, newest first") } },
+    },
+    async (req) => familyApplications(deps.db, await guardian(req)),
+  );
+  app.get(
+    '/family/applications/:id',
+    {
+      config: portalConfig,
+      schema: { tags, params: FamilyApplicationParamsSchema, response: { 200: FamilyApplicationDetailSchema } },
+    },
+    async (req) => familyApplication(deps.db, await guardian(req), req.params.id),
+  );
+}

@@ -1,0 +1,128 @@
+import { STATUS } from '@openseat/shared/constants';
+import type {
+  FamilyApplication,
+  FamilyApplicationDetail,
+  FamilyStage,
+  FAMILY_STEPS,
+} from '@openseat/shared/schemas/family';
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import type { Contact } from './family.contact';
+import * as repo from './family.repository';
+
+/*
+ * What a family sees of their applications (docs/family-portal.md): the stage in their words, the progress steps,
+ * the waiting place explained, the offer and its deadline. A move whose message is still held (a draw not yet
+ * released) is not shown: the family sees the application as it was before it, until the release.
+ */
+
+const STAGE_OF: Record<number, FamilyStage> = {
+  [STATUS.LEAD]: 'applied',
+  [STATUS.LEAD_2]: 'applied',
+  [STATUS.LEAD_3]: 'applied',
+  [STATUS.CONTACTED]: 'applied',
+  [STATUS.APPLIED]: 'applied',
+  [STATUS.WAITING_LIST]: 'waiting',
+  [STATUS.OFFERED]: 'offered',
+  [STATUS.CONFIRMED]: 'accepted',
+  [STATUS.ENROLLED]: 'enrolled',
+  [STATUS.DECLINED]: 'declined',
+  [STATUS.DENIED]: 'closed',
+};
+
+type Step = (typeof FAMILY_STEPS)[number];
+type StepState = 'done' | 'current' | 'upcoming' | 'skipped';
+
+/** The progress steps of a stage; `drawn`: the application took part in a lottery. */
+function stepsOf(stage: FamilyStage, drawn: boolean): Array<{ step: Step; state: StepState }> {
+  const lottery: StepState = drawn ? 'done' : stage === 'applied' ? 'upcoming' : 'skipped';
+  const states: Record<FamilyStage, [StepState, StepState, StepState, StepState]> = {
+    applied: [drawn ? 'done' : 'current', 'upcoming', 'upcoming', 'upcoming'],
+    waiting: [lottery, 'current', 'upcoming', 'upcoming'],
+    offered: [lottery, 'done', 'current', 'upcoming'],
+    accepted: [lottery, 'done', 'done', 'current'],
+    enrolled: [lottery, 'done', 'done', 'done'],
+    declined: [lottery, 'done', 'done', 'skipped'],
+    closed: [lottery, 'skipped', 'skipped', 'skipped'],
+  };
+  const [l, offer, answer, enrolled] = states[stage];
+  return [
+    { step: 'applied', state: 'done' },
+    { step: 'lottery', state: stage === 'applied' && !drawn ? 'current' : l },
+    { step: 'offer', state: offer },
+    { step: 'answer', state: answer },
+    { step: 'enrolled', state: enrolled },
+  ];
+}
+
+async function present(db: Db, app: repo.GuardianApplication, held: boolean, now: Date): Promise<FamilyApplication> {
+  const status = held ? ((await repo.statusBefore(db, app.id_application)) ?? STATUS.APPLIED) : app.id_status;
+  const stage = STAGE_OF[status] ?? 'applied';
+  const drawn = !held && app.id_lottery !== null;
+  const waiting =
+    stage === 'waiting' && app.waiting_list_position !== null
+      ? {
+          position: app.waiting_list_position,
+          priorityGroup: app.priorityGroup,
+          lotteryNumber: app.lottery_number,
+          rankInGroup: await repo.rankInGroup(db, app),
+          movedPerWeek: await repo.movedPerWeek(db, app),
+        }
+      : null;
+  const deadline = app.offer_expires_at;
+  return {
+    id_application: app.id_application,
+    child: app.child ?? '',
+    school: app.school,
+    campus: app.campus,
+    grade: app.grade,
+    schoolYear: app.schoolYear,
+    stage,
+    steps: stepsOf(stage, drawn),
+    waiting,
+    offer:
+      stage === 'offered'
+        ? {
+            deadline: deadline?.toISOString() ?? null,
+            timeZone: app.timeZone,
+            canAnswer: deadline === null || deadline.getTime() > now.getTime(),
+          }
+        : null,
+    contact: { phone: app.phone, email: app.email },
+  };
+}
+
+async function presentAll(db: Db, apps: repo.GuardianApplication[], now: Date) {
+  const held = await repo.heldApplications(
+    db,
+    [...new Set(apps.map((a) => a.id_campus))],
+    apps.map((a) => a.id_application),
+  );
+  return Promise.all(apps.map((a) => present(db, a, held.has(a.id_application), now)));
+}
+
+/** `GET /family/applications`. */
+export async function familyApplications(db: Db, contact: Contact, now = new Date()): Promise<FamilyApplication[]> {
+  return presentAll(db, await repo.guardianApplications(db, contact), now);
+}
+
+/** `GET /family/applications/:id`: 404 for any id that is not one of the guardian's own live applications. */
+export async function familyApplication(
+  db: Db,
+  contact: Contact,
+  id: number,
+  now = new Date(),
+): Promise<FamilyApplicationDetail> {
+  const apps = await repo.guardianApplications(db, contact, id);
+  if (!apps.length) throw notFound();
+  const [shown] = await presentAll(db, apps, now);
+  const messages = await repo.messagesOf(db, id);
+  return {
+    ...shown,
+    messages: messages.map((m) => ({
+      at: m.at?.toISOString() ?? '',
+      channel: m.channel === 'sms' ? ('sms' as const) : ('email' as const),
+      subject: m.subject,
+    })),
+  };
+}
