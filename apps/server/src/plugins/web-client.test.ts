@@ -45,6 +45,8 @@ function decoded(res: Raw): string {
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `word ${i}`))};\n`;
 const INDEX =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head></html>';
+/** The family portal's page, long enough (over 1 kB) for the build to write its compressed copies. */
+const FAMILY = `<!doctype html><html><head><script type="module" src="/assets/family-Ef56Gh78.js"></script></head><body>${'<!-- portal -->'.repeat(80)}</body></html>`;
 
 let ctx: TestContext;
 let dist: string;
@@ -58,6 +60,10 @@ beforeAll(async () => {
   fs.writeFileSync(`${script}.br`, zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(`${script}.gz`, zlib.gzipSync(SCRIPT));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  const family = path.join(dist, 'family.html');
+  fs.writeFileSync(family, FAMILY);
+  fs.writeFileSync(`${family}.br`, zlib.brotliCompressSync(FAMILY));
+  fs.writeFileSync(`${family}.gz`, zlib.gzipSync(FAMILY));
   ctx = await startTestApp({ webDist: dist });
   token = await tokenFor(ctx, { context: CONTEXT_TYPE.SYSTEM });
 });
@@ -100,6 +106,49 @@ describe('web client files', () => {
       expect(res.headers['cache-control'], at).toBe('no-cache');
       expect(decoded(res), at).toBe(INDEX);
     }
+  });
+});
+
+describe('the family portal', () => {
+  const FAMILY_ROUTES = [
+    '/family',
+    '/family/',
+    '/family/applications',
+    '/family/applications/42',
+    '/family/link/Ab_c-9?x=1',
+  ];
+
+  it('answers family.html at /family and every address under it, revalidated on every load', async () => {
+    for (const at of ['/family.html', ...FAMILY_ROUTES]) {
+      const res = await rawGet(`${ctx.baseUrl}${at}`, { 'accept-encoding': 'br' });
+      expect(res.status, at).toBe(200);
+      expect(res.headers['content-type'], at).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], at).toBe('no-cache');
+      expect(decoded(res), at).toBe(FAMILY);
+    }
+  });
+
+  it('answers it compressed as the staff page is: its brotli or gzip copy, as accepted', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await rawGet(`${ctx.baseUrl}/family/applications/42`, { 'accept-encoding': encoding });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decoded(res)).toBe(FAMILY);
+    }
+  });
+
+  it('leaves the staff app its own addresses, even those that start with the same letters', async () => {
+    for (const at of ['/familyfriends', '/main/family', '/main/applications']) {
+      const res = await rawGet(`${ctx.baseUrl}${at}`);
+      expect(res.status, at).toBe(200);
+      expect(decoded(res), at).toBe(INDEX);
+    }
+  });
+
+  it('answers the API’s 404 under /api/family, never the page', async () => {
+    const res = await rawGet(`${ctx.baseUrl}/api/family/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

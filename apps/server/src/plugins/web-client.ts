@@ -12,6 +12,13 @@ import { STATUS_OF } from '../lib/errors';
 const HASHED_FOLDER = 'assets';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The family portal's own page (apps/web/family.html): its addresses are /family and everything under it. */
+const FAMILY_PAGE = 'family.html';
+const FAMILY_PATH = /^\/family(?:[/?#]|$)/;
+
+/** The page a client route answers: the family portal's under /family, the staff app's anywhere else. */
+const clientPage = (url: string) => (FAMILY_PATH.test(url) ? FAMILY_PAGE : 'index.html');
+
 /** apps/web/dist when the web client was built (`npm run build`), else null (the API alone). */
 export function webDistFolder(): string | null {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -54,7 +61,8 @@ export const STREAMED_CSV_COMPRESSION = {
 /**
  * The built web client: each file as its brotli or gzip copy made at build time (apps/web/vite.config.ts) when the
  * browser accepts one; hashed files cached for a year, index.html revalidated on every load so a new version is seen
- * at once. Any other GET outside /api answers index.html (the client's own routes).
+ * at once. Any other GET outside /api answers the client's page for its routes: family.html under /family (the family
+ * portal, its own bundle), index.html anywhere else (the staff app).
  */
 export async function serveWebClient(app: FastifyInstance, dist: string | null) {
   if (dist)
@@ -74,6 +82,6 @@ export async function serveWebClient(app: FastifyInstance, dist: string | null) 
     if (request.url.startsWith('/api') || !dist || request.method !== 'GET') {
       return reply.status(STATUS_OF.NOT_FOUND).send({ message: translate('notFound', request.lng), code: 'NOT_FOUND' });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile(clientPage(request.url));
   });
 }

@@ -32,6 +32,7 @@ import { CONVERSION_ROWS, setupConversions } from './tenancy/conversions';
 import { NOTIFICATION_ROWS, setupNotifications } from './tenancy/notifications';
 import { ADS_TRACKING_ROWS } from './tenancy/ads-tracking';
 import { DASHBOARD_ROWS } from './tenancy/dashboard';
+import { FAMILY_LISTS, FAMILY_ROWS, guardianCookie, setupFamily } from './tenancy/family';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`) and the rows of each part of the
@@ -62,8 +63,16 @@ const ROWS: Row[] = [
   ...NOTIFICATION_ROWS,
   ...ADS_TRACKING_ROWS,
   ...DASHBOARD_ROWS,
+  ...FAMILY_ROWS,
 ];
-const ALL_LISTS: ListRow[] = [...LISTS, ...PEOPLE_LISTS, ...APPLICATION_LISTS, ...RECORD_LISTS, ...FEEDBACK_LISTS];
+const ALL_LISTS: ListRow[] = [
+  ...LISTS,
+  ...PEOPLE_LISTS,
+  ...APPLICATION_LISTS,
+  ...RECORD_LISTS,
+  ...FEEDBACK_LISTS,
+  ...FAMILY_LISTS,
+];
 const ACTORS: Actor[] = [
   'schoolA',
   'campusAdminA',
@@ -76,7 +85,15 @@ const ACTORS: Actor[] = [
   'supportA',
   'superAdmin',
   'passwordChanger',
+  'guardianA',
+  'guardianLeaving',
 ];
+
+/** How an actor is signed in: a staff bearer token, or a guardian's portal cookie (and the same-site marker). */
+const as = (actor: Actor) =>
+  actor === 'guardianA' || actor === 'guardianLeaving'
+    ? { headers: { cookie: guardianCookie(actor), 'x-requested-with': 'fetch' } }
+    : { token: tokens[actor] };
 
 const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url.replace(/^\/api/, '')}`;
 const concrete = (url: string) => url.replace(/^\/api/, '').replace(/:\w+/g, '1');
@@ -148,6 +165,7 @@ beforeAll(async () => {
   await setupFeedback(ctx, f);
   await setupConversions(ctx, f);
   await setupNotifications(ctx, f);
+  await setupFamily(ctx, f);
   for (const actor of [
     'schoolA',
     'campusAdminA',
@@ -203,7 +221,7 @@ describe('tenant isolation', () => {
         // background work of an earlier row (a copy job, its mail) must not land between the two digests
         if (write) await settleJobs();
         const before = write ? await databaseDigest() : {};
-        const refused = await call(other.method, other.path, { token: tokens[row.actor], ...bodyOf(other) });
+        const refused = await call(other.method, other.path, { ...as(row.actor), ...bodyOf(other) });
         expect([403, 404], `${other.method} ${other.path}: ${JSON.stringify(refused.body)}`).toContain(refused.status);
         const text = JSON.stringify(refused.body);
         for (const trace of row.foreign(f)) expect(text).not.toContain(trace);
@@ -211,7 +229,7 @@ describe('tenant isolation', () => {
           expect(changedTables(before, await databaseDigest()), 'tables changed by a refused write').toEqual([]);
       }
       const own = row.own(f);
-      const ok = await call(own.method, own.path, { token: tokens[row.ownActor ?? row.actor], ...bodyOf(own) });
+      const ok = await call(own.method, own.path, { ...as(row.ownActor ?? row.actor), ...bodyOf(own) });
       expect(ok.status, `${own.method} ${own.path}: ${JSON.stringify(ok.body)}`).toBeLessThan(300);
       if (!row.other) {
         const text = typeof ok.body === 'string' ? ok.body : JSON.stringify(ok.body);
@@ -222,7 +240,7 @@ describe('tenant isolation', () => {
 
   for (const list of ALL_LISTS) {
     it(`${list.route} as ${list.actor} lists only its own tenant`, async () => {
-      const res = await call('GET', list.path, { token: tokens[list.actor] });
+      const res = await call('GET', list.path, as(list.actor));
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
       for (const own of list.own(f)) expect(text).toContain(own);

@@ -18,14 +18,8 @@ import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as auth from './auth.service';
 import { rulesOfRoleName } from './auth.permissions';
-import {
-  assertSameSite,
-  clearSessionCookie,
-  readSessionCookie,
-  refreshCookie,
-  refreshRateKey,
-  setSessionCookie,
-} from './auth.cookie';
+import { refreshCookie, refreshRateKey } from './auth.cookie';
+import { assertSameSite, clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session-cookie';
 
 /**
  * Refreshes allowed per sign-in (token family) and minute: a browser's tabs share it. Real use is one per

@@ -7,7 +7,7 @@ import {
   type FamilySessionRequest,
   type FamilySignIn,
 } from '@openseat/shared/schemas/family';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
 import { sha256 } from '../../lib/crypto';
 import { badRequest, unauthorized } from '../../lib/errors';
@@ -76,24 +76,29 @@ export async function requestSignIn(deps: FamilyDeps, input: FamilySignIn, now =
 
 export type OpenedSession = { key: string; expiresAt: Date; contact: Contact };
 
-/** `POST /family/session`: the link's token, or the contact and its code, spent for a new session. */
+/** The contact a link's token, or a contact's code, opens; null when refused (a wrong code is counted). */
+async function spentContact(tx: Executor, input: FamilySessionRequest, now: Date): Promise<Contact | null> {
+  if ('token' in input) return (await repo.spendLink(tx, sha256(input.token), now)) ?? null;
+  const contact = requireContact(input.contact);
+  return (await repo.spendCode(tx, contact, codeHash(contact, input.code), now)) ? contact : null;
+}
+
+/**
+ * `POST /family/session`: the link's token, or the contact and its code, spent for a new session. A refusal commits
+ * what it counted (a wrong code's attempt), then answers 400.
+ */
 export async function openSession(deps: FamilyDeps, input: FamilySessionRequest, now = new Date()) {
-  return deps.db.transaction(async (tx): Promise<OpenedSession> => {
-    let contact: Contact | undefined;
-    if ('token' in input) {
-      contact = await repo.spendLink(tx, sha256(input.token), now);
-      if (!contact) throw badRequest('familyLinkInvalid');
-    } else {
-      const typed = requireContact(input.contact);
-      if (!(await repo.spendCode(tx, typed, codeHash(typed, input.code), now)))
-        throw badRequest('familyCodeInvalid', [{ path: 'code', message: 'familyCodeInvalid' }]);
-      contact = typed;
-    }
+  const opened = await deps.db.transaction(async (tx): Promise<OpenedSession | null> => {
+    const contact = await spentContact(tx, input, now);
+    if (!contact) return null;
     const key = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + FAMILY_SESSION_HOURS * 3_600_000);
     await repo.insertSession(tx, { contact, keyHash: sha256(key), expiresAt });
     return { key, expiresAt, contact };
   });
+  if (opened) return opened;
+  if ('token' in input) throw badRequest('familyLinkInvalid');
+  throw badRequest('familyCodeInvalid', [{ path: 'code', message: 'familyCodeInvalid' }]);
 }
 
 /** The guardian of a session key (the portal cookie's value); 401 when there is none, or it ended. */

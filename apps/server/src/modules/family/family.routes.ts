@@ -19,15 +19,13 @@ import {
   readSessionCookie,
   sessionCookie,
   setSessionCookie,
-} from '../auth/auth.cookie';
+} from '../../lib/session-cookie';
 import * as familyAuth from './family.auth';
 import { maskedContact } from './family.contact';
 import { familyApplication, familyApplications } from './family.service';
 
 /** The portal's calls are the only ones that ever see its cookie. */
 const FAMILY_COOKIE_PATH = '/api/family';
-/** Sign-in requests and session openings from one address per minute (per contact: family.auth.ts). */
-const SIGN_IN_LIMIT_PER_MINUTE = 10;
 /** Portal reads and answers from one address per minute: a results day's family refreshing, not a crawler. */
 const PORTAL_LIMIT_PER_MINUTE = 120;
 
@@ -43,7 +41,8 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, publicUrl: deps.config.publicUrl };
   // read per request: the public address may be settled after the app is built (tests)
   const cookie = () => sessionCookie(deps.config.publicUrl, 'openseat_family', FAMILY_COOKIE_PATH);
-  const signInConfig = { public: true, rateLimit: { max: SIGN_IN_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  // sign-in requests and session openings per address, as the staff's sign-in (per contact: family.auth.ts)
+  const signInConfig = { public: true, rateLimit: { max: deps.loginRateLimitPerMinute, timeWindow: '1 minute' } };
   const portalConfig = { public: true, rateLimit: { max: PORTAL_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   const sameSiteOnly = async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl);
   const guardian = (req: FastifyRequest) => familyAuth.guardianOf(deps.db, readSessionCookie(req, cookie()));

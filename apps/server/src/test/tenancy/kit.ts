@@ -43,7 +43,11 @@ export type Actor =
   /** SuperAdmin: the positive control of routes no other role may use. */
   | 'superAdmin'
   /** A campus user used only to change its own password (that ends its other sessions). */
-  | 'passwordChanger';
+  | 'passwordChanger'
+  /** A guardian signed in to the family portal (its cookie, no staff token), of an application at A1. */
+  | 'guardianA'
+  /** Another guardian, used only to sign out (that ends all of its sessions). */
+  | 'guardianLeaving';
 export type Row = {
   /** `METHOD /path` exactly as registered, without the /api prefix (`GET /user/:id`). */
   route: string;
@@ -87,6 +91,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /public/lottery/:token/log.jsonl': "the log of the token's period only (lottery-public.test.ts)",
   'GET /public/lottery/:token/report.csv': "the report of the token's period only (lottery-public.test.ts)",
   'GET /public/lottery/:token/record.csv': "the record of the token's period only (lottery-public.test.ts)",
+  'POST /family/sign-in': 'same answer for every contact; mails only the contact typed (family.test.ts)',
+  'POST /family/session': "opens a session for the link's or the code's own contact only (family.test.ts)",
 };
 
 /** Routes a maintainer may call before choosing a school; it is refused everywhere else. */

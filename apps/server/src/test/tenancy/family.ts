@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { STATUS } from '@openseat/shared/constants';
+import { sha256 } from '../../lib/crypto';
+import * as s from '../../db/schema/index';
+import type { TestContext } from '../harness';
+import { createApplication } from '../application-factories';
+import type { Fixtures, ListRow, Row } from './kit';
+
+// the family portal: a guardian of an application at A1 (and one at B1, same contact), and another family at A1
+type FamilyFixtures = Awaited<ReturnType<typeof buildFamilyFixtures>>;
+let ff: FamilyFixtures;
+const OTHER_FAMILY = ['Secret-Family-Child', 'other.family@example.org'];
+
+/** A portal session for the contact, as `POST /family/session` opens one: answers its cookie value. */
+async function guardianSession(db: TestContext['db'], email: string) {
+  const key = randomBytes(32).toString('base64url');
+  await db.insert(s.guardianSession).values({
+    keyHash: sha256(key),
+    contactKey: email,
+    kind: 'email',
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return key;
+}
+
+async function buildFamilyFixtures(db: TestContext['db'], x: Fixtures) {
+  const a1 = x.enrollment.a1.period;
+  const mine = await createApplication(db, a1, {
+    id_status: STATUS.APPLIED,
+    firstName: 'Guardian-A-Child',
+    guardianEmail: 'guardian.a@example.org',
+  });
+  const theirs = await createApplication(db, a1, {
+    id_status: STATUS.APPLIED,
+    firstName: OTHER_FAMILY[0],
+    guardianEmail: OTHER_FAMILY[1],
+  });
+  return {
+    mine,
+    theirs,
+    cookies: {
+      guardianA: await guardianSession(db, 'guardian.a@example.org'),
+      guardianLeaving: await guardianSession(db, 'guardian.leaving@example.org'),
+    },
+  };
+}
+
+/** The portal cookie of a guardian actor (its own session, as the portal sets it). */
+export const guardianCookie = (actor: 'guardianA' | 'guardianLeaving') => `openseat_family=${ff.cookies[actor]}`;
+
+export const FAMILY_ROWS: Row[] = [
+  {
+    route: 'GET /family/applications/:id',
+    actor: 'guardianA',
+    own: () => ({ method: 'GET', path: `/family/applications/${ff.mine.id_application}` }),
+    other: () => ({ method: 'GET', path: `/family/applications/${ff.theirs.id_application}` }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'GET /family/session',
+    actor: 'guardianA',
+    own: () => ({ method: 'GET', path: '/family/session' }),
+    shared: "the caller's own session: its contact, partly hidden, and its language",
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'PUT /family/language',
+    actor: 'guardianA',
+    own: () => ({ method: 'PUT', path: '/family/language', body: { lng: 'vi' } }),
+    shared: "the caller's own language, kept by its contact",
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'POST /family/sign-out',
+    actor: 'guardianLeaving',
+    own: () => ({ method: 'POST', path: '/family/sign-out' }),
+    shared: "ends the caller's own sessions only (family.test.ts: another guardian stays signed in)",
+    foreign: () => OTHER_FAMILY,
+  },
+];
+
+export const FAMILY_LISTS: ListRow[] = [
+  {
+    route: 'GET /family/applications',
+    actor: 'guardianA',
+    path: '/family/applications',
+    own: () => ['Guardian-A-Child'],
+    foreign: () => OTHER_FAMILY,
+  },
+];
+
+/** Builds the records of this part's rows (once, before the rows run). */
+export async function setupFamily(ctx: Pick<TestContext, 'db'>, x: Fixtures) {
+  ff = await buildFamilyFixtures(ctx.db, x);
+}

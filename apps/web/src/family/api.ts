@@ -1,0 +1,94 @@
+import type {
+  FamilyAnswer,
+  FamilyApplication,
+  FamilyApplicationDetail,
+  FamilyDeclineReason,
+  FamilyLanguage,
+  FamilySession,
+  FamilySessionRequest,
+  FamilySignIn,
+} from '@openseat/shared/schemas/family';
+
+/*
+ * The portal's calls, all under /api/family. The session is the portal's own HttpOnly cookie: the browser sends it
+ * with every same-origin call, so nothing here holds a token.
+ */
+
+/**
+ * A call the server refused: its status and its `message` (already in the guardian's language). `sessionEnded`: the
+ * app is already on its way back to the sign-in screen (a 401 outside signing in).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly sessionEnded = false,
+  ) {
+    super(message);
+  }
+}
+
+let sessionEnded: () => void = () => {};
+/** The app registers how to go back to the sign-in screen when a call answers 401 (no session, or it ended). */
+export const onSessionEnd = (handler: () => void) => {
+  sessionEnded = handler;
+};
+
+let language: FamilyLanguage = 'en';
+/** The language the server writes its error messages in. */
+export const setApiLanguage = (lng: FamilyLanguage) => {
+  language = lng;
+};
+
+type Options = { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; signingIn?: boolean };
+
+async function call<T>(path: string, { method = 'GET', body, signingIn = false }: Options = {}): Promise<T> {
+  // the marker lets the server's same-site check pass where a browser sends no Origin
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': language,
+    'x-requested-with': 'fetch',
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`/api/family${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const payload: unknown = text ? safeJson(text) : undefined;
+  if (res.ok) return payload as T;
+  // on the sign-in screens a 401 is the answer to the attempt (a wrong code, a used link), not a session that ended
+  const ended = res.status === 401 && !signingIn;
+  if (ended) sessionEnded();
+  throw new ApiError(res.status, messageOf(payload), ended);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(payload: unknown): string {
+  if (payload && typeof payload === 'object' && 'message' in payload && typeof payload.message === 'string') {
+    return payload.message;
+  }
+  return '';
+}
+
+export const familyApi = {
+  signIn: (body: FamilySignIn) => call<unknown>('/sign-in', { method: 'POST', body, signingIn: true }),
+  openSession: (body: FamilySessionRequest) => call<unknown>('/session', { method: 'POST', body, signingIn: true }),
+  /** Who is signed in; `quiet` asks without leaving for the sign-in screen when nobody is. */
+  session: (quiet = false) => call<FamilySession>('/session', { signingIn: quiet }),
+  signOut: () => call<unknown>('/sign-out', { method: 'POST', signingIn: true }),
+  setLanguage: (lng: FamilyLanguage) => call<unknown>('/language', { method: 'PUT', body: { lng } }),
+  applications: () => call<FamilyApplication[]>('/applications'),
+  application: (id: number) => call<FamilyApplicationDetail>(`/applications/${id}`),
+  declineReasons: (id: number) => call<FamilyDeclineReason[]>(`/applications/${id}/decline-reasons`),
+  answer: (id: number, body: FamilyAnswer) => call<unknown>(`/applications/${id}/answer`, { method: 'POST', body }),
+};

@@ -1,0 +1,385 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import type {
+  FamilyApplication,
+  FamilyApplicationDetail,
+  FamilyDeclineReason,
+  FamilySession,
+} from '@openseat/shared/schemas/family';
+import { api, answer, recorder } from '../test/api';
+import { FamilyApp } from './App';
+import ar from './i18n/ar';
+import es from './i18n/es';
+import en, { type Translation } from './i18n/en';
+
+/*
+ * The family portal against msw's answers as the contract (packages/shared/src/schemas/family.ts) describes them, in
+ * jsdom, at the browser's address.
+ */
+
+const SESSION: FamilySession = { contact: 'm•••@example.org', lng: 'en' };
+
+const WAITING: FamilyApplication = {
+  id_application: 41,
+  child: 'Maya',
+  school: 'Alpha Academy',
+  campus: 'Alpha North',
+  grade: 'K',
+  schoolYear: '2027-2028',
+  stage: 'waiting',
+  steps: [
+    { step: 'applied', state: 'done' },
+    { step: 'lottery', state: 'done' },
+    { step: 'offer', state: 'current' },
+    { step: 'answer', state: 'upcoming' },
+    { step: 'enrolled', state: 'upcoming' },
+  ],
+  waiting: {
+    position: 3,
+    priorityGroup: 'Siblings',
+    lotteryNumber: 1187,
+    rankInGroup: 2,
+    movedPerWeek: [
+      { weekStart: '2027-03-01', moved: 4 },
+      { weekStart: '2027-03-08', moved: 1 },
+      { weekStart: '2027-03-15', moved: 0 },
+    ],
+  },
+  offer: null,
+  contact: { phone: '(602) 555-0142', email: 'north@alpha.test' },
+};
+
+/** An offer to answer by 11:59 pm on Monday 15 March 2027 in Los Angeles (07:59 on the 16th in UTC, after DST began). */
+const OFFERED: FamilyApplication = {
+  ...WAITING,
+  id_application: 42,
+  child: 'Leo',
+  grade: '1st',
+  stage: 'offered',
+  steps: [
+    { step: 'applied', state: 'done' },
+    { step: 'lottery', state: 'skipped' },
+    { step: 'offer', state: 'done' },
+    { step: 'answer', state: 'current' },
+    { step: 'enrolled', state: 'upcoming' },
+  ],
+  waiting: null,
+  offer: { deadline: '2027-03-16T06:59:00.000Z', timeZone: 'America/Los_Angeles', canAnswer: true },
+};
+
+const detail = (application: FamilyApplication, messages: FamilyApplicationDetail['messages'] = []) =>
+  ({ ...application, messages }) satisfies FamilyApplicationDetail;
+
+const REASONS: FamilyDeclineReason[] = [
+  { id_decline_reason: 1, label: 'We moved' },
+  { id_decline_reason: 2, label: 'We chose another school' },
+];
+
+function openPortal(
+  at: string,
+  start: { lng: 'en' | 'es' | 'ar'; messages: Translation } = { lng: 'en', messages: en },
+) {
+  window.history.replaceState(null, '', at);
+  const user = userEvent.setup({ delay: null });
+  render(<FamilyApp start={start} />);
+  return user;
+}
+
+const signedOut = http.get('/api/family/session', () =>
+  HttpResponse.json({ message: 'Sign in', code: 'UNAUTHORIZED' }, { status: 401 }),
+);
+const signedIn = [answer('get', '/family/session', SESSION), answer('get', '/family/applications', [WAITING, OFFERED])];
+
+afterEach(() => {
+  localStorage.clear();
+  document.documentElement.lang = '';
+  document.documentElement.dir = '';
+});
+
+describe('signing in', () => {
+  it('sends the contact and language, says to check the e-mail or phone, then signs in with the code', async () => {
+    const signIn = recorder('post', '/family/sign-in', {});
+    const session = recorder('post', '/family/session', SESSION);
+    api.use(signedOut, signIn.handler);
+    const user = openPortal('/family');
+
+    await user.type(screen.getByLabelText('E-mail or mobile phone'), '  maya.parent@example.org ');
+    await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail or phone' })).toHaveFocus();
+    expect(signIn.requests.map((r) => r.body)).toEqual([{ contact: 'maya.parent@example.org', lng: 'en' }]);
+    expect(screen.getByText(/If maya\.parent@example\.org is on an application/)).toBeInTheDocument();
+
+    api.use(session.handler, ...signedIn);
+    await user.type(screen.getByLabelText('6-digit code'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter the 6 digits of the code.')).toBeInTheDocument();
+    expect(session.requests).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('6-digit code'), '6');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Your applications' })).toBeInTheDocument();
+    expect(session.requests.map((r) => r.body)).toEqual([{ contact: 'maya.parent@example.org', code: '123456' }]);
+    expect(window.location.pathname).toBe('/family/applications');
+  });
+
+  it('shows the same screen whatever the server answers about the contact', async () => {
+    api.use(signedOut, answer('post', '/family/sign-in', { sent: false }));
+    const user = openPortal('/family');
+    await user.type(screen.getByLabelText('E-mail or mobile phone'), 'nobody@example.org');
+    await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail or phone' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s message for a wrong code, and stays on the code screen', async () => {
+    api.use(
+      signedOut,
+      answer('post', '/family/sign-in', {}),
+      http.post('/api/family/session', () =>
+        HttpResponse.json({ message: 'This code is not valid.', code: 'FAMILY_CODE_INVALID' }, { status: 401 }),
+      ),
+    );
+    const user = openPortal('/family');
+    await user.type(screen.getByLabelText('E-mail or mobile phone'), '+1 602 555 0100');
+    await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
+    await user.type(await screen.findByLabelText('6-digit code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This code is not valid.');
+    expect(screen.getByLabelText('6-digit code')).toBeInTheDocument();
+  });
+
+  it('goes straight to the applications when the guardian is still signed in', async () => {
+    api.use(...signedIn);
+    openPortal('/family');
+    expect(await screen.findByRole('heading', { name: 'Your applications' })).toBeInTheDocument();
+  });
+});
+
+describe('a sign-in link', () => {
+  it('opens the session with its token (once) and shows the applications', async () => {
+    const session = recorder('post', '/family/session', SESSION);
+    api.use(session.handler, ...signedIn);
+    openPortal('/family/link/Tok3n_abcdefghijklmnopqrstuvwxyz0123');
+    expect(await screen.findByRole('heading', { name: 'Your applications' })).toBeInTheDocument();
+    expect(session.requests.map((r) => r.body)).toEqual([{ token: 'Tok3n_abcdefghijklmnopqrstuvwxyz0123' }]);
+    expect(window.location.pathname).toBe('/family/applications');
+  });
+
+  it('says an expired or used link is no longer good, and offers the sign-in form', async () => {
+    api.use(
+      http.post('/api/family/session', () =>
+        HttpResponse.json({ message: 'Link expired', code: 'FAMILY_LINK_INVALID' }, { status: 401 }),
+      ),
+    );
+    openPortal('/family/link/Used0000000000000000000000000000000');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in link has expired or has already been used. Ask for a new one below.',
+    );
+    expect(screen.getByLabelText('E-mail or mobile phone')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send me a sign-in link' })).toBeInTheDocument();
+  });
+});
+
+describe('the applications', () => {
+  it('lists each application in plain words, with its steps and what happens next', async () => {
+    api.use(...signedIn);
+    openPortal('/family/applications');
+    const maya = await screen.findByRole('article', { name: 'Maya' });
+    for (const text of ['Alpha Academy', 'Alpha North', 'K', '2027-2028', 'On the waiting list']) {
+      expect(within(maya).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(maya).getByText(/When a seat opens for your child/)).toBeInTheDocument();
+    const steps = within(maya).getByRole('list', { name: 'Progress' });
+    const items = within(steps).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '✓Applieddone',
+      '✓Lotterydone',
+      '●Offernow',
+      'Your answerto come',
+      'Enrolledto come',
+    ]);
+    expect(items[2]).toHaveAttribute('aria-current', 'step');
+
+    const leo = screen.getByRole('article', { name: 'Leo' });
+    expect(within(leo).getByText('Seat offered')).toBeInTheDocument();
+    expect(within(leo).getByText(/Please answer by Monday, March 15, 2027 at 11:59\sPM PDT/)).toBeInTheDocument();
+    expect(within(leo).getByRole('link', { name: 'Details for Leo' })).toHaveAttribute(
+      'href',
+      '/family/applications/42',
+    );
+    expect(screen.getByText('Signed in as m•••@example.org')).toBeInTheDocument();
+  });
+
+  it('explains the waiting place: position, group, lottery number, rank, what decides the order, the weeks', async () => {
+    const messages = [{ at: '2027-03-02T15:00:00.000Z', channel: 'email' as const, subject: 'Lottery results' }];
+    api.use(...signedIn, answer('get', '/family/applications/41', detail(WAITING, messages)));
+    const user = openPortal('/family/applications');
+    await user.click(await screen.findByRole('link', { name: 'Details for Maya' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya' })).toBeInTheDocument();
+    const place = screen.getByRole('region', { name: 'Your place on the waiting list' });
+    expect(within(place).getByText('Place on the list').nextSibling).toHaveTextContent('3');
+    const facts = Object.fromEntries(
+      within(place)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      'Priority group': 'Siblings',
+      'Lottery number': '1,187',
+      'Place in your priority group': '2',
+    });
+    expect(within(place).getByText(/by priority group first, then by lottery number/)).toBeInTheDocument();
+    const table = within(place).getByRole('table', { name: /Offers made from this waiting list each week/ });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['Week ofOffers made', 'Mar 14', 'Mar 81', 'Mar 150']);
+
+    const received = screen.getByRole('region', { name: 'Messages you received' });
+    expect(within(received).getByText('Lottery results')).toBeInTheDocument();
+    expect(within(received).getByText(/Tuesday, March 2, 2027/)).toBeInTheDocument();
+    expect(within(received).getByText(/E-mail/)).toBeInTheDocument();
+    const contact = screen.getByRole('region', { name: 'Questions? Contact the campus' });
+    expect(within(contact).getByRole('link', { name: '(602) 555-0142' })).toHaveAttribute('href', 'tel:6025550142');
+    expect(within(contact).getByRole('link', { name: 'north@alpha.test' })).toHaveAttribute(
+      'href',
+      'mailto:north@alpha.test',
+    );
+  });
+});
+
+describe('answering an offer', () => {
+  it('shows the deadline in the school’s time zone and the guardian’s language', async () => {
+    api.use(answer('get', '/family/session', SESSION), answer('get', '/family/applications/42', detail(OFFERED)));
+    // chosen in this browser: the session's English does not replace it
+    localStorage.setItem('openseat-family-lng', 'es');
+    openPortal('/family/applications/42', { lng: 'es', messages: es });
+    const offer = await screen.findByRole('region', { name: 'Se le ofrece una plaza' });
+    expect(offer).toHaveTextContent(
+      /Responda antes del lunes, 15 de marzo de 2027,? 23:59 .*hora local de la escuela\./,
+    );
+    expect(document.documentElement).toHaveAttribute('lang', 'es');
+  });
+
+  it('accepts after confirming, sends the answer and shows the application again', async () => {
+    let loads = 0;
+    const sent = recorder('post', '/family/applications/42/answer', {});
+    api.use(
+      answer('get', '/family/session', SESSION),
+      sent.handler,
+      http.get('/api/family/applications/42', () => {
+        loads += 1;
+        return HttpResponse.json(
+          loads === 1
+            ? detail(OFFERED)
+            : detail({ ...OFFERED, stage: 'accepted', offer: { ...OFFERED.offer!, canAnswer: false } }),
+        );
+      }),
+    );
+    const user = openPortal('/family/applications/42');
+    await user.click(await screen.findByRole('button', { name: 'Accept the seat' }));
+    expect(screen.getByText(/Accept the seat for Leo at Alpha North\?/)).toHaveFocus();
+    expect(sent.requests).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
+
+    expect(await screen.findByText('Thank you. You have accepted the seat.')).toBeInTheDocument();
+    expect(sent.requests.map((r) => r.body)).toEqual([{ answer: 'accept' }]);
+    expect(await screen.findByText('Seat accepted')).toBeInTheDocument();
+    expect(loads).toBe(2);
+    expect(screen.queryByRole('button', { name: 'Accept the seat' })).not.toBeInTheDocument();
+  });
+
+  it('declines with a reason from the school’s list, after confirming', async () => {
+    let loads = 0;
+    const sent = recorder('post', '/family/applications/42/answer', {});
+    api.use(
+      answer('get', '/family/session', SESSION),
+      answer('get', '/family/applications/42/decline-reasons', REASONS),
+      sent.handler,
+      http.get('/api/family/applications/42', () => {
+        loads += 1;
+        return HttpResponse.json(detail(loads === 1 ? OFFERED : { ...OFFERED, stage: 'declined', offer: null }));
+      }),
+    );
+    const user = openPortal('/family/applications/42');
+    await user.click(await screen.findByRole('button', { name: 'Decline the seat' }));
+    const reasons = await screen.findByRole('group', { name: 'Why are you declining the seat?' });
+    await user.click(screen.getByRole('button', { name: 'Yes, decline' }));
+    expect(await screen.findByText('Choose a reason.')).toBeInTheDocument();
+    expect(sent.requests).toHaveLength(0);
+
+    await user.click(within(reasons).getByRole('radio', { name: 'We chose another school' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, decline' }));
+    expect(await screen.findByText('Your answer is recorded: you have declined the seat.')).toBeInTheDocument();
+    expect(sent.requests.map((r) => r.body)).toEqual([{ answer: 'decline', id_decline_reason: 2 }]);
+    expect(await screen.findByText('Seat declined')).toBeInTheDocument();
+    expect(loads).toBe(2);
+  });
+
+  it('shows the server’s message when the answer is refused', async () => {
+    api.use(
+      answer('get', '/family/session', SESSION),
+      answer('get', '/family/applications/42', detail(OFFERED)),
+      http.post('/api/family/applications/42/answer', () =>
+        HttpResponse.json({ message: 'The time to answer this offer has passed.', code: 'CONFLICT' }, { status: 409 }),
+      ),
+    );
+    const user = openPortal('/family/applications/42');
+    await user.click(await screen.findByRole('button', { name: 'Accept the seat' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The time to answer this offer has passed.');
+  });
+});
+
+describe('the session and the language', () => {
+  it('goes back to the sign-in screen when a call answers 401', async () => {
+    api.use(
+      answer('get', '/family/session', SESSION),
+      http.get('/api/family/applications', () =>
+        HttpResponse.json({ message: 'Sign in', code: 'UNAUTHORIZED' }, { status: 401 }),
+      ),
+    );
+    openPortal('/family/applications');
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail or mobile phone')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/family');
+  });
+
+  it('signs out', async () => {
+    const out = recorder('post', '/family/sign-out', {});
+    api.use(...signedIn, out.handler);
+    const user = openPortal('/family/applications');
+    await screen.findByRole('article', { name: 'Maya' });
+    api.use(signedOut);
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByLabelText('E-mail or mobile phone')).toBeInTheDocument();
+    expect(out.requests).toHaveLength(1);
+  });
+
+  it('sets dir=rtl and lang=ar in Arabic', async () => {
+    api.use(signedOut);
+    openPortal('/family', { lng: 'ar', messages: ar });
+    expect(await screen.findByLabelText('البريد الإلكتروني أو رقم الهاتف المحمول')).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+  });
+
+  it('changes language from the header: saved for the guardian, remembered here, the page turned right to left', async () => {
+    const saved = recorder('put', '/family/language', {});
+    api.use(...signedIn, saved.handler);
+    const user = openPortal('/family/applications');
+    await screen.findByRole('article', { name: 'Maya' });
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+
+    await user.selectOptions(screen.getByLabelText('Language'), 'ar');
+    expect(await screen.findByRole('heading', { name: 'طلباتك' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    expect(saved.requests.map((r) => r.body)).toEqual([{ lng: 'ar' }]);
+    expect(localStorage.getItem('openseat-family-lng')).toBe('ar');
+  });
+});
