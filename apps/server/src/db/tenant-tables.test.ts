@@ -47,6 +47,11 @@ const NOT_TENANT_OWNED: Record<string, string> = {
   feedback: 'a system user writes feedback without a school',
   captured_mail: 'the development mail catcher',
   captured_text_message: 'the development SMS catcher',
+  // the family portal: a guardian is a contact on applications of any school (docs/family-portal.md)
+  guardian_sign_in: "a guardian's one-time sign-ins: the contact spans schools",
+  guardian_session: "a guardian's portal sessions: the contact spans schools",
+  guardian_preference: "a guardian's language: the contact spans schools",
+  decline_reason: "the built-in reasons have no school; a school's own carry its id_school",
   // process-shared state of the API processes
   rate_limit_counter: 'limiter counters keyed by client address or account',
   idempotency_key: "a user's Idempotency-Key records (the key hash folds in the school)",

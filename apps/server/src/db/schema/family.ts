@@ -104,7 +104,9 @@ export const offerAnswer = pgTable(
       .references(() => school.id_school),
     id_application: integer('id_application').notNull(),
     answer: text('answer').notNull(),
-    id_decline_reason: integer('id_decline_reason').references(() => declineReason.id_decline_reason),
+    /** The reason chosen, and its English label as it read then (a school may edit or retire its reasons). */
+    id_decline_reason: integer('id_decline_reason'),
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -34,10 +34,11 @@ export async function answerOffer(deps: MoveDeps, contact: Contact, id: number, 
   if (!app) throw notFound();
   // an offer still held for a release is not known to the family yet: there is nothing to answer
   if ((await repo.heldApplications(deps.db, [app.id_campus], [id])).has(id)) throw notOpen();
+  let reason: string | undefined;
   if (input.answer === 'decline') {
     const reasons = await repo.declineReasons(deps.db, app.id_school);
-    if (!reasons.some((r) => r.id_decline_reason === input.id_decline_reason))
-      throw badRequest('invalidValue', [{ path: 'id_decline_reason', message: 'invalidValue' }]);
+    reason = reasons.find((r) => r.id_decline_reason === input.id_decline_reason)?.labels.en;
+    if (!reason) throw badRequest('invalidValue', [{ path: 'id_decline_reason', message: 'invalidValue' }]);
   }
   const caller = { scope: { id_school: app.id_school, campusIds: null }, id_user: null, id_school: app.id_school };
   await withLockedApplications(deps, caller, [id], async (tx, [locked], session) => {
@@ -56,6 +57,7 @@ export async function answerOffer(deps: MoveDeps, contact: Contact, id: number, 
       id_application: id,
       answer: input.answer,
       id_decline_reason: input.answer === 'decline' ? input.id_decline_reason : null,
+      reason: reason ?? null,
     });
     await writeAudit(
       tx,

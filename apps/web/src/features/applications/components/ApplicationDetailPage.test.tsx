@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LIST_TYPE, STATUS } from '@openseat/shared/constants';
 import { ApplicationDetailSchema, type ApplicationDetail } from '@openseat/shared/schemas/applications';
+import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { i18n } from '../../../lib/i18n';
 import { answer, api, campusContext, recorder } from '../../../test/api';
 import { renderScreen } from '../../../test/render';
@@ -113,6 +114,37 @@ describe('ApplicationDetailPage', () => {
     expect(screen.getByTestId('application-status')).toHaveTextContent(i18n.t(`statuses.${STATUS.APPLIED}`));
     expect(screen.getByText('gloria.family@example.org')).toBeInTheDocument();
     expect(screen.getByText('Rita Registrar')).toBeInTheDocument();
+  });
+
+  it('names the family for an answer given in the family portal, and the system for an offer that lapsed', async () => {
+    const row = (id: number, to: number, movement: number) => ({
+      id_application_status: id,
+      id_status: to,
+      status: { id_status: to, name: 'x' },
+      id_status_from: STATUS.OFFERED,
+      statusFrom: { id_status: STATUS.OFFERED, name: 'Offered' },
+      waiting_list_position: null,
+      read: true,
+      statusMovementType: { id_status_movement_type: movement, name: 'x' },
+      author: null,
+      createdAt: '2026-10-06T15:00:00.000Z',
+    });
+    api.use(
+      answer(
+        'get',
+        '/application/7',
+        detail({
+          statuses: [
+            row(702, STATUS.CONFIRMED, MOVEMENT_TYPE.GUARDIAN),
+            row(703, STATUS.DECLINED, MOVEMENT_TYPE.OFFER_EXPIRED),
+          ],
+        }),
+      ),
+    );
+    openDetail();
+    const history = await screen.findByTestId('status-history');
+    expect(history).toHaveTextContent(i18n.t('applications.byGuardian'));
+    expect(history).toHaveTextContent(i18n.t('applications.bySystem'));
   });
 
   it('reads an unread application on opening (PUT /application/read/7)', async () => {
