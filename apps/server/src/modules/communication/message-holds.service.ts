@@ -5,7 +5,7 @@ import { zonedInstant } from '@openseat/shared/zoned-time';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
-import { OfferDeadlines } from '../status-moves/offer-deadline';
+import { OfferDeadlines } from '../status-moves/offer-deadline.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import * as repo from './message-holds.repository';

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import type { Scope } from '../../lib/scope';
 import { runMoveEffects } from './move-effects';
-import { OfferDeadlines } from './offer-deadline';
+import { OfferDeadlines } from './offer-deadline.service';
 import * as repo from './status-moves.repository';
 import type { Group, LotteryFacts, Movable } from './status-moves.repository';
 import type { MovedApplication, Mover } from './status-moves.types';
