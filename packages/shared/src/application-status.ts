@@ -198,4 +198,6 @@ export const MOVEMENT_TYPE = {
   OFFER_EXPIRED: 5,
   /** Joined the waiting list after the draw, at its end in arrival order. */
   LATE_APPLICATION: 6,
+  /** The family answered the offer themselves, in the family portal. */
+  GUARDIAN: 7,
 } as const;

@@ -102,6 +102,7 @@ export async function writeReferenceData(db: Executor): Promise<void> {
         { id_status_movement_type: 4, name: 'Automatic' },
         { id_status_movement_type: 5, name: 'Offer expired' },
         { id_status_movement_type: 6, name: 'Late application' },
+        { id_status_movement_type: 7, name: 'Guardian' },
       ])
       .onConflictDoNothing();
     await tx

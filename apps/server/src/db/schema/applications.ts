@@ -252,7 +252,7 @@ export const applicationStatus = pgTable(
       'application_status_status_known',
       sql`${t.id_status} BETWEEN 1 AND 11 AND (${t.id_status_from} IS NULL OR ${t.id_status_from} BETWEEN 1 AND 11)`,
     ),
-    check('application_status_movement_known', sql`${t.id_status_movement_type} BETWEEN 1 AND 6`),
+    check('application_status_movement_known', sql`${t.id_status_movement_type} BETWEEN 1 AND 7`),
   ],
 );
 

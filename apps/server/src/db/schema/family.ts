@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { application } from './applications';
+import { school } from './organization';
 
 /*
  * The family portal's guardians (docs/family-portal.md). A guardian has no account: they are a contact (an e-mail, or
@@ -60,5 +74,46 @@ export const guardianPreference = pgTable(
   (t) => [
     uniqueIndex('guardian_preference_contact').on(t.kind, t.contactKey),
     check('guardian_preference_lng', sql`${t.lng} IN ('en', 'es', 'vi', 'zh', 'ht', 'ar')`),
+  ],
+);
+
+/**
+ * The reasons a family may give for declining an offer, in the six family languages. Rows without a school are the
+ * built-in list every school starts with; a school's own rows, when it has any active, replace it.
+ */
+export const declineReason = pgTable(
+  'decline_reason',
+  {
+    id_decline_reason: serial('id_decline_reason').primaryKey(),
+    id_school: integer('id_school').references(() => school.id_school),
+    /** `{en, es, vi, zh, ht, ar}`: English is required, the others fall back to it. */
+    labels: jsonb('labels').$type<Partial<Record<string, string>> & { en: string }>().notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('decline_reason_school_idx').on(t.id_school, t.position)],
+);
+
+/** A family's answer to an offer in the portal: accepted, or declined with its reason (the move is in the history). */
+export const offerAnswer = pgTable(
+  'offer_answer',
+  {
+    id_offer_answer: serial('id_offer_answer').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    answer: text('answer').notNull(),
+    id_decline_reason: integer('id_decline_reason').references(() => declineReason.id_decline_reason),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('offer_answer_answer', sql`${t.answer} IN ('accept', 'decline')`),
+    foreignKey({
+      name: 'offer_answer_application_fk',
+      columns: [t.id_school, t.id_application],
+      foreignColumns: [application.id_school, application.id_application],
+    }).onDelete('cascade'),
+    index('offer_answer_application_idx').on(t.id_application),
   ],
 );

@@ -260,3 +260,32 @@ export async function messagesOf(db: Executor, id_application: number) {
     .orderBy(desc(o.sentAt))
     .limit(50);
 }
+
+/** When the application's offer lapses (null: no deadline), read under the caller's lock of its row. */
+export async function offerExpiresAt(db: Executor, id_application: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: s.application.offer_expires_at })
+    .from(s.application)
+    .where(eq(s.application.id_application, id_application));
+  return row?.at ?? null;
+}
+
+/** The decline reasons the school offers: its own active ones, else the built-in list. */
+export async function declineReasons(db: Executor, id_school: number) {
+  const r = s.declineReason;
+  const own = await db
+    .select()
+    .from(r)
+    .where(and(eq(r.id_school, id_school), eq(r.active, true)))
+    .orderBy(r.position, r.id_decline_reason);
+  if (own.length) return own;
+  return db
+    .select()
+    .from(r)
+    .where(and(isNull(r.id_school), eq(r.active, true)))
+    .orderBy(r.position, r.id_decline_reason);
+}
+
+export async function insertOfferAnswer(db: Executor, row: typeof s.offerAnswer.$inferInsert) {
+  await db.insert(s.offerAnswer).values(row);
+}

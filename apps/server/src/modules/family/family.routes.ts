@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
 import {
+  FamilyAnswerSchema,
   FamilyApplicationDetailSchema,
   FamilyApplicationParamsSchema,
   FamilyApplicationSchema,
+  FamilyDeclineReasonSchema,
   FamilyLanguageSchema,
   FamilySessionRequestSchema,
   FamilySessionSchema,
@@ -22,6 +24,7 @@ import {
 } from '../../lib/session-cookie';
 import * as familyAuth from './family.auth';
 import { maskedContact } from './family.contact';
+import { answerOffer, declineReasonsOf } from './family.answer';
 import { familyApplication, familyApplications } from './family.service';
 
 /** The portal's calls are the only ones that ever see its cookie. */
@@ -112,5 +115,32 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags, params: FamilyApplicationParamsSchema, response: { 200: FamilyApplicationDetailSchema } },
     },
     async (req) => familyApplication(deps.db, await guardian(req), req.params.id),
+  );
+  app.get(
+    '/family/applications/:id/decline-reasons',
+    {
+      config: portalConfig,
+      schema: {
+        tags,
+        params: FamilyApplicationParamsSchema,
+        response: { 200: listOf(FamilyDeclineReasonSchema, "The school's reasons, in the guardian's language") },
+      },
+    },
+    async (req) => {
+      const contact = await guardian(req);
+      return declineReasonsOf(deps.db, contact, req.params.id, await familyAuth.languageOf(deps.db, contact));
+    },
+  );
+  app.post(
+    '/family/applications/:id/answer',
+    {
+      config: portalConfig,
+      preHandler: sameSiteOnly,
+      schema: { tags, params: FamilyApplicationParamsSchema, body: FamilyAnswerSchema, response: { 200: message } },
+    },
+    async (req) => {
+      await answerOffer(deps, await guardian(req), req.params.id, req.body);
+      return { message: translate(req.body.answer === 'accept' ? 'familyAccepted' : 'familyDeclined', req.lng) };
+    },
   );
 }

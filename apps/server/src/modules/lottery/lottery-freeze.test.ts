@@ -291,6 +291,17 @@ describe('while frozen, no input changes: each kind is refused', () => {
     );
   });
 
+  it('a statement is checked as a whole: one frozen row refuses it all; the columns the draw does not read pass', async () => {
+    const open = await closedPeriod();
+    const { period, apps } = await closedPeriod();
+    await freeze(period);
+    const both = inArray(s.application.id_application, [open.apps[0].id_application, apps[0].id_application]);
+    await expectRefusedByGuard(() => ctx.db.update(s.application).set({ id_status: STATUS.DENIED }).where(both));
+    expect((await applicationRow(ctx.db, open.apps[0].id_application)).id_status).toBe(STATUS.APPLIED);
+    await ctx.db.update(s.application).set({ read: false }).where(both);
+    expect((await applicationRow(ctx.db, apps[0].id_application)).read).toBe(false);
+  });
+
   it('the log is append-only: an entry is never changed or removed', async () => {
     const { period } = await closedPeriod();
     await freeze(period);

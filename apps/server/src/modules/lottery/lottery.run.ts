@@ -118,12 +118,20 @@ export async function runLottery(
       if (hashes.inputsHash !== frozen.inputsHash) throw refuse('lotteryInputsChanged', 'LOTTERY_INPUTS_CHANGED');
       const outcomes = draw(seed, locked.inputs);
       hashes.resultHash = resultHash(outcomes);
+      const facts = {
+        id_lottery: frozen.id_lottery,
+        inputs_sha256: hashes.inputsHash,
+        source: sourceLine(v2.source),
+        seed,
+        result_sha256: hashes.resultHash,
+      };
+      const entry = await appendLog(tx, period, 'draw', facts, drawnAt);
+      // the inputs stay as the freeze wrote them: the same inputs, as their hash just showed
       const record = {
         state: 'drawn',
         algorithm,
         seed,
         ...hashes,
-        inputs: locked.inputs,
         result: outcomes,
         consideredCount: outcomes.length,
         selectedCount: outcomes.filter((o) => o.result === 'selected').length,
@@ -138,16 +146,7 @@ export async function runLottery(
             }
           : {}),
       };
-      const saved = await repo.updateLottery(tx, frozen.id_lottery, record);
-      const facts = {
-        id_lottery: saved.id_lottery,
-        inputs_sha256: hashes.inputsHash,
-        source: sourceLine(v2.source),
-        seed,
-        result_sha256: hashes.resultHash,
-      };
-      const entry = await appendLog(tx, period, 'draw', facts, drawnAt);
-      await repo.updateLottery(tx, saved.id_lottery, { logHash: entry.hash });
+      const saved = await repo.updateLottery(tx, frozen.id_lottery, { ...record, logHash: entry.hash });
 
       const apps = [...locked.participants.values(), ...locked.late];
       const session = openSession(tx, { scope: caller.scope, id_user: caller.id_user, jobs }, apps);

@@ -35,9 +35,21 @@ async function buildFamilyFixtures(db: TestContext['db'], x: Fixtures) {
     firstName: OTHER_FAMILY[0],
     guardianEmail: OTHER_FAMILY[1],
   });
+  const offered = await createApplication(db, a1, {
+    id_status: STATUS.OFFERED,
+    firstName: 'Guardian-A-Offered',
+    guardianEmail: 'guardian.a@example.org',
+  });
+  const theirsOffered = await createApplication(db, a1, {
+    id_status: STATUS.OFFERED,
+    firstName: OTHER_FAMILY[0],
+    guardianEmail: OTHER_FAMILY[1],
+  });
   return {
     mine,
     theirs,
+    offered,
+    theirsOffered,
     cookies: {
       guardianA: await guardianSession(db, 'guardian.a@example.org'),
       guardianLeaving: await guardianSession(db, 'guardian.leaving@example.org'),
@@ -54,6 +66,28 @@ export const FAMILY_ROWS: Row[] = [
     actor: 'guardianA',
     own: () => ({ method: 'GET', path: `/family/applications/${ff.mine.id_application}` }),
     other: () => ({ method: 'GET', path: `/family/applications/${ff.theirs.id_application}` }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'GET /family/applications/:id/decline-reasons',
+    actor: 'guardianA',
+    own: () => ({ method: 'GET', path: `/family/applications/${ff.offered.id_application}/decline-reasons` }),
+    other: () => ({ method: 'GET', path: `/family/applications/${ff.theirsOffered.id_application}/decline-reasons` }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'POST /family/applications/:id/answer',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.offered.id_application}/answer`,
+      body: { answer: 'accept' },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.theirsOffered.id_application}/answer`,
+      body: { answer: 'accept' },
+    }),
     foreign: () => OTHER_FAMILY,
   },
   {
