@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offerDeadlineOf, type ZonedOfferDeadlineRule } from './offer-deadline';
+import { offerDeadlineOf, periodOfferDeadlineOf, type ZonedOfferDeadlineRule } from './offer-deadline';
 import { translate } from './messages';
 import { OfferDeadlineRuleSchema } from './schemas/offer-deadline';
 import { wallClock } from './zoned-time';
@@ -351,5 +351,24 @@ describe('offer deadline rule schema', () => {
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]).toMatchObject({ path, message: key });
     expect(translate(key, 'en')).not.toBe(key);
+  });
+});
+
+describe('periodOfferDeadlineOf', () => {
+  const published = new Date('2026-12-05T00:30:00Z');
+  const period = rule({});
+
+  it('keeps the acceptance days (24-hour days from the offer) when the rule has neither days nor a date', () => {
+    expect(periodOfferDeadlineOf({ ...period, acceptanceDays: 3 }, published)).toEqual(
+      new Date('2026-12-08T00:30:00Z'),
+    );
+    expect(periodOfferDeadlineOf({ ...period, acceptanceDays: 0 }, published)).toBeNull();
+  });
+
+  it('follows the rule once it has days or a date, whatever the acceptance days', () => {
+    const rule = { ...period, days: 1, skipWeekends: true, acceptanceDays: 30 };
+    expect(periodOfferDeadlineOf(rule, published)).toEqual(new Date('2026-12-07T22:00:00Z'));
+    const fixed = { ...period, fixedDate: '2026-12-06', acceptanceDays: 0 };
+    expect(periodOfferDeadlineOf(fixed, published)).toEqual(new Date('2026-12-06T22:00:00Z'));
   });
 });

@@ -20,7 +20,20 @@ import { wallClock, zonedInstant } from './zoned-time';
 
 export type ZonedOfferDeadlineRule = OfferDeadlineRule & { timeZone: string };
 
+/** A school period's rule as stored: the deadline rule, and the acceptance days it replaces. */
+export type PeriodOfferDeadlineRule = ZonedOfferDeadlineRule & { acceptanceDays: number };
+
 const DAY_MS = 86_400_000;
+
+/**
+ * When an offer of the period lapses. A period whose rule has neither days nor a fixed date keeps the rule it had
+ * before the deadline rule existed: the publication's own hour + its acceptance days (24-hour days), and 0 days:
+ * never. So every period saved before the rule goes on as it did.
+ */
+export function periodOfferDeadlineOf(rule: PeriodOfferDeadlineRule, publishedAt: Date): Date | null {
+  if (rule.days !== null || rule.fixedDate !== null) return offerDeadlineOf(rule, publishedAt);
+  return rule.acceptanceDays > 0 ? new Date(publishedAt.getTime() + rule.acceptanceDays * DAY_MS) : null;
+}
 
 /** The instant an offer published at `publishedAt` lapses, or null when it never does. */
 export function offerDeadlineOf(rule: ZonedOfferDeadlineRule, publishedAt: Date): Date | null {

@@ -3,6 +3,7 @@ import { ENROLLMENT_MODE, PERIOD_STATE } from '../constants';
 import type { MessageKey } from '../messages';
 import { booleanFlag, id, optionalDate, optionalText, requiredSelect, requiredText, spots, wholeAmount } from './rules';
 import { PageQuerySchema } from './pagination';
+import { PeriodOfferDeadlineSchema } from './offer-deadline';
 
 const enrollmentMode = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
@@ -26,6 +27,11 @@ const periodFields = {
   /** Lottery sibling rule: once a child wins a seat, its siblings are drawn at the sibling level (docs/lottery-algorithm.md). */
   /** Omitted on an update: unchanged (false for a new period). */
   sibling_priority: booleanFlag.optional(),
+  /**
+   * When offers lapse (docs/api-waiting-list.md, "Offer deadline rule"); neither days nor a fixed date: the acceptance
+   * days above. Omitted on an update: unchanged (a new period: none, 17:00, no skipped days, no reminder).
+   */
+  offer_deadline: PeriodOfferDeadlineSchema.optional(),
 };
 
 /** End on or after start, reported on the end date field. */
@@ -135,6 +141,16 @@ export const CampusYearRowSchema = z
     enrollment_end_date: z.string().nullable(),
     first_day_of_school: z.string().nullable(),
     enrollment_acceptance_period: int(),
+    offer_deadline: z.object({
+      days: int().nullable(),
+      fixedDate: z.string().nullable(),
+      timeOfDay: z.string(),
+      skipWeekends: z.boolean(),
+      holidays: z.array(z.string()),
+      reminderHours: int().nullable(),
+    }),
+    /** The IANA time zone the campus's deadlines are read in (its own, else its school's). */
+    timeZone: z.string(),
     enrollment_mode: int(),
     auto_move_waiting_list_on_decline: z.boolean(),
     sibling_priority: z.boolean(),

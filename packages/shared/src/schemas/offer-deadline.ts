@@ -9,6 +9,8 @@ import { booleanFlag, date, optionalDate, wholeNumber } from './rules';
 
 /** The most days a rule may give: a school year. */
 export const OFFER_DEADLINE_DAYS_MAX = 365;
+/** The most hours before a deadline a reminder may go out: 30 days. */
+export const OFFER_REMINDER_HOURS_MAX = 720;
 /** The most holidays a rule may list: one per day of a year. */
 export const OFFER_DEADLINE_HOLIDAYS_MAX = 366;
 
@@ -48,3 +50,19 @@ export const OfferDeadlineRuleSchema = z.object({
     .default([]),
 });
 export type OfferDeadlineRule = z.infer<typeof OfferDeadlineRuleSchema>;
+
+/** A school period's rule, and the family's reminder before the offer lapses. */
+export const PeriodOfferDeadlineSchema = OfferDeadlineRuleSchema.extend({
+  /** Hours before the deadline the family is reminded (through the campus's template); null: no reminder. */
+  reminderHours: z.preprocess(
+    (v) => (isMissing(v) ? null : v),
+    wholeNumber(1, OFFER_REMINDER_HOURS_MAX, {
+      required: 'quantityRequired',
+      notNumber: 'mustBeNumber',
+      notWhole: 'mustBeInteger',
+      tooSmall: 'quantityPositive',
+      tooLarge: 'numberOutOfRange',
+    }).nullable(),
+  ),
+});
+export type PeriodOfferDeadline = z.infer<typeof PeriodOfferDeadlineSchema>;

@@ -67,6 +67,22 @@ export const campusYear = pgTable(
     enrollment_end_date: date('enrollment_end_date'),
     first_day_of_school: date('first_day_of_school'),
     enrollment_acceptance_period: integer('enrollment_acceptance_period').notNull().default(0),
+    /*
+     * The offer deadline rule (docs/api-waiting-list.md, "Offer deadline rule"). Neither days nor date: the period
+     * keeps the older rule, the offer's own hour + `enrollment_acceptance_period` days (0: offers do not lapse).
+     */
+    offer_deadline_days: integer('offer_deadline_days'),
+    offer_deadline_date: date('offer_deadline_date'),
+    /** HH:MM on the campus's clock. */
+    offer_deadline_time: text('offer_deadline_time').notNull().default('17:00'),
+    offer_deadline_skip_weekends: boolean('offer_deadline_skip_weekends').notNull().default(false),
+    /** Sorted, each once (the schema's transform). */
+    offer_deadline_holidays: date('offer_deadline_holidays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
+    /** Hours before an offer lapses that the family is reminded; null: no reminder. */
+    offer_reminder_hours: integer('offer_reminder_hours'),
     enrollment_mode: integer('enrollment_mode').notNull().default(1),
     auto_move_waiting_list_on_decline: boolean('auto_move_waiting_list_on_decline').notNull().default(false),
     /** Lottery sibling rule: once a child wins a seat, its siblings are drawn at the campus's sibling level. */
@@ -99,6 +115,10 @@ export const campusYear = pgTable(
     index('campus_year_school_idx').on(t.id_school, t.id_campus, t.state),
     check('campus_year_state', sql`${t.state} IN ('not_started', 'started', 'finalized')`),
     check('campus_year_spots', sql`${t.spots} >= 0 AND ${t.enrollment_acceptance_period} >= 0`),
+    check(
+      'campus_year_offer_deadline',
+      sql`${t.offer_deadline_days} BETWEEN 0 AND 365 AND ${t.offer_reminder_hours} > 0 AND ${t.offer_deadline_time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
   ],
 );
 

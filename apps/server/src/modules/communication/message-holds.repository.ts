@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { inIds, rowsOf } from '../../lib/sql';
+import { arrayOf, inIds, rowsOf } from '../../lib/sql';
 import { inCampus, type Scope } from '../../lib/scope';
 
 /*
@@ -95,19 +95,27 @@ export async function currentStatuses(db: Executor, ids: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 
-/**
- * The deadline of held offers starts when the family is told: each still-offered application without one gets
- * `at` + its period's acceptance days (0 days: none, it does not lapse).
- */
-export async function startOfferDeadlines(db: Executor, ids: number[], at: Date) {
-  if (!ids.length) return;
+/** The still-offered live applications among `ids` that have no deadline yet, with their period. */
+export async function offersWithoutDeadline(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return rowsOf<{ id_application: number; id_campus_year: number | null }>(
+    await db.execute(sql`
+      SELECT id_application, id_campus_year FROM application
+      WHERE ${inIds(sql`id_application`, ids)} AND id_status = ${STATUS.OFFERED}
+        AND offer_expires_at IS NULL AND deleted_at IS NULL
+      ORDER BY id_application
+    `),
+  );
+}
+
+/** Writes each application's deadline, in one statement. */
+export async function setOfferDeadlines(db: Executor, deadlines: Array<{ id_application: number; at: Date }>) {
+  if (!deadlines.length) return;
   await db.execute(sql`
-    UPDATE application a
-    SET offer_expires_at = ${at.toISOString()}::timestamptz + make_interval(secs => cy.enrollment_acceptance_period * 86400)
-    FROM campus_year cy
-    WHERE cy.id_campus_year = a.id_campus_year AND ${inIds(sql`a.id_application`, ids)}
-      AND a.id_status = ${STATUS.OFFERED} AND a.offer_expires_at IS NULL AND a.deleted_at IS NULL
-      AND cy.enrollment_acceptance_period > 0
+    UPDATE application a SET offer_expires_at = v.at
+    FROM unnest(${arrayOf(deadlines.map((d) => d.id_application))}::int[],
+                ${arrayOf(deadlines.map((d) => d.at.toISOString()))}::timestamptz[]) AS v(id, at)
+    WHERE a.id_application = v.id
   `);
 }
 

@@ -5,6 +5,7 @@ import { zonedInstant } from '@openseat/shared/zoned-time';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { writeAudit, type AuditActor } from '../audit/audit.service';
+import { OfferDeadlines } from '../status-moves/offer-deadline.service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import * as repo from './message-holds.repository';
@@ -75,6 +76,22 @@ export async function listHolds(db: Db, scope: Scope, id_campus: number): Promis
   return (await repo.listHolds(db, scope, id_campus)).map(presentHold);
 }
 
+/**
+ * The deadline of held offers starts when the family is told: each still-offered application without one gets its
+ * period's deadline for an offer published `at` (none: it does not lapse).
+ */
+async function startOfferDeadlines(tx: Executor, ids: number[], at: Date) {
+  const offers = await repo.offersWithoutDeadline(tx, ids);
+  const deadlines = new OfferDeadlines(tx);
+  await deadlines.load(offers.flatMap((o) => (o.id_campus_year === null ? [] : [o.id_campus_year])));
+  const set: Array<{ id_application: number; at: Date }> = [];
+  for (const offer of offers) {
+    const deadline = await deadlines.of(offer.id_campus_year, at);
+    if (deadline) set.push({ id_application: offer.id_application, at: deadline });
+  }
+  await repo.setOfferDeadlines(tx, set);
+}
+
 /** `POST /lottery/holds/:id/release`: the held messages go out now; released already: answered as it is. */
 export async function releaseHold(deps: Deps, actor: HoldActor, id: number, now = new Date()): Promise<MessageHold> {
   return (await release(deps, actor, id, now)).hold;
@@ -93,7 +110,7 @@ async function release({ db, jobs }: Deps, actor: HoldActor, id: number, now: Da
     );
     // a family moved on since (declined by phone, moved by staff) was told by that later move, not by this one
     const still = moves.filter((m) => statuses.get(m.id_application) === m.to);
-    await repo.startOfferDeadlines(
+    await startOfferDeadlines(
       tx,
       still.filter((m) => m.to === STATUS.OFFERED).map((m) => m.id_application),
       now,

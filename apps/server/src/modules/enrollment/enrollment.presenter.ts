@@ -1,4 +1,4 @@
-import { readinessProblems } from '@openseat/shared/enrollment-rules';
+import { DEFAULT_TIME_ZONE, readinessProblems } from '@openseat/shared/enrollment-rules';
 import { translate, type MessageKey } from '@openseat/shared/messages';
 import type {
   CampusSchoolYearRow,
@@ -29,6 +29,15 @@ export function presentPeriod(row: PeriodRow): CampusYearRow {
     enrollment_end_date: row.enrollment_end_date,
     first_day_of_school: row.first_day_of_school,
     enrollment_acceptance_period: row.enrollment_acceptance_period,
+    offer_deadline: {
+      days: row.offer_deadline_days,
+      fixedDate: row.offer_deadline_date,
+      timeOfDay: row.offer_deadline_time,
+      skipWeekends: row.offer_deadline_skip_weekends,
+      holidays: row.offer_deadline_holidays,
+      reminderHours: row.offer_reminder_hours,
+    },
+    timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
     enrollment_mode: row.enrollment_mode,
     auto_move_waiting_list_on_decline: row.auto_move_waiting_list_on_decline,
     sibling_priority: row.sibling_priority,

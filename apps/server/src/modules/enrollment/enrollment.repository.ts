@@ -36,6 +36,13 @@ const periodColumns = {
   enrollment_end_date: s.campusYear.enrollment_end_date,
   first_day_of_school: s.campusYear.first_day_of_school,
   enrollment_acceptance_period: s.campusYear.enrollment_acceptance_period,
+  offer_deadline_days: s.campusYear.offer_deadline_days,
+  offer_deadline_date: s.campusYear.offer_deadline_date,
+  offer_deadline_time: s.campusYear.offer_deadline_time,
+  offer_deadline_skip_weekends: s.campusYear.offer_deadline_skip_weekends,
+  offer_deadline_holidays: s.campusYear.offer_deadline_holidays,
+  offer_reminder_hours: s.campusYear.offer_reminder_hours,
+  timeZone: sql<string | null>`coalesce(${s.campusConfiguration.time_zone}, ${s.schoolConfiguration.time_zone})`,
   enrollment_mode: s.campusYear.enrollment_mode,
   auto_move_waiting_list_on_decline: s.campusYear.auto_move_waiting_list_on_decline,
   sibling_priority: s.campusYear.sibling_priority,
@@ -55,6 +62,8 @@ const selectPeriods = (db: Executor, where: SQL) =>
     .from(s.campusYear)
     .innerJoin(s.campus, eq(s.campus.id_campus, s.campusYear.id_campus))
     .innerJoin(s.schoolYear, eq(s.schoolYear.id_school_year, s.campusYear.id_school_year))
+    .leftJoin(s.campusConfiguration, eq(s.campusConfiguration.id_campus, s.campusYear.id_campus))
+    .leftJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, s.campusYear.id_school))
     .where(where);
 
 export type PeriodFilter = { id_campus?: number; state?: PeriodState; historical?: boolean };

@@ -16,6 +16,7 @@ import type {
   PeriodAction,
   SeatsUpdate,
 } from '@openseat/shared/schemas/enrollment';
+import type { PeriodOfferDeadline } from '@openseat/shared/schemas/offer-deadline';
 import type { Db, Executor } from '../../db/client';
 import { diff, writeAudit } from '../audit/audit.service';
 import { AppError, badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
@@ -61,6 +62,16 @@ const periodValues = (input: CampusYearCreate) => ({
   auto_move_waiting_list_on_decline: input.auto_move_waiting_list_on_decline,
   // omitted: unchanged (a client that does not know the rule never switches it off)
   ...(input.sibling_priority === undefined ? {} : { sibling_priority: input.sibling_priority }),
+  ...(input.offer_deadline === undefined ? {} : offerDeadlineValues(input.offer_deadline)),
+});
+
+const offerDeadlineValues = (rule: PeriodOfferDeadline) => ({
+  offer_deadline_days: rule.days,
+  offer_deadline_date: rule.fixedDate,
+  offer_deadline_time: rule.timeOfDay,
+  offer_deadline_skip_weekends: rule.skipWeekends,
+  offer_deadline_holidays: rule.holidays,
+  offer_reminder_hours: rule.reminderHours,
 });
 
 async function assertSchoolYear(db: Executor, id_school_year: number) {

@@ -242,6 +242,79 @@ describe('school periods: life cycle', () => {
     period = off.body.data;
   });
 
+  it('saves the offer deadline rule; an update that omits it keeps it; bad rules are refused in en and es', async () => {
+    expect(period.offer_deadline).toEqual({
+      days: null,
+      fixedDate: null,
+      timeOfDay: '17:00',
+      skipWeekends: false,
+      holidays: [],
+      reminderHours: null,
+    });
+    expect(period.timeZone).toBe('America/New_York');
+    const rule = {
+      days: '3',
+      fixedDate: '2026-12-18',
+      timeOfDay: '16:30',
+      skipWeekends: true,
+      holidays: ['2026-12-25', '2026-11-26', '2026-12-25'],
+      reminderHours: 24,
+    };
+    const saved = await call<Saved<CampusYearRow>>('PUT', '/enrollment/campusYear', {
+      token: token.campus,
+      body: updateBody(period, { offer_deadline: rule }),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const stored = { ...rule, days: 3, holidays: ['2026-11-26', '2026-12-25'] };
+    expect(saved.body.data.offer_deadline).toEqual(stored);
+    const kept = await call<Saved<CampusYearRow>>('PUT', '/enrollment/campusYear', {
+      token: token.campus,
+      body: updateBody(saved.body.data),
+    });
+    expect(kept.body.data.offer_deadline).toEqual(stored);
+    const bad = (offer_deadline: unknown, headers?: Record<string, string>) =>
+      call<Refusal>('PUT', '/enrollment/campusYear', {
+        token: token.campus,
+        body: updateBody(kept.body.data, { offer_deadline }),
+        headers,
+      });
+    const time = await bad({ ...rule, timeOfDay: '25:00' });
+    expect(time.status).toBe(400);
+    expect(time.body.errors).toEqual([{ path: 'offer_deadline.timeOfDay', message: 'Enter a time as HH:MM.' }]);
+    const spanish = await bad({ ...rule, timeOfDay: '5pm', days: -1, reminderHours: 0 }, es);
+    expect(spanish.status).toBe(400);
+    expect(spanish.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'offer_deadline.timeOfDay', message: 'Escriba una hora como HH:MM.' },
+        { path: 'offer_deadline.days', message: 'La cantidad debe ser 0 o mayor.' },
+        { path: 'offer_deadline.reminderHours', message: 'La cantidad debe ser mayor que 0.' },
+      ]),
+    );
+    for (const wrong of [
+      { ...rule, holidays: ['someday'] },
+      { ...rule, fixedDate: '2026-02-30' },
+      'soon',
+      [],
+      { ...rule, days: 366 },
+    ])
+      expect((await bad(wrong)).status, JSON.stringify(wrong)).toBe(400);
+    const cleared = await call<Saved<CampusYearRow>>('PUT', '/enrollment/campusYear', {
+      token: token.campus,
+      body: updateBody(kept.body.data, {
+        offer_deadline: { days: '', fixedDate: '', timeOfDay: '17:00', reminderHours: '' },
+      }),
+    });
+    expect(cleared.body.data.offer_deadline).toEqual({
+      days: null,
+      fixedDate: null,
+      timeOfDay: '17:00',
+      skipWeekends: false,
+      holidays: [],
+      reminderHours: null,
+    });
+    period = cleared.body.data;
+  });
+
   it('allows one started period per campus', async () => {
     const second = await call<Saved<CampusYearRow>>('POST', '/enrollment/campusYear', {
       token: token.campus,

@@ -20,7 +20,20 @@ export type ReminderRun = { applications: number; queued: number };
  * application that leaves the status is no longer found, and one that comes back starts counting again.
  */
 export async function sendDueReminders(deps: { db: Db; jobs: JobQueue }, now: Date): Promise<ReminderRun> {
-  const due = await repo.dueReminders(deps.db, now);
+  return queueDue(deps, await repo.dueReminders(deps.db, now));
+}
+
+/**
+ * Queues the reminders due before offers lapse (docs/api-reminders.md, "Before an offer lapses"): once per offer,
+ * `offer_reminder_hours` before its deadline, the campus's active reminders of the status Offered send their
+ * templates. Keys `offer-deadline:{id_reminder}:{id_application}:{deadline epoch ms}:{channel}`: a retried or second
+ * run queues nothing more.
+ */
+export async function sendOfferDeadlineReminders(deps: { db: Db; jobs: JobQueue }, now: Date): Promise<ReminderRun> {
+  return queueDue(deps, await repo.dueOfferDeadlineReminders(deps.db, now));
+}
+
+async function queueDue(deps: { db: Db; jobs: JobQueue }, due: repo.DueReminder[]): Promise<ReminderRun> {
   if (due.length === 0) return { applications: 0, queued: 0 };
   const reminders = new Map((await repo.activeReminders(deps.db)).map((r) => [r.id_reminder, r]));
   let queued = 0;
@@ -87,7 +100,8 @@ function draftsOf(reminder: repo.ActiveReminder, recipient: Recipient, key: stri
 
 /**
  * Every hour on the hour (UTC): a school's calendar day begins at a different UTC hour in each time zone, so an
- * hourly run sends each reminder within the hour its day begins. Safe to run again: the keys queue each period once.
+ * hourly run sends each reminder within the hour its day begins, and each offer's reminder within the hour it is due.
+ * Safe to run again: the keys queue each period, and each offer, once.
  */
 export const sendRemindersJob = defineJob({
   name: 'reminders.send',
@@ -99,7 +113,10 @@ export const sendRemindersJob = defineJob({
   idempotencyKey: () => 'reminders:send',
   schedule: { cron: '0 * * * *', tz: 'UTC' },
   async handle(_payload, context) {
-    const run = await sendDueReminders(context, new Date());
+    const now = new Date();
+    const run = await sendDueReminders(context, now);
     if (run.queued) context.log.info(run, 'reminders queued');
+    const beforeDeadline = await sendOfferDeadlineReminders(context, now);
+    if (beforeDeadline.queued) context.log.info(beforeDeadline, 'offer deadline reminders queued');
   },
 });

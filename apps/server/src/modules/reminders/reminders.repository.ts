@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { inCampus, type Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
+import { STATUS } from '@openseat/shared/constants';
 
 const r = s.reminder;
 const cr = s.campusReminder;
@@ -199,6 +200,41 @@ export async function dueReminders(db: Executor, now: Date): Promise<DueReminder
                  || (days / periodicity) || ':' AS key
         FROM in_status
         WHERE days >= periodicity
+      )
+      SELECT id_reminder, id_application, key FROM due
+      WHERE (id_campus_email IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'email'))
+         OR (id_campus_text_message IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'sms'))
+      ORDER BY id_reminder, id_application
+    `),
+  );
+}
+
+/**
+ * The offers whose family is due the period's reminder before the deadline (`campus_year.offer_reminder_hours`,
+ * docs/api-reminders.md, "Before an offer lapses"), one row per active reminder of the campus for the status Offered:
+ * live offered applications of a period that is not finalized, whose deadline is still ahead and at most that many
+ * hours away, not queued yet on some channel of the reminder. The key names the deadline, so each offer is reminded
+ * once, and an application offered again (a new deadline) once more.
+ */
+export async function dueOfferDeadlineReminders(db: Executor, now: Date): Promise<DueReminder[]> {
+  return rowsOf<DueReminder>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT r.id_reminder, a.id_application, r.id_campus_email, r.id_campus_text_message,
+               'offer-deadline:' || r.id_reminder || ':' || a.id_application || ':'
+                 || floor(extract(epoch FROM a.offer_expires_at) * 1000)::bigint || ':' AS key
+        FROM application a
+        JOIN campus_year cy
+          ON cy.id_school = a.id_school AND cy.id_campus_year = a.id_campus_year AND cy.state <> 'finalized'
+         AND cy.offer_reminder_hours IS NOT NULL
+        JOIN campus_reminder cr ON cr.id_school = a.id_school AND cr.id_campus = a.id_campus AND cr.is_active
+        JOIN reminder r ON r.id_school = cr.id_school AND r.id_reminder = cr.id_reminder AND r.id_status = a.id_status
+        WHERE a.id_status = ${STATUS.OFFERED} AND a.deleted_at IS NULL
+          AND a.offer_expires_at > ${now.toISOString()}::timestamptz
+          AND a.offer_expires_at - make_interval(hours => cy.offer_reminder_hours) <= ${now.toISOString()}::timestamptz
+          AND (r.id_campus_email IS NOT NULL OR r.id_campus_text_message IS NOT NULL)
       )
       SELECT id_reminder, id_application, key FROM due
       WHERE (id_campus_email IS NOT NULL

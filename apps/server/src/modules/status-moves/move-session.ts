@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import type { Scope } from '../../lib/scope';
 import { runMoveEffects } from './move-effects';
+import { OfferDeadlines } from './offer-deadline.service';
 import * as repo from './status-moves.repository';
 import type { Group, LotteryFacts, Movable } from './status-moves.repository';
 import type { MovedApplication, Mover } from './status-moves.types';
@@ -24,12 +25,6 @@ import type { MovedApplication, Mover } from './status-moves.types';
 
 export const groupOf = (app: Pick<Movable, 'id_campus_year' | 'id_grade'>): Group | null =>
   app.id_campus_year === null ? null : { id_campus_year: app.id_campus_year, id_grade: app.id_grade };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** An offer made now lapses after the period's acceptance days; 0 days: it does not lapse. */
-export const offerDeadline = (acceptanceDays: number | null, now = new Date()) =>
-  acceptanceDays ? new Date(now.getTime() + acceptanceDays * DAY_MS) : null;
 
 /** Why this application cannot enter `to` (before any seat is looked at), or null. */
 export function refusalOf(app: Movable, to: StatusId): MessageKey | null {
@@ -64,6 +59,7 @@ export class MoveSession {
   private readonly jobs: JobQueue;
   /** Moves of `audit` already handed to the after-move effects (flush may run more than once). */
   private messaged = 0;
+  private readonly deadlines: OfferDeadlines;
   /**
    * Set: the families' messages of these moves are held until staff release them (a real draw, a staff move with
    * "hold the family's message"): flush keeps them in a hold, and offers get their deadline at the release.
@@ -78,6 +74,7 @@ export class MoveSession {
     readonly now: Date = new Date(),
   ) {
     ({ scope: this.scope, id_user: this.id_user, jobs: this.jobs } = mover);
+    this.deadlines = new OfferDeadlines(tx);
     for (const app of apps) this.byId.set(app.id_application, app);
   }
 
@@ -97,7 +94,7 @@ export class MoveSession {
       id_status: to,
       waiting_list_position: place,
       offer_expires_at:
-        to === STATUS.OFFERED && !this.holdMessages ? offerDeadline(app.acceptanceDays, this.now) : null,
+        to === STATUS.OFFERED && !this.holdMessages ? await this.deadlines.of(app.id_campus_year, this.now) : null,
     });
     if (left && group) this.closeGap(group);
     this.history.push({

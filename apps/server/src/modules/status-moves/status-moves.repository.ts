@@ -256,3 +256,24 @@ export async function softDelete(db: Executor, id_application: number) {
     .set({ deletedAt: new Date(), waiting_list_position: null, updatedAt: new Date() })
     .where(eq(a.id_application, id_application));
 }
+
+/** The offer deadline rule of each of these periods, with its campus's time zone (its own, else its school's). */
+export async function offerDeadlineRules(db: Executor, periodIds: number[]) {
+  if (!periodIds.length) return [];
+  const cy = s.campusYear;
+  return db
+    .select({
+      id_campus_year: cy.id_campus_year,
+      days: cy.offer_deadline_days,
+      fixedDate: cy.offer_deadline_date,
+      timeOfDay: cy.offer_deadline_time,
+      skipWeekends: cy.offer_deadline_skip_weekends,
+      holidays: cy.offer_deadline_holidays,
+      acceptanceDays: cy.enrollment_acceptance_period,
+      timeZone: sql<string | null>`coalesce(${s.campusConfiguration.time_zone}, ${s.schoolConfiguration.time_zone})`,
+    })
+    .from(cy)
+    .leftJoin(s.campusConfiguration, eq(s.campusConfiguration.id_campus, cy.id_campus))
+    .leftJoin(s.schoolConfiguration, eq(s.schoolConfiguration.id_school, cy.id_school))
+    .where(inIds(cy.id_campus_year, periodIds));
+}

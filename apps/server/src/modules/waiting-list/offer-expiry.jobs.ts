@@ -3,8 +3,8 @@ import { defineJob } from '../../jobs/job';
 import { expireOffers } from './waiting-list.service';
 
 /**
- * Offers not confirmed within the period's acceptance days lapse: every day at 06:00 UTC the offers whose deadline
- * has passed are declined (movement 'Offer expired') and, with auto-move on, their seats offered on to the waiting
+ * Offers not confirmed by their deadline lapse: every hour on the hour (UTC) the offers whose deadline has passed are
+ * declined (movement 'Offer expired') and, with auto-move on, their seats offered on to the waiting
  * list. Safe to run again: a lapsed offer is declined once, and a run finds nothing left to do.
  */
 export const expireOffersJob = defineJob({
@@ -15,7 +15,9 @@ export const expireOffersJob = defineJob({
   retryBackoff: true,
   expireInSeconds: 30 * 60,
   idempotencyKey: () => 'waiting-list:expire-offers',
-  schedule: { cron: '0 6 * * *', tz: 'UTC' },
+  // hourly, not daily: a deadline is at a time of day on the campus's clock (the period's rule), and an offer should
+  // lapse within the hour it is due, whatever the time zone
+  schedule: { cron: '0 * * * *', tz: 'UTC' },
   async handle(_payload, context) {
     const { expired, offered } = await expireOffers(context, new Date());
     if (expired.length)

@@ -496,13 +496,13 @@ describe('offer expiry', () => {
 });
 
 describe('the offer-expiry job', () => {
-  it('is in the registry and scheduled daily in UTC', async () => {
+  it('is in the registry and scheduled hourly in UTC', async () => {
     expect(JOBS).toContain(expireOffersJob);
     const rows = await ctx.db.execute<{ name: string; cron: string; timezone: string }>(
       sql`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = ${expireOffersJob.name}`,
     );
     const list = (rows as { rows?: unknown[] }).rows ?? (rows as unknown[]);
-    expect(list).toEqual([{ name: 'waiting-list.expire-offers', cron: '0 6 * * *', timezone: 'UTC' }]);
+    expect(list).toEqual([{ name: 'waiting-list.expire-offers', cron: '0 * * * *', timezone: 'UTC' }]);
   });
 
   it('starts and stops with the clock on (the timekeeper), registering the schedule once', async () => {

@@ -12,8 +12,11 @@ import { CampusYearCreateSchema, type CampusYearRow } from '@openseat/shared/sch
 import { message } from '../../../lib/i18n';
 import { useCampusOptions } from '../../../hooks/lookups';
 import { useSavePeriod, useSchoolYears } from '../api/enrollment';
+import { OfferDeadlineFields } from './OfferDeadlineFields';
 
-type Input = z.input<typeof CampusYearCreateSchema>;
+export type PeriodFormInput = z.input<typeof CampusYearCreateSchema>;
+export type PeriodFormOutput = z.output<typeof CampusYearCreateSchema>;
+type Input = PeriodFormInput;
 const DATES = ['enrollment_start_date', 'enrollment_end_date', 'first_day_of_school'] as const;
 
 const valuesOf = (p: CampusYearRow | null, id_campus: number | null): Input => ({
@@ -27,6 +30,14 @@ const valuesOf = (p: CampusYearRow | null, id_campus: number | null): Input => (
   enrollment_mode: p?.enrollment_mode ?? 1,
   auto_move_waiting_list_on_decline: p?.auto_move_waiting_list_on_decline ?? false,
   sibling_priority: p?.sibling_priority ?? false,
+  offer_deadline: {
+    days: p?.offer_deadline.days ?? '',
+    fixedDate: p?.offer_deadline.fixedDate ?? '',
+    timeOfDay: p?.offer_deadline.timeOfDay ?? '17:00',
+    skipWeekends: p?.offer_deadline.skipWeekends ?? false,
+    holidays: p?.offer_deadline.holidays ?? [],
+    reminderHours: p?.offer_deadline.reminderHours ?? '',
+  },
 });
 
 /** Create or edit a school period; the server re-checks every rule and its field errors land on the fields. */
@@ -46,13 +57,15 @@ export function PeriodForm({
   const years = useSchoolYears();
   const campuses = useCampusOptions();
   const save = useSavePeriod();
-  const form = useForm<Input, unknown, z.output<typeof CampusYearCreateSchema>>({
+  const form = useForm<Input, unknown, PeriodFormOutput>({
     resolver: zodResolver(CampusYearCreateSchema),
     defaultValues: valuesOf(period, id_campus),
   });
   const refused = useShowRefusal(form.setError);
   useEffect(() => form.reset(valuesOf(period, id_campus)), [period, id_campus, form]);
   const errors = form.formState.errors;
+  const chosenCampus = form.watch('id_campus');
+  const timeZone = campuses.data?.find((c) => c.id_campus === Number(chosenCampus))?.timeZone ?? period?.timeZone;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await save.mutateAsync(period ? { ...values, id_campus_year: period.id_campus_year } : values);
@@ -174,6 +187,9 @@ export function PeriodForm({
           disabled={disabled}
           testId="period-sibling_priority"
         />
+      </Grid>
+      <Grid size={12}>
+        <OfferDeadlineFields form={form} timeZone={timeZone} disabled={disabled} />
       </Grid>
       {!disabled && (
         <Grid size={12}>
