@@ -21,6 +21,8 @@ const NO_BODY = new Set([
   'POST /api/notification/application/{id}/read',
   // held messages: releasing acts on the path's id
   'POST /api/lottery/holds/{id}/release',
+  // the family portal: signing out acts on the caller's own sessions (the cookie)
+  'POST /api/family/sign-out',
 ]);
 
 const WRITES = ['POST', 'PUT', 'PATCH'];
