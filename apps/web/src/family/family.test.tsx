@@ -262,6 +262,9 @@ describe('the applications', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['Week ofOffers made', 'Mar 14', 'Mar 81', 'Mar 150']);
+    // hidden inside a box of its own: a table is never narrower than its content, and would widen the phone's page
+    expect(table).not.toHaveClass('visually-hidden');
+    expect(table.parentElement).toHaveClass('visually-hidden');
 
     const received = screen.getByRole('region', { name: 'Messages you received' });
     expect(within(received).getByText('Lottery results')).toBeInTheDocument();
