@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   FamilyApplication,
   FamilyApplicationDetail,
@@ -10,6 +10,7 @@ import type {
 } from '@openseat/shared/schemas/family';
 import { api, answer, recorder } from '../test/api';
 import { FamilyApp } from './App';
+import { REFRESH_MS } from './use-load';
 import ar from './i18n/ar';
 import es from './i18n/es';
 import en, { type Translation } from './i18n/en';
@@ -212,6 +213,29 @@ describe('the applications', () => {
     expect(screen.getByText('Signed in as m•••@example.org')).toBeInTheDocument();
   });
 
+  it('shows a move made meanwhile within 30 seconds, and at once when the page is shown again', async () => {
+    let calls = 0;
+    api.use(
+      answer('get', '/family/session', SESSION),
+      http.get('/api/family/applications', () => {
+        calls += 1;
+        return HttpResponse.json(calls === 1 ? [WAITING] : [{ ...OFFERED, id_application: 41, child: 'Maya' }]);
+      }),
+    );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      openPortal('/family/applications');
+      expect(await screen.findByText('On the waiting list')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(REFRESH_MS);
+      expect(await screen.findByText('Seat offered')).toBeInTheDocument();
+      const before = calls;
+      document.dispatchEvent(new Event('visibilitychange'));
+      await vi.waitFor(() => expect(calls).toBe(before + 1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('explains the waiting place: position, group, lottery number, rank, what decides the order, the weeks', async () => {
     const messages = [{ at: '2027-03-02T15:00:00.000Z', channel: 'email' as const, subject: 'Lottery results' }];
     api.use(...signedIn, answer('get', '/family/applications/41', detail(WAITING, messages)));
@@ -238,6 +262,9 @@ describe('the applications', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['Week ofOffers made', 'Mar 14', 'Mar 81', 'Mar 150']);
+    // hidden inside a box of its own: a table is never narrower than its content, and would widen the phone's page
+    expect(table).not.toHaveClass('visually-hidden');
+    expect(table.parentElement).toHaveClass('visually-hidden');
 
     const received = screen.getByRole('region', { name: 'Messages you received' });
     expect(within(received).getByText('Lottery results')).toBeInTheDocument();

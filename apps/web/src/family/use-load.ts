@@ -19,7 +19,30 @@ export function useErrorText() {
 
 type Loaded<T> = { data: T | null; error: string | null; reload: () => void };
 
-/** Loads `load()` when the screen opens (and when `key` changes); `reload` loads it again, keeping what is shown. */
+/** A move by staff, the lottery's release or a lapse shows within this long while the page is open (issue 24). */
+export const REFRESH_MS = 30_000;
+
+/** Calls `reload` every REFRESH_MS while the page is visible, and at once when it becomes visible again. */
+function useRefresh(reload: () => void) {
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') reload();
+    }, REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [reload]);
+}
+
+/**
+ * Loads `load()` when the screen opens (and when `key` changes), then again every REFRESH_MS while the page is
+ * visible; `reload` loads it again, keeping what is shown.
+ */
 export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   const errorText = useErrorText();
   const [state, setState] = useState<{ key: string; data: T | null; error: string | null }>({
@@ -41,5 +64,6 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  useRefresh(reload);
   return { data: state.key === key ? state.data : null, error: state.error, reload };
 }

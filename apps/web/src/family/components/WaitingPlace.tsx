@@ -38,7 +38,8 @@ export function WaitingPlace({ waiting }: { waiting: FamilyWaiting }) {
 
 /**
  * The bars are drawn for the eye and hidden from screen readers; the same numbers are in a table they read (the
- * table is visually hidden, its caption says what it counts).
+ * table is visually hidden, its caption says what it counts). The box around it is what is hidden: a table is never
+ * narrower than its content, so hidden itself it would stretch the page sideways (in Arabic, past its left edge).
  */
 function MovedPerWeek({ weeks }: { weeks: FamilyWaiting['movedPerWeek'] }) {
   const { t, day, number } = useI18n();
@@ -69,23 +70,25 @@ function MovedPerWeek({ weeks }: { weeks: FamilyWaiting['movedPerWeek'] }) {
         <span>{day(weeks[0].weekStart)}</span>
         {weeks.length > 1 ? <span>{day(weeks[weeks.length - 1].weekStart)}</span> : null}
       </div>
-      <table className="visually-hidden">
-        <caption>{t('movedCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('weekOf')}</th>
-            <th scope="col">{t('offersMade')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.weekStart}>
-              <td>{day(week.weekStart)}</td>
-              <td>{number(week.moved)}</td>
+      <div className="visually-hidden">
+        <table>
+          <caption>{t('movedCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('weekOf')}</th>
+              <th scope="col">{t('offersMade')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.weekStart}>
+                <td>{day(week.weekStart)}</td>
+                <td>{number(week.moved)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
