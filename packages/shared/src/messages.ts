@@ -273,6 +273,8 @@ const en = {
     'Record the basis for reporting conversions (who agreed, or the agreement) before switching conversion events on.',
   // ads tracking
   adsDatesOrder: 'The start date must be on or before the end date.',
+  // decline reasons
+  declineReasonsTooMany: 'At most 12 reasons.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -548,6 +550,8 @@ const es: Record<MessageKey, string> = {
     'Registre la base para informar conversiones (quién dio su consentimiento, o el acuerdo) antes de activar los eventos de conversión.',
   // ads tracking
   adsDatesOrder: 'La fecha de inicio debe ser igual o anterior a la fecha de fin.',
+  // decline reasons
+  declineReasonsTooMany: 'Como máximo 12 motivos.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -31,6 +31,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { adsTrackingRoutes } from './ads-tracking/ads-tracking.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { familyRoutes } from './family/family.routes';
+import { declineReasonsRoutes } from './decline-reasons/decline-reasons.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -57,6 +58,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   waitingListRoutes,
   lotteryRoutes,
   familyRoutes,
+  declineReasonsRoutes,
   // communication and intake
   templatesRoutes,
   remindersRoutes,

@@ -33,6 +33,7 @@ import { NOTIFICATION_ROWS, setupNotifications } from './tenancy/notifications';
 import { ADS_TRACKING_ROWS } from './tenancy/ads-tracking';
 import { DASHBOARD_ROWS } from './tenancy/dashboard';
 import { FAMILY_LISTS, FAMILY_ROWS, guardianCookie, setupFamily } from './tenancy/family';
+import { DECLINE_REASON_ROWS } from './tenancy/decline-reasons';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`) and the rows of each part of the
@@ -64,6 +65,7 @@ const ROWS: Row[] = [
   ...ADS_TRACKING_ROWS,
   ...DASHBOARD_ROWS,
   ...FAMILY_ROWS,
+  ...DECLINE_REASON_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [
   ...LISTS,

@@ -4,6 +4,7 @@ import { adminEn } from './admin';
 import { feedbackEn } from './feedback';
 import { intakeEn } from './intake';
 import { adsConversionsEn } from './adsConversions';
+import { declineReasonsEn } from './declineReasons';
 import { notificationsEn } from './notifications';
 import { adsTrackingEn } from './adsTracking';
 import { dashboardEn } from './dashboard';
@@ -72,6 +73,7 @@ export const en = {
   feedback: feedbackEn,
   intake: intakeEn,
   adsConversions: adsConversionsEn,
+  declineReasons: declineReasonsEn,
   notifications: notificationsEn,
   adsTracking: adsTrackingEn,
   dashboard: dashboardEn,

@@ -5,6 +5,7 @@ import { adminEs } from './admin';
 import { feedbackEs } from './feedback';
 import { intakeEs } from './intake';
 import { adsConversionsEs } from './adsConversions';
+import { declineReasonsEs } from './declineReasons';
 import { notificationsEs } from './notifications';
 import { adsTrackingEs } from './adsTracking';
 import { dashboardEs } from './dashboard';
@@ -72,6 +73,7 @@ export const es: Translations = {
   feedback: feedbackEs,
   intake: intakeEs,
   adsConversions: adsConversionsEs,
+  declineReasons: declineReasonsEs,
   notifications: notificationsEs,
   adsTracking: adsTrackingEs,
   dashboard: dashboardEs,

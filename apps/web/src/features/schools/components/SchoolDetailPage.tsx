@@ -11,6 +11,7 @@ import { isNotFound, routeId } from '../../../components/route-id';
 import { useSaveSchoolConfiguration, useSchool, useSchoolConfiguration } from '../api/schools';
 import { AdsConversionsPanel } from './AdsConversionsPanel';
 import { CampusesTab } from './CampusesTab';
+import { DeclineReasonsPanel } from './DeclineReasonsPanel';
 import { ConfigurationForm, type ConfigField } from './ConfigurationForm';
 import { SchoolDialog } from './SchoolDialog';
 
@@ -47,6 +48,7 @@ function SchoolConfiguration({ id_school, name }: { id_school: number; name: str
         deactivation={{ title: t('schools.deactivate'), consequence: t('schools.confirmDeactivate', { name }) }}
         onSave={(body) => save.mutateAsync({ ...body, id_school } as SchoolConfigurationRequest)}
       />
+      <DeclineReasonsPanel id_school={id_school} />
       <AdsConversionsPanel id_school={id_school} />
     </>
   );
