@@ -125,6 +125,29 @@ describe('a family answers an offer', () => {
     expect(saved).toMatchObject({ answer: 'decline', id_decline_reason: reasons.body[0].id_decline_reason });
   });
 
+  it("offers the school's own reasons once it has any, instead of the built-in ones", async () => {
+    const other = await createSchool(ctx.db, 'Own Reasons School');
+    const own = await createCampus(ctx.db, other.id_school, 'Own Reasons Campus');
+    await createCampusGrades(ctx.db, own, [3]);
+    const period = await createPeriod(ctx.db, own, { state: 'started', grades: { 3: 1 } });
+    const offered = await createApplication(ctx.db, period, {
+      id_status: STATUS.OFFERED,
+      guardianEmail: 'own.reasons@example.org',
+    });
+    await ctx.db.insert(s.declineReason).values([
+      { id_school: other.id_school, labels: { en: 'Too far', es: 'Muy lejos' }, position: 1 },
+      { id_school: other.id_school, labels: { en: 'Retired reason' }, position: 2, active: false },
+    ]);
+    const cookie = await cookieFor('own.reasons@example.org');
+    await call('PUT', '/family/language', { body: { lng: 'es' }, headers: { cookie, ...SAME_SITE } });
+    const reasons = await call<FamilyDeclineReason[]>(
+      'GET',
+      `/family/applications/${offered.id_application}/decline-reasons`,
+      { headers: { cookie } },
+    );
+    expect(reasons.body.map((r) => r.label)).toEqual(['Muy lejos']);
+  });
+
   it('two racing answers (two tabs, two guardians) resolve to exactly one', async () => {
     for (let round = 0; round < 3; round++) {
       const { period, offered, waiting, cookie } = await offeredAndWaiting();

@@ -8,7 +8,7 @@ import { PeriodOfferDeadlineSchema } from '@openseat/shared/schemas/offer-deadli
 import { FormCheckbox } from '../../../components/FormCheckbox';
 import { formatDate } from '../../../lib/dates';
 import { message } from '../../../lib/i18n';
-import type { PeriodFormInput, PeriodFormOutput } from './PeriodForm';
+import type { PeriodFormInput, PeriodFormOutput } from './period-form.types';
 
 type Form = UseFormReturn<PeriodFormInput, unknown, PeriodFormOutput>;
 

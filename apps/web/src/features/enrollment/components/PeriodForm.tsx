@@ -7,15 +7,13 @@ import { useShowRefusal } from '../../../hooks/use-show-refusal';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { CampusYearCreateSchema, type CampusYearRow } from '@openseat/shared/schemas/enrollment';
 import { message } from '../../../lib/i18n';
 import { useCampusOptions } from '../../../hooks/lookups';
 import { useSavePeriod, useSchoolYears } from '../api/enrollment';
 import { OfferDeadlineFields } from './OfferDeadlineFields';
+import type { PeriodFormInput, PeriodFormOutput } from './period-form.types';
 
-export type PeriodFormInput = z.input<typeof CampusYearCreateSchema>;
-export type PeriodFormOutput = z.output<typeof CampusYearCreateSchema>;
 type Input = PeriodFormInput;
 const DATES = ['enrollment_start_date', 'enrollment_end_date', 'first_day_of_school'] as const;
 
