@@ -164,6 +164,18 @@ export async function activeReminders(db: Executor): Promise<ActiveReminder[]> {
 export type DueReminder = { id_reminder: number; id_application: number; key: string };
 
 /**
+ * The `due` rows (id_reminder, id_application, key, and the reminder's channels) not queued yet on some channel of
+ * their reminder: each message's outbox key is the due key and its channel.
+ */
+const notQueuedYet = sql`
+      SELECT id_reminder, id_application, key FROM due
+      WHERE (id_campus_email IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'email'))
+         OR (id_campus_text_message IS NOT NULL
+             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'sms'))
+      ORDER BY id_reminder, id_application`;
+
+/**
  * In one query for all active reminders: the live applications of the reminder's campus, in a school period that
  * is not finalized, whose current status is the reminder's, that have spent at least `periodicity` whole calendar
  * days (in the campus's time zone, else its school's) since their newest status-history row, and whose current
@@ -201,12 +213,7 @@ export async function dueReminders(db: Executor, now: Date): Promise<DueReminder
         FROM in_status
         WHERE days >= periodicity
       )
-      SELECT id_reminder, id_application, key FROM due
-      WHERE (id_campus_email IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'email'))
-         OR (id_campus_text_message IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'sms'))
-      ORDER BY id_reminder, id_application
+      ${notQueuedYet}
     `),
   );
 }
@@ -236,12 +243,7 @@ export async function dueOfferDeadlineReminders(db: Executor, now: Date): Promis
           AND a.offer_expires_at - make_interval(hours => cy.offer_reminder_hours) <= ${now.toISOString()}::timestamptz
           AND (r.id_campus_email IS NOT NULL OR r.id_campus_text_message IS NOT NULL)
       )
-      SELECT id_reminder, id_application, key FROM due
-      WHERE (id_campus_email IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'email'))
-         OR (id_campus_text_message IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM message_outbox m WHERE m.idempotency_key = due.key || 'sms'))
-      ORDER BY id_reminder, id_application
+      ${notQueuedYet}
     `),
   );
 }
