@@ -7,6 +7,7 @@ import { createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { drainJobs } from '../../test/jobs';
 
 /*
  * The family portal's sign-in and reads (issue 24): a one-time link or code bound to the guardian contact on the
@@ -38,18 +39,19 @@ afterAll(() => ctx?.close());
 let families = 0;
 const newContact = () => `Family.${++families}@Example.org`;
 
-/** The newest sign-in mail captured for `to`, waiting for one newer than the `seen` mails it had before. */
+/**
+ * The newest sign-in mail captured for `to`, once the mail job queued by the request has run; it must be newer than
+ * the `seen` mails `to` had before.
+ */
 async function mailTo(to: string, seen = 0) {
-  for (let i = 0; i < 150; i++) {
-    const mails = await ctx.db
-      .select()
-      .from(s.capturedMail)
-      .where(eq(s.capturedMail.to, to))
-      .orderBy(desc(s.capturedMail.id_captured_mail));
-    if (mails.length > seen) return mails[0].text ?? '';
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return '';
+  await drainJobs(ctx);
+  const mails = await ctx.db
+    .select()
+    .from(s.capturedMail)
+    .where(eq(s.capturedMail.to, to))
+    .orderBy(desc(s.capturedMail.id_captured_mail));
+  expect(mails.length, `a new mail to ${to}`).toBeGreaterThan(seen);
+  return mails[0].text ?? '';
 }
 
 /** How many mails `to` has had. */
