@@ -23,7 +23,7 @@ import {
   setSessionCookie,
 } from '../../lib/session-cookie';
 import * as familyAuth from './family.auth';
-import { maskedContact } from './family.contact';
+import { maskedContact, type Contact } from './family.contact';
 import { answerOffer, declineReasonsOf } from './family.answer';
 import { familyApplication, familyApplications } from './family.service';
 
@@ -49,9 +49,14 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   const portalConfig = { public: true, rateLimit: { max: PORTAL_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
   const sameSiteOnly = async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl);
   const guardian = (req: FastifyRequest) => familyAuth.guardianOf(deps.db, readSessionCookie(req, cookie()));
-  const signedIn = async (reply: FastifyReply, opened: familyAuth.OpenedSession) => {
+  /** The session as the portal reads it: the contact partly hidden, and the guardian's language. */
+  const sessionOf = async (contact: Contact) => ({
+    contact: maskedContact(contact),
+    lng: await familyAuth.languageOf(deps.db, contact),
+  });
+  const signedIn = (reply: FastifyReply, opened: familyAuth.OpenedSession) => {
     setSessionCookie(reply, cookie(), opened.key, opened.expiresAt);
-    return { contact: maskedContact(opened.contact), lng: await familyAuth.languageOf(deps.db, opened.contact) };
+    return sessionOf(opened.contact);
   };
 
   app.post(
@@ -74,10 +79,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     '/family/session',
     { config: portalConfig, schema: { tags, response: { 200: FamilySessionSchema } } },
-    async (req) => {
-      const contact = await guardian(req);
-      return { contact: maskedContact(contact), lng: await familyAuth.languageOf(deps.db, contact) };
-    },
+    async (req) => sessionOf(await guardian(req)),
   );
   app.post(
     '/family/sign-out',
