@@ -1,18 +1,19 @@
 import { STATUS, type StatusId } from '@openseat/shared/constants';
 
 /*
- * The offer messages a school starts with (the demo seed binds them to applied -> offered). An offer tells the
+ * The offer messages a school starts with (the demo seed binds them to any move into offered). An offer tells the
  * family everything they need to answer: who offers (school and campus), until when (day, time and time zone,
  * where the campus is), and how to accept or decline: online through the family portal's link (it signs the family in,
  * made as the message is sent), or by replying, writing or calling the campus.
  */
 
-export type DefaultTemplate = { from: StatusId; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
+/** `from` null: any move into `to` (an offer from the lottery, the waiting list or by hand). */
+export type DefaultTemplate = { from: StatusId | null; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
 export type DefaultEmail = DefaultTemplate & { subject: string };
 
 export const OFFER_EMAILS: DefaultEmail[] = [
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'en',
     name: 'Seat offered',
@@ -34,7 +35,7 @@ export const OFFER_EMAILS: DefaultEmail[] = [
     ].join('\n'),
   },
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'es',
     name: 'Cupo ofrecido',
@@ -59,14 +60,14 @@ export const OFFER_EMAILS: DefaultEmail[] = [
 
 export const OFFER_TEXT_MESSAGES: DefaultTemplate[] = [
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'en',
     name: 'Seat offered (SMS)',
     text: '{{school_name}}, {{campus_name}}: {{applicant_first_name}} is offered a seat in grade {{grade}}. Accept or decline by {{acceptance_deadline}}: {{portal_link}} or call {{campus_phone}}.',
   },
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'es',
     name: 'Cupo ofrecido (SMS)',
