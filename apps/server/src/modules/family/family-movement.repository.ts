@@ -8,7 +8,7 @@ import { rowsOf } from '../../lib/sql';
  * are read alike, so the portal can set them side by side (docs/family-portal.md, "What a family sees").
  */
 
-/** The campus's school period of the latest school year prev this period's, with that year's name. */
+/** The campus's school period of the latest school year before this period's, with that year's name. */
 export async function previousPeriod(db: Executor, id_campus_year: number) {
   const [row] = rowsOf<{ id_campus_year: number; schoolYear: string }>(
     await db.execute(sql`
