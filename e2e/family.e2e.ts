@@ -187,7 +187,7 @@ describe('the family portal, on a phone', () => {
     await checkScreen(portal, 'family-01-sign-in');
     await portal.getByLabel('E-mail or mobile phone').fill(GUARDIAN);
     await portal.getByRole('button', { name: 'Send me a sign-in link' }).click();
-    await expect.poll(() => portal.locator('main h1').innerText()).toBe('Check your e-mail or phone');
+    await expect.poll(() => portal.locator('main h1').innerText()).toBe('Check your e-mail');
     expect(await portal.locator('main').innerText()).toContain(GUARDIAN);
     await checkScreen(portal, 'family-02-check-mail');
 

@@ -20,9 +20,10 @@ import * as repo from './family.repository';
 import { queueSignInSms } from './family.sms';
 
 /*
- * Signing a guardian in without a password (docs/family-portal.md): a one-time link (and its 6-digit code) sent to a
- * contact on their applications (the code alone by text message to a phone), then a session whose key lives in the portal's own cookie. The answer to a sign-in
- * request is the same, and takes at least the same time, whether or not the contact is on any application.
+ * Signing a guardian in without a password (docs/family-portal.md): a one-time link (and its 6-digit code) mailed to a
+ * contact on their applications, or the code alone texted to a phone, then a session whose key lives in the portal's
+ * own cookie. The answer to a sign-in request is the same, and takes at least the same time, whether or not the
+ * contact is on any application.
  */
 
 export type FamilyDeps = { db: Db; jobs: JobQueue; secrets: Secrets; config: Config };
