@@ -1,18 +1,19 @@
 import { STATUS, type StatusId } from '@openseat/shared/constants';
 
 /*
- * The offer messages a school starts with (the demo seed binds them to applied -> offered). An offer tells the
+ * The offer messages a school starts with (the demo seed binds them to any move into offered). An offer tells the
  * family everything they need to answer: who offers (school and campus), until when (day, time and time zone,
- * where the campus is), and how to accept or decline (reply, write or call the campus). The family portal will
- * add its link here later.
+ * where the campus is), and how to accept or decline: online through the family portal's link (it signs the family in,
+ * made as the message is sent), or by replying, writing or calling the campus.
  */
 
-export type DefaultTemplate = { from: StatusId; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
+/** `from` null: any move into `to` (an offer from the lottery, the waiting list or by hand). */
+export type DefaultTemplate = { from: StatusId | null; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
 export type DefaultEmail = DefaultTemplate & { subject: string };
 
 export const OFFER_EMAILS: DefaultEmail[] = [
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'en',
     name: 'Seat offered',
@@ -24,7 +25,9 @@ export const OFFER_EMAILS: DefaultEmail[] = [
       '',
       'Please tell us by {{acceptance_deadline}} whether you accept or decline the seat. If we do not hear from you by then, the seat may be offered to the next family on the waiting list.',
       '',
-      'To accept or decline, reply to this e-mail, write to {{campus_email}} or call us at {{campus_phone}}.',
+      'To accept or decline, answer online: {{portal_link}}',
+      '',
+      'You can also reply to this e-mail, write to {{campus_email}} or call us at {{campus_phone}}.',
       '',
       '{{campus_name}}, {{school_name}}',
       'Phone: {{campus_phone}}',
@@ -32,7 +35,7 @@ export const OFFER_EMAILS: DefaultEmail[] = [
     ].join('\n'),
   },
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'es',
     name: 'Cupo ofrecido',
@@ -44,7 +47,9 @@ export const OFFER_EMAILS: DefaultEmail[] = [
       '',
       'Indíquenos antes del {{acceptance_deadline}} si acepta o rechaza el cupo. Si no tenemos su respuesta para entonces, el cupo puede ofrecerse a la siguiente familia de la lista de espera.',
       '',
-      'Para aceptar o rechazar, responda a este correo, escriba a {{campus_email}} o llámenos al {{campus_phone}}.',
+      'Para aceptar o rechazar, responda en línea: {{portal_link}}',
+      '',
+      'También puede responder a este correo, escribir a {{campus_email}} o llamarnos al {{campus_phone}}.',
       '',
       '{{campus_name}}, {{school_name}}',
       'Teléfono: {{campus_phone}}',
@@ -55,17 +60,17 @@ export const OFFER_EMAILS: DefaultEmail[] = [
 
 export const OFFER_TEXT_MESSAGES: DefaultTemplate[] = [
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'en',
     name: 'Seat offered (SMS)',
-    text: '{{school_name}}, {{campus_name}}: {{applicant_first_name}} is offered a seat in grade {{grade}}. Accept or decline by {{acceptance_deadline}}: reply, call {{campus_phone}} or write to {{campus_email}}.',
+    text: '{{school_name}}, {{campus_name}}: {{applicant_first_name}} is offered a seat in grade {{grade}}. Accept or decline by {{acceptance_deadline}}: {{portal_link}} or call {{campus_phone}}.',
   },
   {
-    from: STATUS.APPLIED,
+    from: null,
     to: STATUS.OFFERED,
     lng: 'es',
     name: 'Cupo ofrecido (SMS)',
-    text: '{{school_name}}, {{campus_name}}: hay un cupo en el grado {{grade}} para {{applicant_first_name}}. Acepte o rechace antes del {{acceptance_deadline}}: responda, llame al {{campus_phone}} o escriba a {{campus_email}}.',
+    text: '{{school_name}}, {{campus_name}}: hay un cupo en el grado {{grade}} para {{applicant_first_name}}. Acepte o rechace antes del {{acceptance_deadline}}: {{portal_link}} o llame al {{campus_phone}}.',
   },
 ];

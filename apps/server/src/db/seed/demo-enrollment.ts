@@ -123,7 +123,7 @@ export async function seedTags(tx: Executor, campus: DemoCampus): Promise<number
   return rows.map((r) => r.id);
 }
 
-type Template = { from: StatusId; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
+type Template = { from: StatusId | null; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
 type EmailTemplate = Template & { subject: string };
 
 const EMAILS: EmailTemplate[] = [

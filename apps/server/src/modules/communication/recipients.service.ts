@@ -1,4 +1,5 @@
 import type { Language } from '@openseat/shared/constants';
+import { PORTAL_LINK_PLACEHOLDER } from '@openseat/shared/communication';
 import { familyDateTime } from '@openseat/shared/zoned-time';
 import type { Executor } from '../../db/client';
 import { findRecipientRows, type RecipientRow } from './recipients.repository';
@@ -58,6 +59,8 @@ function recipientOf(row: RecipientRow): Recipient {
       acceptance_deadline: row.offer_expires_at
         ? familyDateTime(new Date(row.offer_expires_at), row.time_zone, lng)
         : null,
+      // filled in as the message is sent (communication/outbox.jobs.ts): the outbox never holds a sign-in
+      portal_link: PORTAL_LINK_PLACEHOLDER,
     },
     formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
   };
