@@ -565,13 +565,15 @@ const es: Record<MessageKey, string> = {
   tooMany: 'Demasiados.',
   registrationKeyInvalid: 'Use minúsculas, dígitos y _ (empiece con una letra; máximo 40).',
   registrationKeyTaken: 'Esta clave ya se usa en este formulario.',
-  registrationConditionInvalid: 'La condición debe nombrar un campo de opciones o de sí/no anterior y una de sus respuestas.',
+  registrationConditionInvalid:
+    'La condición debe nombrar un campo de opciones o de sí/no anterior y una de sus respuestas.',
   registrationChoicesOnlyForChoice: 'Solo un campo de opciones tiene opciones.',
   registrationChoicesTooFew: 'Un campo de opciones necesita al menos dos opciones.',
   registrationDocumentTypesRequired: 'Elija al menos un tipo de archivo.',
   registrationFieldsRequired: 'Un formulario necesita al menos un campo.',
   registrationCopySame: 'Elija otro período escolar del cual copiar.',
-  registrationChecklistChanged: 'Otra persona cambió esta lista mientras tanto. Vuelva a cargarla y haga sus cambios otra vez.',
+  registrationChecklistChanged:
+    'Otra persona cambió esta lista mientras tanto. Vuelva a cargarla y haga sus cambios otra vez.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };
