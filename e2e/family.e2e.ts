@@ -199,7 +199,7 @@ describe('the family portal, on a phone', () => {
     await checkScreen(portal, 'family-01-sign-in');
     await portal.getByLabel('E-mail or mobile phone').fill(GUARDIAN);
     await portal.getByRole('button', { name: 'Send me a sign-in link' }).click();
-    await expect.poll(() => portal.locator('main h1').innerText()).toBe('Check your e-mail or phone');
+    await expect.poll(() => portal.locator('main h1').innerText()).toBe('Check your e-mail');
     expect(await portal.locator('main').innerText()).toContain(GUARDIAN);
     await checkScreen(portal, 'family-02-check-mail');
 
@@ -287,7 +287,7 @@ describe('the family portal, on a phone', () => {
     await checkScreen(portal, 'family-11-sign-in-ar');
     await portal.locator('input[name=contact]').fill(GUARDIAN);
     await portal.locator('main button[type=submit]').click();
-    await expect.poll(() => portal.locator('main h1').innerText()).toBe('تحقَّق من بريدك الإلكتروني أو هاتفك');
+    await expect.poll(() => portal.locator('main h1').innerText()).toBe('تحقَّق من بريدك الإلكتروني');
     await checkScreen(portal, 'family-12-check-mail-ar');
     await portal.goto(await signInLink(admin, 'رابط الدخول إلى بوابة الأسر'));
     await portal.waitForURL('**/family/applications');

@@ -47,7 +47,7 @@ const message = z.object({ message: z.string() });
 export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['family portal'];
-  const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, publicUrl: deps.config.publicUrl };
+  const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, config: deps.config };
   // read per request: the public address may be settled after the app is built (tests)
   const cookie = () => sessionCookie(deps.config.publicUrl, 'openseat_family', FAMILY_COOKIE_PATH);
   // sign-in requests and session openings per address, as the staff's sign-in (per contact: family.auth.ts)
