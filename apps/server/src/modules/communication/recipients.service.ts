@@ -1,4 +1,4 @@
-import type { Language } from '@openseat/shared/constants';
+import { FAMILY_LANGUAGES, type FamilyLanguage } from '@openseat/shared/schemas/family';
 import { familyDateTime } from '@openseat/shared/zoned-time';
 import type { Executor } from '../../db/client';
 import { findRecipientRows, type RecipientRow } from './recipients.repository';
@@ -15,7 +15,8 @@ export type Recipient = {
   id_status: number;
   email: string | null;
   phone: string | null;
-  lng: Language;
+  /** The family's language: the one the guardian chose in the portal, else the application's, else English. */
+  lng: FamilyLanguage;
   /** The campus's phone number: SMS are sent from it. */
   campusPhone: string | null;
   /** Merge field name -> value (the field-option catalog, spec `fields`). Missing values are null. */
@@ -32,7 +33,7 @@ export async function recipientsOf(db: Executor, ids: readonly number[]): Promis
 }
 
 function recipientOf(row: RecipientRow): Recipient {
-  const lng = row.guardian_language === 'es' ? 'es' : 'en';
+  const lng = familyLanguage(row.preferred_language) ?? familyLanguage(row.guardian_language) ?? 'en';
   return {
     id_application: row.id_application,
     id_school: row.id_school,
@@ -62,5 +63,8 @@ function recipientOf(row: RecipientRow): Recipient {
     formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
   };
 }
+
+const familyLanguage = (value: string | null): FamilyLanguage | null =>
+  (FAMILY_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as FamilyLanguage) : null;
 
 const present = (value: string | null) => (value && value.trim() ? value.trim() : null);
