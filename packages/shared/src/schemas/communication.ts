@@ -100,6 +100,8 @@ export const TemplatePreviewRequestSchema = z.object({
   subject: optionalBody(250),
   text: body(20_000),
   html: optionalBody(100_000),
+  /** The template's language: its dates are written in it (default: the family's own). */
+  lng: language.optional(),
 });
 export type TemplatePreviewRequest = z.infer<typeof TemplatePreviewRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { rowsOf, inIds } from '../../lib/sql';
 
@@ -56,10 +56,11 @@ export async function findRecipientRows(db: Executor, ids: readonly number[]): P
                WHERE f.id_school = a.id_school AND f.id_campus = a.id_campus AND f.is_application_form
                  AND (f.id_campus_year IS NULL OR f.id_campus_year = a.id_campus_year)
                ORDER BY f.id_campus_year NULLS LAST, f.id_campus_form LIMIT 1) AS form_url,
-             (SELECT gp.lng FROM guardian_preference gp
-               WHERE (gp.kind = 'email' AND gp.contact_key = ${emailKey} AND ${emailKey} <> '')
-                  OR (gp.kind = 'phone' AND gp.contact_key = ${phoneKey} AND ${phoneKey} <> '')
-               ORDER BY gp.kind = 'email' DESC LIMIT 1) AS preferred_language,
+             -- two lookups on the preference's unique (kind, contact_key): the e-mail's, else the phone's
+             coalesce(
+               (SELECT gp.lng FROM guardian_preference gp WHERE gp.kind = 'email' AND gp.contact_key = ${emailKey}),
+               (SELECT gp.lng FROM guardian_preference gp WHERE gp.kind = 'phone' AND gp.contact_key = ${phoneKey})
+             ) AS preferred_language,
              (SELECT fs.answers FROM form_submission fs
                WHERE fs.id_school = a.id_school AND fs.id_application = a.id_application
                ORDER BY fs.created_at DESC LIMIT 1) AS answers

@@ -23,6 +23,8 @@ export type Recipient = {
   values: Record<string, string | null>;
   /** Form answers by question, for fields marked is_form. */
   formAnswers: Record<string, string>;
+  /** The offer's deadline and the campus's zone, written into `values` in the message's language. */
+  deadline: { instant: Date; timeZone: string } | null;
 };
 
 /** The recipients of these live applications (deleted ones have none), in no particular order. */
@@ -32,8 +34,24 @@ export async function recipientsOf(db: Executor, ids: readonly number[]): Promis
   return new Map(rows.map((row) => [row.id_application, recipientOf(row)]));
 }
 
+/**
+ * The recipient's values as a message in `lng` writes them (a template in another language than the family's, the
+ * English one when none is in theirs): the deadline reads in the message's language, not the family's.
+ */
+export function writtenIn(recipient: Recipient, lng: string): Recipient {
+  const language = familyLanguage(lng) ?? 'en';
+  if (language === recipient.lng) return recipient;
+  return { ...recipient, lng: language, values: { ...recipient.values, ...datesIn(recipient.deadline, language) } };
+}
+
+const datesIn = (deadline: Recipient['deadline'], lng: FamilyLanguage) => ({
+  // the day, the time and the zone, in the message's language: "December 2, 2026 at 5:00 PM MST"
+  acceptance_deadline: deadline ? familyDateTime(deadline.instant, deadline.timeZone, lng) : null,
+});
+
 function recipientOf(row: RecipientRow): Recipient {
   const lng = familyLanguage(row.preferred_language) ?? familyLanguage(row.guardian_language) ?? 'en';
+  const deadline = row.offer_expires_at ? { instant: new Date(row.offer_expires_at), timeZone: row.time_zone } : null;
   return {
     id_application: row.id_application,
     id_school: row.id_school,
@@ -55,12 +73,10 @@ function recipientOf(row: RecipientRow): Recipient {
       grade: row.grade,
       school_year: row.school_year,
       form_url: present(row.form_url),
-      // the day, the time and the zone, in the family's language: "December 2, 2026 at 5:00 PM MST"
-      acceptance_deadline: row.offer_expires_at
-        ? familyDateTime(new Date(row.offer_expires_at), row.time_zone, lng)
-        : null,
+      ...datesIn(deadline, lng),
     },
     formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
+    deadline,
   };
 }
 

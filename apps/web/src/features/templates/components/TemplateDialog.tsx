@@ -166,6 +166,7 @@ export function TemplateDialog({
           subject={values.subject}
           text={values.text}
           html={values.html}
+          lng={values.lng}
         />
       </Box>
     </DialogForm>
