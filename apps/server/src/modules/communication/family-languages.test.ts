@@ -9,7 +9,13 @@ import { createEmailTemplate, createSmsTemplate } from '../../test/communication
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import {
+  createEmailTemplate as createReminderEmail,
+  createReminder,
+  enteredStatusAt,
+} from '../../test/reminder-factories';
 import { tokenFor } from '../../test/session';
+import { sendDueReminders } from '../reminders/reminders.jobs';
 
 /*
  * A family's messages in the family's language (issue 24): the language the guardian chose in the family portal
@@ -173,6 +179,32 @@ describe("a family's messages in the language the guardian chose", () => {
     expect(ht).toMatchObject({
       lng: 'ht',
       subject: `Yon plas pou Jean nan Saguaro Prep: tanpri reponn anvan ${creoleDeadline}`,
+    });
+  });
+});
+
+describe("a reminder's message", () => {
+  it("is written in its template's language, deadline included, whatever the family's", async () => {
+    const tpl = await createReminderEmail(ctx.db, twoLanguages.campus, {
+      subject: 'Your answer, please',
+      text: 'Please answer by {{acceptance_deadline}}.',
+      html: null,
+    });
+    const reminder = await createReminder(ctx.db, twoLanguages.campus, {
+      id_status: STATUS.OFFERED,
+      periodicity: 1,
+      id_campus_email: tpl.id_campus_email,
+    });
+    const app = await applied(twoLanguages.period, { firstName: 'Bao', guardianEmail: 'tran.family@example.org' });
+    await remember('email', 'tran.family@example.org', 'vi');
+    await offer(app.id_application);
+    await enteredStatusAt(ctx.db, app.id_application, new Date(Date.now() - 26 * 3_600_000));
+    await sendDueReminders({ db: ctx.db, jobs: ctx.jobs }, new Date());
+
+    const [sent] = (await messagesOf(app.id_application)).email.filter((m) => m.id_reminder === reminder.id_reminder);
+    expect(sent).toMatchObject({
+      lng: 'en',
+      body: `Please answer by ${await deadlineOf(app.id_application, 'en')}.`,
     });
   });
 });
