@@ -183,6 +183,46 @@ describe('a sign-in link', () => {
   });
 });
 
+describe("a message's link", () => {
+  const offerPage = answer('get', '/family/applications/42', detail(OFFERED));
+
+  it('signs in and opens the application it is about, where the offer is answered', async () => {
+    const session = recorder('post', '/family/session', SESSION);
+    api.use(session.handler, offerPage, ...signedIn);
+    openPortal('/family/link/Message_Tok3n_abcdefghijklmnopqrstuvw?to=42');
+    expect(await screen.findByRole('button', { name: 'Accept the seat' })).toBeInTheDocument();
+    expect(session.requests.map((r) => r.body)).toEqual([{ token: 'Message_Tok3n_abcdefghijklmnopqrstuvw' }]);
+    expect(window.location.pathname).toBe('/family/applications/42');
+  });
+
+  it('opened again once spent, still leads there when this browser is signed in', async () => {
+    api.use(
+      http.post('/api/family/session', () =>
+        HttpResponse.json({ message: 'Link expired', code: 'FAMILY_LINK_INVALID' }, { status: 400 }),
+      ),
+      offerPage,
+      ...signedIn,
+    );
+    openPortal('/family/link/Spent_Tok3n_abcdefghijklmnopqrstuvwx?to=42');
+    expect(await screen.findByRole('button', { name: 'Accept the seat' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/family/applications/42');
+  });
+
+  it('spent and signed out: says so and offers the sign-in form', async () => {
+    api.use(
+      http.post('/api/family/session', () =>
+        HttpResponse.json({ message: 'Link expired', code: 'FAMILY_LINK_INVALID' }, { status: 400 }),
+      ),
+      signedOut,
+    );
+    openPortal('/family/link/Spent_Tok3n_abcdefghijklmnopqrstuvwx?to=42');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in link has expired or has already been used. Ask for a new one below.',
+    );
+    expect(window.location.pathname).toBe('/family/link/Spent_Tok3n_abcdefghijklmnopqrstuvwx');
+  });
+});
+
 describe('the applications', () => {
   it('lists each application in plain words, with its steps and what happens next', async () => {
     api.use(...signedIn);

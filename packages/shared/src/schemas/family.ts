@@ -14,6 +14,11 @@ export const RTL_LANGUAGES: readonly FamilyLanguage[] = ['ar'];
 
 /** Minutes a sign-in link or code is valid; it is good for one sign-in only. */
 export const FAMILY_LINK_MINUTES = 30;
+/**
+ * Days the portal link in a message about an application (`{{portal_link}}`) stays good for one sign-in: a family
+ * reads an offer days after it was sent. Once spent or expired, the link still leads to the sign-in screen.
+ */
+export const FAMILY_MESSAGE_LINK_DAYS = 7;
 /** Hours a portal session lasts without a new sign-in. */
 export const FAMILY_SESSION_HOURS = 12;
 

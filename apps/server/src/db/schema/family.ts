@@ -22,13 +22,18 @@ import { school } from './organization';
  * Tokens, codes and session keys are stored as SHA-256 hashes only.
  */
 
-/** A one-time sign-in: a link (its token) and a 6-digit code, good for 30 minutes and one session. */
+/**
+ * A one-time sign-in: a link (its token) and a 6-digit code, good for 30 minutes and one session; or (`via` message)
+ * the link in a message about an application, made when the message is sent, good for a week and one session.
+ */
 export const guardianSignIn = pgTable(
   'guardian_sign_in',
   {
     id_guardian_sign_in: serial('id_guardian_sign_in').primaryKey(),
     contactKey: text('contact_key').notNull(),
     kind: text('kind').notNull(),
+    /** `request`: asked for at the sign-in screen (counted by its limit, has a code); `message`: a message's link. */
+    via: text('via').notNull().default('request'),
     tokenHash: text('token_hash').notNull().unique(),
     /** SHA-256 of the contact and the code: a code is only ever tried with the contact it was sent to. */
     codeHash: text('code_hash').notNull(),
@@ -40,6 +45,7 @@ export const guardianSignIn = pgTable(
   },
   (t) => [
     check('guardian_sign_in_kind', sql`${t.kind} IN ('email', 'phone')`),
+    check('guardian_sign_in_via', sql`${t.via} IN ('request', 'message')`),
     index('guardian_sign_in_contact_idx').on(t.contactKey, t.createdAt),
   ],
 );

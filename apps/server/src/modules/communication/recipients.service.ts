@@ -1,3 +1,4 @@
+import { PORTAL_LINK_PLACEHOLDER } from '@openseat/shared/communication';
 import { FAMILY_LANGUAGES, type FamilyLanguage } from '@openseat/shared/schemas/family';
 import { familyDateTime } from '@openseat/shared/zoned-time';
 import type { Executor } from '../../db/client';
@@ -74,6 +75,8 @@ function recipientOf(row: RecipientRow): Recipient {
       school_year: row.school_year,
       form_url: present(row.form_url),
       ...datesIn(deadline, lng),
+      // filled in as the message is sent (communication/outbox.jobs.ts): the outbox never holds a sign-in
+      portal_link: PORTAL_LINK_PLACEHOLDER,
     },
     formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
     deadline,

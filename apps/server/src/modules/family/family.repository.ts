@@ -40,7 +40,14 @@ export async function signInsSince(db: Executor, contact: Contact, since: Date):
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(signIn)
-    .where(and(eq(signIn.kind, contact.kind), eq(signIn.contactKey, contact.key), gt(signIn.createdAt, since)));
+    .where(
+      and(
+        eq(signIn.kind, contact.kind),
+        eq(signIn.contactKey, contact.key),
+        eq(signIn.via, 'request'),
+        gt(signIn.createdAt, since),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -75,7 +82,13 @@ export async function spendLink(db: Executor, tokenHash: string, now: Date): Pro
  * contact counts a wrong attempt (five and it is spent). Answers whether a session may open.
  */
 export async function spendCode(db: Executor, contact: Contact, codeHash: string, now: Date): Promise<boolean> {
-  const ofContact = and(eq(signIn.kind, contact.kind), eq(signIn.contactKey, contact.key), spendable(now));
+  // a message's link has no code: wrong codes never spend it
+  const ofContact = and(
+    eq(signIn.kind, contact.kind),
+    eq(signIn.contactKey, contact.key),
+    eq(signIn.via, 'request'),
+    spendable(now),
+  );
   const spent = rowsOf<{ id: number }>(
     await db.execute(sql`
       UPDATE guardian_sign_in SET used_at = ${now.toISOString()}::timestamptz
