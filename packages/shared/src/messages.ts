@@ -284,6 +284,7 @@ const en = {
   registrationDocumentTypesRequired: 'Choose at least one file type.',
   registrationFieldsRequired: 'A form needs at least one field.',
   registrationCopySame: 'Choose another school period to copy from.',
+  registrationChecklistChanged: 'Someone else changed this checklist meanwhile. Reload it and make your changes again.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -564,12 +565,15 @@ const es: Record<MessageKey, string> = {
   tooMany: 'Demasiados.',
   registrationKeyInvalid: 'Use minúsculas, dígitos y _ (empiece con una letra; máximo 40).',
   registrationKeyTaken: 'Esta clave ya se usa en este formulario.',
-  registrationConditionInvalid: 'La condición debe nombrar un campo de opciones o de sí/no anterior y una de sus respuestas.',
+  registrationConditionInvalid:
+    'La condición debe nombrar un campo de opciones o de sí/no anterior y una de sus respuestas.',
   registrationChoicesOnlyForChoice: 'Solo un campo de opciones tiene opciones.',
   registrationChoicesTooFew: 'Un campo de opciones necesita al menos dos opciones.',
   registrationDocumentTypesRequired: 'Elija al menos un tipo de archivo.',
   registrationFieldsRequired: 'Un formulario necesita al menos un campo.',
   registrationCopySame: 'Elija otro período escolar del cual copiar.',
+  registrationChecklistChanged:
+    'Otra persona cambió esta lista mientras tanto. Vuelva a cargarla y haga sus cambios otra vez.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

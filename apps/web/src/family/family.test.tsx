@@ -43,10 +43,18 @@ const WAITING: FamilyApplication = {
     lotteryNumber: 1187,
     rankInGroup: 2,
     movedPerWeek: [
-      { weekStart: '2027-03-01', moved: 4 },
-      { weekStart: '2027-03-08', moved: 1 },
-      { weekStart: '2027-03-15', moved: 0 },
+      { weekStart: '2027-03-01', week: 1, moved: 4 },
+      { weekStart: '2027-03-15', week: 3, moved: 1 },
     ],
+    thisWeek: 4,
+    lastSeason: {
+      schoolYear: '2026-2027',
+      movedPerWeek: [
+        { week: 1, moved: 2 },
+        { week: 2, moved: 3 },
+        { week: 6, moved: 1 },
+      ],
+    },
   },
   offer: null,
   contact: { phone: '(602) 555-0142', email: 'north@alpha.test' },
@@ -92,6 +100,12 @@ const signedOut = http.get('/api/family/session', () =>
   HttpResponse.json({ message: 'Sign in', code: 'UNAUTHORIZED' }, { status: 401 }),
 );
 const signedIn = [answer('get', '/family/session', SESSION), answer('get', '/family/applications', [WAITING, OFFERED])];
+
+/** A table's cells, row by row. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.children, (cell) => cell.textContent));
 
 afterEach(() => {
   localStorage.clear();
@@ -296,12 +310,17 @@ describe('the applications', () => {
       'Place in your priority group': '2',
     });
     expect(within(place).getByText(/by priority group first, then by lottery number/)).toBeInTheDocument();
-    const table = within(place).getByRole('table', { name: /Offers made from this waiting list each week/ });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .map((row) => row.textContent),
-    ).toEqual(['Week ofOffers made', 'Mar 14', 'Mar 81', 'Mar 150']);
+    const table = within(place).getByRole('table', { name: 'Offers made from this waiting list each week' });
+    // week 1 is each list's first week; this season is in week 4, last season's list moved until week 6
+    expect(rowsOf(table)).toEqual([
+      ['Week', 'This season', 'Last season (2026-2027)'],
+      ['Week 1 (Mar 1)', '4', '2'],
+      ['Week 2 (Mar 8)', '0', '3'],
+      ['Week 3 (Mar 15)', '1', '0'],
+      ['Week 4 (Mar 22)', '0', '0'],
+      ['Week 5 (Mar 29)', 'to come', '0'],
+      ['Week 6 (Apr 5)', 'to come', '1'],
+    ]);
     // hidden inside a box of its own: a table is never narrower than its content, and would widen the phone's page
     expect(table).not.toHaveClass('visually-hidden');
     expect(table.parentElement).toHaveClass('visually-hidden');
@@ -316,6 +335,74 @@ describe('the applications', () => {
       'href',
       'mailto:north@alpha.test',
     );
+  });
+});
+
+describe("the list's movement", () => {
+  const waitingWith = (waiting: Partial<NonNullable<FamilyApplication['waiting']>>) =>
+    detail({ ...WAITING, waiting: { ...WAITING.waiting!, ...waiting } });
+  const showWaiting = (application: FamilyApplicationDetail, start?: Parameters<typeof openPortal>[1]) => {
+    api.use(answer('get', '/family/session', SESSION), answer('get', '/family/applications/41', application));
+    openPortal('/family/applications/41', start);
+  };
+  /** The chart of the application's waiting place, once shown. */
+  const chartOf = (application: FamilyApplicationDetail, start?: Parameters<typeof openPortal>[1]) => {
+    showWaiting(application, start);
+    return screen.findByRole('figure');
+  };
+
+  it('draws both seasons, told apart by a legend, with last season’s bars hatched', async () => {
+    const chart = await chartOf(detail(WAITING));
+    expect(within(chart).getByRole('heading', { name: 'How far the list moved each week' })).toBeInTheDocument();
+    const legend = chart.querySelector('.chart__legend');
+    expect(legend).toHaveAttribute('aria-hidden', 'true');
+    expect(legend).toHaveTextContent('This seasonLast season (2026-2027)');
+    // six weeks, each with this season's place and last season's; a bar only where offers were made
+    expect(chart.querySelectorAll('.chart__week')).toHaveLength(6);
+    expect(chart.querySelectorAll('.chart__bar--now:not(.chart__swatch)')).toHaveLength(2);
+    expect(chart.querySelectorAll('.chart__bar--last:not(.chart__swatch)')).toHaveLength(3);
+    expect(within(chart).getByText('Week 1 is the week the waiting list began that school year.')).toBeVisible();
+  });
+
+  it('shows this season alone when there is no last season', async () => {
+    const chart = await chartOf(waitingWith({ lastSeason: null }));
+    expect(chart.querySelector('.chart__legend')).toBeNull();
+    expect(rowsOf(within(chart).getByRole('table'))).toEqual([
+      ['Week', 'This season'],
+      ['Week 1 (Mar 1)', '4'],
+      ['Week 2 (Mar 8)', '0'],
+      ['Week 3 (Mar 15)', '1'],
+      ['Week 4 (Mar 22)', '0'],
+    ]);
+    expect(chart.querySelectorAll('.chart__bar--last')).toHaveLength(0);
+  });
+
+  it('says when a season made no offers, and shows last season’s while this one has none yet', async () => {
+    const chart = await chartOf(waitingWith({ movedPerWeek: [], thisWeek: 2 }));
+    expect(within(chart).getByText('No offers have been made from this list yet this season.')).toBeInTheDocument();
+    expect(rowsOf(within(chart).getByRole('table')).slice(1, 3)).toEqual([
+      ['Week 1', '0', '2'],
+      ['Week 2', '0', '3'],
+    ]);
+  });
+
+  it('says so when neither season made an offer', async () => {
+    showWaiting(
+      waitingWith({ movedPerWeek: [], thisWeek: 2, lastSeason: { schoolYear: '2026-2027', movedPerWeek: [] } }),
+    );
+    expect(await screen.findByText('Last season (2026-2027), no offers were made from this list.')).toBeInTheDocument();
+    expect(screen.getByText('No offers have been made from this list yet this season.')).toBeInTheDocument();
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('reads right to left in Arabic, the table in Arabic', async () => {
+    // chosen in this browser: the session's English does not replace it
+    localStorage.setItem('openseat-family-lng', 'ar');
+    const chart = await chartOf(detail(WAITING), { lng: 'ar', messages: ar });
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const table = within(chart).getByRole('table', { name: ar.movedCaption });
+    expect(rowsOf(table)[0]).toEqual([ar.week, ar.thisSeason, 'الموسم الماضي (2026-2027)']);
   });
 });
 

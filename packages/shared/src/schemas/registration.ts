@@ -183,6 +183,15 @@ export const RegistrationChecklistCopySchema = z
 export type RegistrationChecklistCopy = z.infer<typeof RegistrationChecklistCopySchema>;
 
 const storedLabels = z.record(z.string(), z.string().nullable().optional());
+/** A form's field as saved (the answer schema's output: no transforms, so responses encode it). */
+const StoredFieldSchema = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  labels: storedLabels,
+  required: z.boolean(),
+  choices: z.array(z.object({ value: z.string(), labels: storedLabels })).optional(),
+  showIf: z.object({ field: z.string(), equals: z.string() }).nullable(),
+});
 
 /** An item as saved: its id and version, then what it asks, as it was written. */
 export const RegistrationItemSchema = z.object({
@@ -194,7 +203,7 @@ export const RegistrationItemSchema = z.object({
   labels: storedLabels,
   help: storedLabels.nullable(),
   document: z.object({ types: z.array(z.enum(DOCUMENT_TYPES)), maxMb: z.number().int() }).optional(),
-  form: z.object({ fields: z.array(FormFieldSchema) }).optional(),
+  form: z.object({ fields: z.array(StoredFieldSchema) }).optional(),
   agreement: z.object({ text: storedLabels, signers: z.enum(['one', 'two']) }).optional(),
 });
 export type RegistrationItem = z.infer<typeof RegistrationItemSchema>;

@@ -246,23 +246,6 @@ export async function rankInGroup(db: Executor, app: GuardianApplication): Promi
   return row?.n ?? null;
 }
 
-/** Offers made from the grade's waiting list, per week of this period (no applicant named or counted apart). */
-export async function movedPerWeek(db: Executor, app: GuardianApplication) {
-  if (app.id_campus_year === null) return [];
-  const rows = rowsOf<{ week: string; moved: number }>(
-    await db.execute(sql`
-      SELECT to_char(date_trunc('week', h.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS moved
-      FROM application_status h
-      JOIN application a ON a.id_application = h.id_application
-      WHERE a.id_campus_year = ${app.id_campus_year}
-        AND a.id_grade IS NOT DISTINCT FROM ${app.id_grade}
-        AND h.id_status_from = ${STATUS.WAITING_LIST} AND h.id_status = ${STATUS.OFFERED}
-      GROUP BY 1 ORDER BY 1
-    `),
-  );
-  return rows.map((r) => ({ weekStart: r.week, moved: r.moved }));
-}
-
 /** The messages sent about the application (the outbox's log), newest first. */
 export async function messagesOf(db: Executor, id_application: number) {
   const o = s.messageOutbox;
