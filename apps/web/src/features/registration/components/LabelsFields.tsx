@@ -88,7 +88,7 @@ export function LabelsFields({
       >
         {t('registration.otherLanguages')}
       </Button>
-      <Collapse in={expanded} id={moreId}>
+      <Collapse in={expanded} id={moreId} unmountOnExit>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
           {OTHER.map((language) => (
             <Box key={language} sx={{ flex: { sm: multiline ? '1 1 100%' : '1 1 45%' } }}>
