@@ -5,6 +5,7 @@ import type {
   RegistrationChecklistCopy,
   RegistrationChecklistRequest,
 } from '@openseat/shared/schemas/registration';
+import { periodQuery } from '../../../hooks/periods';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import { http } from '../../../lib/client';
 import { periodKeys } from '../../../lib/query-keys';
@@ -19,6 +20,9 @@ export const useChecklist = (id_campus_year: number | null) =>
     queryFn: () => http.get<RegistrationChecklist>('/registration/checklist', { id_campus_year: id_campus_year! }),
     enabled: id_campus_year !== null,
   });
+
+/** The period the checklist belongs to (the cache entry the period's settings share). */
+export const usePeriod = (id_campus_year: number | null) => useQuery(periodQuery(id_campus_year));
 
 /** Every school period the user can see (current and finalized): where a checklist may be copied from. */
 export const useVisiblePeriods = (enabled: boolean) =>

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Link, Menu, MenuItem, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useBlocker, useParams } from 'react-router';
 import {
@@ -14,9 +13,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { isNotFound, routeId } from '../../../components/route-id';
-import { periodQuery } from '../../../hooks/periods';
 import { useAbility } from '../../../lib/ability';
-import { useVisiblePeriods } from '../api/registration';
+import { usePeriod, useVisiblePeriods } from '../api/registration';
 import { emptyItem, moved } from '../checklist-draft';
 import { useChecklistEditor } from '../hooks/use-checklist-editor';
 import { ChecklistSummary } from './ChecklistSummary';
@@ -42,7 +40,7 @@ export default function RegistrationChecklistPage() {
   const { t } = useTranslation();
   const ability = useAbility();
   const id = routeId(useParams().id_campus_year);
-  const period = useQuery(periodQuery(id));
+  const period = usePeriod(id);
   const editor = useChecklistEditor(id);
   const mayEdit = ability.can('edit', 'enrollment_settings');
   const [adding, setAdding] = useState<HTMLElement | null>(null);
