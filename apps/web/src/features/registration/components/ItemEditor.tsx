@@ -2,7 +2,7 @@ import { Box, FormControlLabel, IconButton, Paper, Stack, Switch, Typography } f
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, ItemDraft } from '../checklist-draft';
 import { ItemDetails } from './ItemDetails';
@@ -13,17 +13,27 @@ type Props = {
   index: number;
   count: number;
   errors: FieldErrors;
-  onChange: (item: ItemDraft) => void;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
+  /** By index, so the page passes the same functions to every item (an unchanged item is not drawn again). */
+  onChange: (index: number, item: ItemDraft) => void;
+  onMove: (index: number, by: -1 | 1) => void;
+  onRemove: (index: number) => void;
 };
 
 /** One item of the checklist: its place, whether it is required, its words, and what its kind asks. */
-export function ItemEditor({ item, index, count, errors, onChange, onMove, onRemove }: Props) {
+export const ItemEditor = memo(function ItemEditor({
+  item,
+  index,
+  count,
+  errors,
+  onChange: changeAt,
+  onMove,
+  onRemove,
+}: Props) {
   const { t } = useTranslation();
   const n = index + 1;
   const path = `items.${index}`;
   const titleId = useId();
+  const onChange = (next: ItemDraft) => changeAt(index, next);
   return (
     <Paper
       variant="outlined"
@@ -40,17 +50,21 @@ export function ItemEditor({ item, index, count, errors, onChange, onMove, onRem
           )}
         </Typography>
         <Box>
-          <IconButton aria-label={t('registration.moveUp', { n })} disabled={index === 0} onClick={() => onMove(-1)}>
+          <IconButton
+            aria-label={t('registration.moveUp', { n })}
+            disabled={index === 0}
+            onClick={() => onMove(index, -1)}
+          >
             <ArrowUpwardIcon fontSize="small" />
           </IconButton>
           <IconButton
             aria-label={t('registration.moveDown', { n })}
             disabled={index === count - 1}
-            onClick={() => onMove(1)}
+            onClick={() => onMove(index, 1)}
           >
             <ArrowDownwardIcon fontSize="small" />
           </IconButton>
-          <IconButton aria-label={t('registration.remove', { n })} onClick={onRemove}>
+          <IconButton aria-label={t('registration.remove', { n })} onClick={() => onRemove(index)}>
             <DeleteIcon fontSize="small" />
           </IconButton>
         </Box>
@@ -86,4 +100,4 @@ export function ItemEditor({ item, index, count, errors, onChange, onMove, onRem
       </Stack>
     </Paper>
   );
-}
+});

@@ -323,6 +323,17 @@ describe('RegistrationChecklistPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('asks before leaving with unsaved changes, and stays when told to', async () => {
+    const { user, router } = await open([CERTIFICATE]);
+    await fill(user, label(item(1), 'en'), ' (original)');
+    void router.navigate('/main/enrollment-settings/30');
+    const dialog = await screen.findByRole('dialog', { name: t('registration.leaveTitle') });
+    await user.click(within(dialog).getByRole('button', { name: t('common.cancel') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/main/enrollment-settings/30/registration');
+    expect(label(item(1), 'en')).toHaveValue('Birth certificate (original)');
+  });
+
   it('reads in Spanish', async () => {
     await i18n.changeLanguage('es');
     await open([CERTIFICATE]);

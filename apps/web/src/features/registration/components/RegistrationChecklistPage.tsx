@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Link, Menu, MenuItem, Skeleton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -15,7 +15,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { isNotFound, routeId } from '../../../components/route-id';
 import { useAbility } from '../../../lib/ability';
 import { usePeriod, useVisiblePeriods } from '../api/registration';
-import { emptyItem, moved } from '../checklist-draft';
+import { emptyItem, moved, type ItemDraft } from '../checklist-draft';
 import { useChecklistEditor } from '../hooks/use-checklist-editor';
 import { ChecklistSummary } from './ChecklistSummary';
 import { CopyChecklistDialog } from './CopyChecklistDialog';
@@ -50,7 +50,12 @@ export default function RegistrationChecklistPage() {
   const blocker = useLeaveGuard(editor.dirty);
   // the dialog closes after "Leave" too: the navigation let go must not be reset then
   const leaving = useRef(false);
-  const { drafts, edit, errors, refusal } = editor;
+  const { drafts, update, errors, refusal } = editor;
+  const change = useCallback(
+    (index: number, next: ItemDraft) => update((all) => all.map((d, i) => (i === index ? next : d))),
+    [update],
+  );
+  const move = useCallback((index: number, by: -1 | 1) => update((all) => moved(all, index, by)), [update]);
 
   if (id === null || isNotFound(period.error) || isNotFound(editor.checklist.error))
     return <NotFound backTo="/main/enrollment-settings" />;
@@ -60,7 +65,7 @@ export default function RegistrationChecklistPage() {
 
   const add = (kind: RegistrationItemKind) => {
     setAdding(null);
-    edit([...drafts, emptyItem(kind)]);
+    update((all) => [...all, emptyItem(kind)]);
   };
 
   return (
@@ -96,7 +101,7 @@ export default function RegistrationChecklistPage() {
             }}
           >
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button startIcon={<ContentCopyIcon />} onClick={() => setCopying(true)}>
+              <Button startIcon={<ContentCopyIcon />} onClick={() => setCopying(true)} data-testid="registration-copy">
                 {t('registration.copy')}
               </Button>
             </Stack>
@@ -107,9 +112,9 @@ export default function RegistrationChecklistPage() {
                 index={index}
                 count={drafts.length}
                 errors={errors}
-                onChange={(next) => edit(drafts.map((d, i) => (i === index ? next : d)))}
-                onMove={(by) => edit(moved(drafts, index, by))}
-                onRemove={() => setRemoving(index)}
+                onChange={change}
+                onMove={move}
+                onRemove={setRemoving}
               />
             ))}
             {drafts.length === 0 && <Typography color="text.secondary">{t('registration.empty')}</Typography>}
@@ -137,6 +142,7 @@ export default function RegistrationChecklistPage() {
                 aria-controls={adding ? 'registration-add-menu' : undefined}
                 disabled={drafts.length >= REGISTRATION_ITEMS_MAX}
                 onClick={(e) => setAdding(e.currentTarget)}
+                data-testid="registration-add"
               >
                 {t('registration.add')}
               </Button>
@@ -173,7 +179,7 @@ export default function RegistrationChecklistPage() {
         consequence={t('registration.removeConsequence')}
         confirmLabel={t('registration.removeAction')}
         danger
-        onConfirm={async () => edit(drafts.filter((_, i) => i !== removing))}
+        onConfirm={async () => update((all) => all.filter((_, i) => i !== removing))}
         onClose={() => setRemoving(null)}
       />
       <CopyChecklistDialog

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { RegistrationChecklistRequestSchema, type RegistrationChecklist } from '@openseat/shared/schemas/registration';
@@ -18,6 +18,9 @@ const SHOWN = [
   /^items\.\d+\.agreement\.text\.\w+$/,
 ];
 
+/** One object for "no errors", so an edit that clears them changes nothing an unchanged item's editor receives. */
+const NO_ERRORS: FieldErrors = {};
+
 export type Refusal = { message: string; stale: boolean };
 
 /**
@@ -33,7 +36,7 @@ export function useChecklistEditor(id_campus_year: number | null) {
   const copy = useCopyChecklist();
   const [drafts, setDrafts] = useState<ItemDraft[]>([]);
   const [baseline, setBaseline] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const loaded = useRef<RegistrationChecklist | null>(null);
   const id = id_campus_year ?? 0;
@@ -45,7 +48,7 @@ export function useChecklistEditor(id_campus_year: number | null) {
     const next = draftsOf(data);
     setDrafts(next);
     setBaseline(JSON.stringify(requestOf(data.id_campus_year, next)));
-    setErrors({});
+    setErrors(NO_ERRORS);
     setRefusal(null);
   };
   // a newer read replaces the drafts only while nothing is being edited (a stale save is refused by the server)
@@ -54,10 +57,11 @@ export function useChecklistEditor(id_campus_year: number | null) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [checklist.data]);
 
-  const edit = (next: ItemDraft[]) => {
-    setDrafts(next);
-    setErrors({});
-  };
+  /** Changes the drafts from their latest state (stable: the item editors are memoised on it). */
+  const update = useCallback((change: (drafts: ItemDraft[]) => ItemDraft[]) => {
+    setDrafts(change);
+    setErrors(NO_ERRORS);
+  }, []);
 
   const refuse = (error: unknown) => {
     const e = error as ApiError;
@@ -103,7 +107,7 @@ export function useChecklistEditor(id_campus_year: number | null) {
   return {
     checklist,
     drafts,
-    edit,
+    update,
     dirty,
     errors,
     general,
