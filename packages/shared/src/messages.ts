@@ -284,6 +284,9 @@ const en = {
   registrationDocumentTypesRequired: 'Choose at least one file type.',
   registrationFieldsRequired: 'A form needs at least one field.',
   registrationCopySame: 'Choose another school period to copy from.',
+  registrationFormSent: 'Thank you. The school will review your answers.',
+  registrationItemApproved: 'The school has already approved this item.',
+  registrationNotOpen: 'Registration opens once you have accepted the seat.',
   registrationChecklistChanged: 'Someone else changed this checklist meanwhile. Reload it and make your changes again.',
 } as const;
 
@@ -572,6 +575,9 @@ const es: Record<MessageKey, string> = {
   registrationDocumentTypesRequired: 'Elija al menos un tipo de archivo.',
   registrationFieldsRequired: 'Un formulario necesita al menos un campo.',
   registrationCopySame: 'Elija otro período escolar del cual copiar.',
+  registrationFormSent: 'Gracias. La escuela revisará sus respuestas.',
+  registrationItemApproved: 'La escuela ya aprobó este elemento.',
+  registrationNotOpen: 'La inscripción se abre una vez que haya aceptado la plaza.',
   registrationChecklistChanged:
     'Otra persona cambió esta lista mientras tanto. Vuelva a cargarla y haga sus cambios otra vez.',
 };

@@ -1,10 +1,19 @@
-import type { FormField } from './schemas/registration';
+import type { FormFieldType } from './schemas/registration';
 import { isStorableText } from './schemas/rules';
 
 /*
  * A registration form's answers checked against its fields (issue 25): the same rules in the portal, as the family
  * types, and on the server, which decides. A field hidden by its condition is neither asked nor kept.
  */
+
+/** What the rules read of a field: staff's, the stored one, or the portal's (labels do not matter here). */
+export type RuleField = {
+  key: string;
+  type: FormFieldType;
+  required: boolean;
+  choices?: ReadonlyArray<{ value: string }>;
+  showIf: { field: string; equals: string } | null;
+};
 
 export type AddressAnswer = { line1: string; line2?: string; city: string; region: string; postalCode: string };
 export type FormAnswer = string | AddressAnswer;
@@ -16,7 +25,10 @@ export const FORM_TEXT_MAX = 500;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The fields the family is asked, given their answers: each condition met, and the field it tests asked too. */
-export function shownFields(fields: readonly FormField[], answers: Readonly<Record<string, unknown>>): FormField[] {
+export function shownFields<F extends RuleField>(
+  fields: readonly F[],
+  answers: Readonly<Record<string, unknown>>,
+): F[] {
   const shown = new Set<string>();
   for (const field of fields) {
     const on = field.showIf;
@@ -30,7 +42,7 @@ export function shownFields(fields: readonly FormField[], answers: Readonly<Reco
  * an answer of the wrong type, a date that is no day, a choice that is not offered.
  */
 export function checkFormAnswers(
-  fields: readonly FormField[],
+  fields: readonly RuleField[],
   given: Readonly<Record<string, unknown>>,
 ): { answers: FormAnswers; problems: FormProblem[] } {
   const answers: FormAnswers = {};
@@ -48,7 +60,7 @@ export function checkFormAnswers(
 
 type Checked = FormAnswer | { problem: FormProblem['message'] } | undefined;
 
-function checkAnswer(field: FormField, value: unknown): Checked {
+function checkAnswer(field: RuleField, value: unknown): Checked {
   if (field.type === 'address') return checkAddress(value);
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' || !isStorableText(value)) return { problem: 'invalidValue' };

@@ -123,9 +123,10 @@ describe('signing in', () => {
     await user.type(screen.getByLabelText('E-mail or mobile phone'), '  maya.parent@example.org ');
     await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
 
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail or phone' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
     expect(signIn.requests.map((r) => r.body)).toEqual([{ contact: 'maya.parent@example.org', lng: 'en' }]);
     expect(screen.getByText(/If maya\.parent@example\.org is on an application/)).toBeInTheDocument();
+    expect(screen.queryByText(/No text message/)).toBeNull();
 
     api.use(session.handler, ...signedIn);
     await user.type(screen.getByLabelText('6-digit code'), '12345');
@@ -140,12 +141,33 @@ describe('signing in', () => {
     expect(window.location.pathname).toBe('/family/applications');
   });
 
+  it('says a phone was texted a code, and signs in with it', async () => {
+    const signIn = recorder('post', '/family/sign-in', {});
+    const session = recorder('post', '/family/session', SESSION);
+    api.use(signedOut, signIn.handler);
+    const user = openPortal('/family');
+
+    await user.type(screen.getByLabelText('E-mail or mobile phone'), '(555) 010-1234');
+    await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your text messages' })).toHaveFocus();
+    expect(signIn.requests.map((r) => r.body)).toEqual([{ contact: '(555) 010-1234', lng: 'en' }]);
+    expect(screen.getByText(/we have texted it a 6-digit code/)).toBeInTheDocument();
+    expect(screen.getByText(/No text message\? Your school may not send them/)).toBeInTheDocument();
+
+    api.use(session.handler, ...signedIn);
+    await user.type(screen.getByLabelText('6-digit code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Your applications' })).toBeInTheDocument();
+    expect(session.requests.map((r) => r.body)).toEqual([{ contact: '(555) 010-1234', code: '654321' }]);
+  });
+
   it('shows the same screen whatever the server answers about the contact', async () => {
     api.use(signedOut, answer('post', '/family/sign-in', { sent: false }));
     const user = openPortal('/family');
     await user.type(screen.getByLabelText('E-mail or mobile phone'), 'nobody@example.org');
     await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail or phone' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
   });
 
   it('shows the server’s message for a wrong code, and stays on the code screen', async () => {

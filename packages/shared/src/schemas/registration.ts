@@ -214,3 +214,54 @@ export const RegistrationChecklistSchema = z.object({
   items: z.array(RegistrationItemSchema),
 });
 export type RegistrationChecklist = z.infer<typeof RegistrationChecklistSchema>;
+
+// ---- the family's side (the portal): the packet of one application ----
+
+export const REGISTRATION_STATES = ['to_do', 'submitted', 'approved', 'returned'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+/** A form's field in the guardian's language. */
+export const FamilyFormFieldSchema = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: z.string(),
+  required: z.boolean(),
+  choices: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  showIf: z.object({ field: z.string(), equals: z.string() }).nullable(),
+});
+export type FamilyFormField = z.infer<typeof FamilyFormFieldSchema>;
+
+export const FamilyRegistrationItemSchema = z.object({
+  id_registration_item: z.number().int(),
+  kind: z.enum(REGISTRATION_ITEM_KINDS),
+  required: z.boolean(),
+  label: z.string(),
+  help: z.string().nullable(),
+  /** `to_do` until the family acts (staff, for a deposit); then submitted, approved, or returned with a reason. */
+  state: z.enum(REGISTRATION_STATES),
+  returnedReason: z.string().nullable(),
+  form: z.object({ fields: z.array(FamilyFormFieldSchema), answers: z.record(z.string(), z.unknown()) }).optional(),
+  document: z.object({ types: z.array(z.enum(DOCUMENT_TYPES)), maxMb: z.number().int() }).optional(),
+  agreement: z.object({ text: z.string(), signers: z.enum(['one', 'two']) }).optional(),
+});
+export type FamilyRegistrationItem = z.infer<typeof FamilyRegistrationItemSchema>;
+
+/** `GET /family/applications/:id/registration`: open once the family accepted the seat. */
+export const FamilyRegistrationSchema = z.object({
+  id_application: z.number().int(),
+  items: z.array(FamilyRegistrationItemSchema),
+  /** Required items approved, of all required items. */
+  approved: z.number().int(),
+  required: z.number().int(),
+});
+export type FamilyRegistration = z.infer<typeof FamilyRegistrationSchema>;
+
+export const FamilyRegistrationItemParamsSchema = z.object({ id: id, id_registration_item: id });
+
+/** `PUT /family/applications/:id/registration/forms/:id_registration_item`: the form's answers, checked by its rules. */
+export const FamilyFormAnswersSchema = z.object({
+  answers: z
+    .record(z.string().max(40), z.unknown())
+    .refine((answers) => Object.keys(answers).length <= FORM_FIELDS_MAX, { error: 'tooMany' }),
+});
+export type FamilyFormAnswers = z.infer<typeof FamilyFormAnswersSchema>;

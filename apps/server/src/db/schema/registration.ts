@@ -10,7 +10,9 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { application } from './applications';
 import { campusYear } from './enrollment';
 import { school } from './organization';
 
@@ -58,5 +60,40 @@ export const registrationItem = pgTable(
     index('registration_item_period_idx')
       .on(t.id_campus_year, t.position)
       .where(sql`${t.retiredAt} IS NULL`),
+  ],
+);
+
+/**
+ * A family's work on one item of its application's checklist: a form's answers, a document, a signature (their
+ * own tables name this row), or the deposit staff mark. Bound to the item's version it was done on; staff approve
+ * it or return it with a reason, and the family redoes a returned one.
+ */
+export const registrationResponse = pgTable(
+  'registration_response',
+  {
+    id_registration_response: serial('id_registration_response').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    id_registration_item: integer('id_registration_item')
+      .notNull()
+      .references(() => registrationItem.id_registration_item),
+    state: text('state').notNull(),
+    /** A form's answers, as `checkFormAnswers` kept them. */
+    answers: jsonb('answers').$type<Record<string, unknown>>(),
+    returnedReason: text('returned_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    id_user_reviewer: integer('id_user_reviewer'),
+  },
+  (t) => [
+    check('registration_response_state', sql`${t.state} IN ('submitted', 'approved', 'returned')`),
+    foreignKey({
+      name: 'registration_response_application_fk',
+      columns: [t.id_school, t.id_application],
+      foreignColumns: [application.id_school, application.id_application],
+    }).onDelete('cascade'),
+    uniqueIndex('registration_response_once').on(t.id_application, t.id_registration_item),
   ],
 );

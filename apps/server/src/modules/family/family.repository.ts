@@ -18,7 +18,7 @@ const session = s.guardianSession;
 export const CODE_ATTEMPTS = 5;
 
 /** The applicant's guardian column that matches this kind of contact, as its index normalises it. */
-const guardianKey = (contact: Contact) =>
+export const guardianKey = (contact: Contact) =>
   contact.kind === 'email'
     ? sql`${guardianEmailKey(s.applicant.guardianEmail)} = ${contact.key}`
     : sql`${guardianPhoneKey(s.applicant.guardianPhoneNumber)} = ${contact.key}`;

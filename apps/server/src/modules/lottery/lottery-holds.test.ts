@@ -64,7 +64,7 @@ afterAll(async () => {
 let campuses = 0;
 
 /**
- * A lottery campus with the default offer templates (en, es), a contact, 2 seats in grade 3 and 3 families applied
+ * A lottery campus with the default offer templates (six languages), a contact, 2 seats in grade 3 and 3 families applied
  * before the period closed, drawn (frozen on dice first: test/lottery-draw.ts).
  */
 async function drawnScenario() {

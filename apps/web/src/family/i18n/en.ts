@@ -20,9 +20,14 @@ const en = {
   contactHint: 'The e-mail address or phone number you gave on the application.',
   contactInvalid: 'Enter an e-mail address or a phone number.',
   sendLink: 'Send me a sign-in link',
-  checkTitle: 'Check your e-mail or phone',
-  checkBody:
-    'If {contact} is on an application, we have sent a sign-in link by e-mail or a 6-digit code by text message. It works once, for {minutes} minutes.',
+  checkEmailTitle: 'Check your e-mail',
+  checkEmailBody:
+    'If {contact} is on an application, we have e-mailed it a sign-in link and a 6-digit code. Open the link, or type the code below. They work once, for {minutes} minutes.',
+  checkPhoneTitle: 'Check your text messages',
+  checkPhoneBody:
+    'If {contact} is on an application at a school that sends text messages, we have texted it a 6-digit code. Type it below. It works once, for {minutes} minutes.',
+  checkPhoneNoText:
+    'No text message? Your school may not send them: sign in with the e-mail address you gave on the application instead.',
   codeLabel: '6-digit code',
   codeHint: 'Numbers only, for example 123456.',
   codeInvalid: 'Enter the 6 digits of the code.',

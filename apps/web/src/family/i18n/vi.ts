@@ -18,9 +18,14 @@ const vi: Translation = {
   contactHint: 'Địa chỉ email hoặc số điện thoại quý vị đã ghi trong hồ sơ.',
   contactInvalid: 'Hãy nhập địa chỉ email hoặc số điện thoại.',
   sendLink: 'Gửi cho tôi đường liên kết đăng nhập',
-  checkTitle: 'Hãy kiểm tra email hoặc điện thoại của quý vị',
-  checkBody:
-    'Nếu {contact} có trong một hồ sơ, chúng tôi đã gửi đường liên kết đăng nhập qua email hoặc mã 6 chữ số qua tin nhắn. Mã chỉ dùng được một lần, trong vòng {minutes} phút.',
+  checkEmailTitle: 'Hãy kiểm tra email của quý vị',
+  checkEmailBody:
+    'Nếu {contact} có trong một hồ sơ, chúng tôi đã gửi qua email một đường liên kết đăng nhập và một mã 6 chữ số. Hãy mở đường liên kết hoặc nhập mã ở bên dưới. Chúng chỉ dùng được một lần, trong vòng {minutes} phút.',
+  checkPhoneTitle: 'Hãy kiểm tra tin nhắn của quý vị',
+  checkPhoneBody:
+    'Nếu {contact} có trong hồ sơ của một trường có gửi tin nhắn, chúng tôi đã nhắn một mã 6 chữ số đến số này. Hãy nhập mã ở bên dưới. Mã chỉ dùng được một lần, trong vòng {minutes} phút.',
+  checkPhoneNoText:
+    'Không nhận được tin nhắn? Có thể trường của quý vị không gửi tin nhắn: hãy đăng nhập bằng email quý vị đã ghi trong hồ sơ.',
   codeLabel: 'Mã 6 chữ số',
   codeHint: 'Chỉ gồm chữ số, ví dụ 123456.',
   codeInvalid: 'Hãy nhập đủ 6 chữ số của mã.',

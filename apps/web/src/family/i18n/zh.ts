@@ -17,9 +17,13 @@ const zh: Translation = {
   contactHint: '您在申请表上填写的电子邮箱或电话号码。',
   contactInvalid: '请输入电子邮箱或电话号码。',
   sendLink: '向我发送登录链接',
-  checkTitle: '请查看您的电子邮箱或手机',
-  checkBody:
-    '如果 {contact} 在某份申请上，我们已通过电子邮件发送登录链接，或通过短信发送 6 位数验证码。它只能使用一次，{minutes} 分钟内有效。',
+  checkEmailTitle: '请查看您的电子邮箱',
+  checkEmailBody:
+    '如果 {contact} 在某份申请上，我们已通过电子邮件发送登录链接和 6 位数验证码。请打开链接，或在下方输入验证码。它们只能使用一次，{minutes} 分钟内有效。',
+  checkPhoneTitle: '请查看您的短信',
+  checkPhoneBody:
+    '如果 {contact} 在某所发送短信的学校的申请上，我们已通过短信发送 6 位数验证码。请在下方输入。验证码只能使用一次，{minutes} 分钟内有效。',
+  checkPhoneNoText: '没有收到短信？您的学校可能不发送短信：请改用您在申请上填写的电子邮箱登录。',
   codeLabel: '6 位数验证码',
   codeHint: '只包含数字，例如 123456。',
   codeInvalid: '请输入 6 位数验证码。',
