@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { familyApi } from '../api';
+import { Loading } from '../components/Loading';
 import { Alert, Notice } from '../components/Alert';
 import { ApplicationFacts, WhatNext } from '../components/ApplicationFacts';
 import { CampusContact, Messages } from '../components/Messages';
@@ -32,11 +33,7 @@ export function ApplicationPage({ id }: { id: number }) {
       <Notice message={answered} />
       <Alert message={error} />
       {data === null ? (
-        error ? null : (
-          <p role="status" className="loading">
-            {t('loading')}
-          </p>
-        )
+        <Loading failed={error !== null} />
       ) : (
         <>
           <PageTitle>{data.child}</PageTitle>

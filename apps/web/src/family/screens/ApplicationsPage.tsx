@@ -1,5 +1,6 @@
 import type { FamilyApplication } from '@openseat/shared/schemas/family';
 import { familyApi } from '../api';
+import { Loading } from '../components/Loading';
 import { Alert } from '../components/Alert';
 import { ApplicationFacts, WhatNext } from '../components/ApplicationFacts';
 import { PageTitle } from '../components/PageTitle';
@@ -18,11 +19,7 @@ export function ApplicationsPage() {
       <PageTitle>{t('applicationsTitle')}</PageTitle>
       <Alert message={error} />
       {data === null ? (
-        error ? null : (
-          <p role="status" className="loading">
-            {t('loading')}
-          </p>
-        )
+        <Loading failed={error !== null} />
       ) : data.length === 0 ? (
         <p>{t('noApplications')}</p>
       ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { checkFormAnswers, shownFields } from '@openseat/shared/registration-rules';
 import type { FamilyRegistrationItem } from '@openseat/shared/schemas/registration';
 import { familyApi } from '../api';
+import { Loading } from '../components/Loading';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormFields';
 import { PageTitle } from '../components/PageTitle';
@@ -25,11 +26,7 @@ export function RegistrationFormPage({ id, item }: { id: number; item: number })
       </p>
       <Alert message={error} />
       {data === null ? (
-        error ? null : (
-          <p role="status" className="loading">
-            {t('loading')}
-          </p>
-        )
+        <Loading failed={error !== null} />
       ) : form ? (
         <>
           <PageTitle>{form.label}</PageTitle>
