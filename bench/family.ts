@@ -23,6 +23,8 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/db/seed/demo';
+import { countHit } from '../apps/server/src/lib/rate-limit.repository';
+import { guardianOf } from '../apps/server/src/modules/family/family.auth';
 import { contactOf, type Contact } from '../apps/server/src/modules/family/family.contact';
 import { guardianApplications } from '../apps/server/src/modules/family/family.repository';
 import { familyApplication, familyApplications } from '../apps/server/src/modules/family/family.service';
@@ -134,6 +136,7 @@ export async function benchFamily(kind: 'pglite' | 'postgres', rows: Row[], opti
     const cookies = await spike(ctx, options);
     await statusPageAtRate(ctx, cookies, options);
     await oneAtATime(ctx, cookies, options);
+    await statusPageSteps(ctx, cookies);
   } finally {
     await server?.stop();
     await smtp.close();
@@ -354,4 +357,38 @@ export function familyFirstLoadJs(): Row {
     `${(bytes / 1024).toFixed(1)} kB in ${scripts.length} files`,
     'apps/web/dist/family.html: its module script and modulepreloads, not the lazy language files; target < 100 kB',
   ];
+}
+
+/**
+ * Where a status page request's database time goes, each step run alone (in this process, one at a time): the
+ * rate limiter's counter (an upsert, so a commit, on every portal call), the session, the applications query, and
+ * the service's reads (that query, the held moves and, for a waiting application, its rank and the list's movement).
+ */
+async function statusPageSteps(ctx: Ctx, cookies: Map<number, string>) {
+  const { kind, database, rows } = ctx;
+  progress(`${kind}: the status page's steps`);
+  const guardians = [...cookies.keys()].slice(0, SAMPLE_GUARDIANS);
+  const steps: Array<[string, (g: number) => Promise<unknown>]> = [
+    ['rate-limit counter (upsert)', (g) => countHit(database.db, `bench-steps-${g}`, 60_000, 120, false)],
+    ['session (guardianOf)', (g) => guardianOf(database.db, cookies.get(g)!.split('=')[1])],
+    ['applications query', (g) => guardianApplications(database.db, contactOfGuardian(g))],
+    ['service (familyApplications)', (g) => familyApplications(database.db, contactOfGuardian(g))],
+  ];
+  const figures: string[] = [];
+  for (const [name, step] of steps) {
+    const samples: number[] = [];
+    for (let round = 0; round < 3; round++)
+      for (const g of guardians) {
+        const t = performance.now();
+        await step(g);
+        samples.push(performance.now() - t);
+      }
+    const p = percentiles(samples);
+    figures.push(`${name} ${ms(p.p50)} / ${ms(p.p99)}`);
+  }
+  rows.push([
+    `${kind}: status page's steps alone, p50 / p99 ms`,
+    figures.slice(0, 2).join('; '),
+    `${figures.slice(2).join('; ')}; n=${guardians.length * 3} each, one at a time, in the bench process`,
+  ]);
 }
