@@ -241,6 +241,7 @@ async function statusPageAtRate(ctx: Ctx, cookies: Map<number, string>, { rate, 
   const api: number[] = [];
   const direct: number[] = [];
   let failed = 0;
+  let firstError: string | null = null;
   let lastEnd = 0;
   const total = rate * seconds;
   const start = performance.now();
@@ -259,7 +260,12 @@ async function statusPageAtRate(ctx: Ctx, cookies: Map<number, string>, { rate, 
       lastEnd = performance.now();
       direct.push(lastEnd - t);
     };
-    running.push(one().catch(() => void failed++));
+    running.push(
+      one().catch((err: unknown) => {
+        failed++;
+        firstError ??= String(err);
+      }),
+    );
   }
   const sent = performance.now() - start;
   await Promise.all(running);
@@ -268,7 +274,7 @@ async function statusPageAtRate(ctx: Ctx, cookies: Map<number, string>, { rate, 
   rows.push([
     `${kind}: status page at ${rate}/s, open loop, p50 / p95 / p99`,
     three(api),
-    `SQL (the applications query, same parameters) ${three(direct)}; ratio p50 ${(a.p50 / d.p50).toFixed(1)}x, p99 ${(a.p99 / d.p99).toFixed(1)}x; achieved ${(api.length / ((lastEnd - start) / 1000)).toFixed(0)}/s (sent ${((total / sent) * 1000).toFixed(0)}/s), n=${api.length}, ${failed} failed, ${refusals}; ${TARGET}`,
+    `SQL (the applications query, same parameters) ${three(direct)}; ratio p50 ${(a.p50 / d.p50).toFixed(1)}x, p99 ${(a.p99 / d.p99).toFixed(1)}x; achieved ${(api.length / ((lastEnd - start) / 1000)).toFixed(0)}/s (sent ${((total / sent) * 1000).toFixed(0)}/s), n=${api.length}, ${failed} failed${firstError ? ` (first: ${firstError})` : ''}, ${refusals}; ${TARGET}`,
   ]);
 }
 
