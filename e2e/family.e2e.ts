@@ -94,9 +94,9 @@ async function selectedListStatus(page: Page, name: string): Promise<string> {
   return (await row.count()) ? ((await row.first().locator('td').nth(7).innerText()) ?? '').trim() : '';
 }
 
-/** The newest sign-in mail to the guardian with this subject, as the superadmin's captured mail shows it: its link. */
-async function signInLink(admin: Page, subject: string): Promise<string> {
-  const mail = admin.getByTestId('mail-item').filter({ hasText: GUARDIAN }).filter({ hasText: subject });
+/** The newest captured mail showing all these texts, as the superadmin's mail screen shows it: its link to the portal. */
+async function mailedLink(admin: Page, texts: Array<string | RegExp>, link: RegExp): Promise<string> {
+  const mail = texts.reduce((items, hasText) => items.filter({ hasText }), admin.getByTestId('mail-item'));
   await expect
     .poll(async () => {
       // the mail goes out through the outbox: a fresh list until it is there
@@ -106,11 +106,23 @@ async function signInLink(admin: Page, subject: string): Promise<string> {
     })
     .toBeGreaterThan(0);
   await mail.first().click();
-  await expect.poll(() => admin.getByTestId('mail-body').innerText()).toContain('/family/link/');
-  const link = await admin.getByTestId('mail-link').first().getAttribute('href');
-  expect(link).toMatch(/\/family\/link\/[A-Za-z0-9_-]{40,}$/);
-  return link!;
+  await expect.poll(() => admin.getByTestId('mail-body').innerText()).toContain('/family/');
+  const href = await admin.getByTestId('mail-link').filter({ hasText: '/family/' }).first().getAttribute('href');
+  expect(href).toMatch(link);
+  return href!;
 }
+
+/** The newest sign-in mail to the guardian with this subject: its one-time link. */
+const signInLink = (admin: Page, subject: string) =>
+  mailedLink(admin, [GUARDIAN, subject], /\/family\/link\/[A-Za-z0-9_-]{40,}$/);
+
+/** The offer mail to an application's family (English or Spanish): its link, signing in on the offer's page. */
+const offerLink = (admin: Page, offered: Picked) =>
+  mailedLink(
+    admin,
+    [new RegExp(`(A seat for|Un cupo para) ${offered.name.split(' ')[0]} `)],
+    new RegExp(`/family/link/[A-Za-z0-9_-]{40,}\\?to=${offered.id}$`),
+  );
 
 /** The elements that stick out of the screen sideways, for the message of a failed check. */
 const pastTheEdges = (page: Page) =>
@@ -187,7 +199,7 @@ describe('the family portal, on a phone', () => {
     await checkScreen(portal, 'family-01-sign-in');
     await portal.getByLabel('E-mail or mobile phone').fill(GUARDIAN);
     await portal.getByRole('button', { name: 'Send me a sign-in link' }).click();
-    await expect.poll(() => portal.locator('main h1').innerText()).toBe('Check your e-mail or phone');
+    await expect.poll(() => portal.locator('main h1').innerText()).toBe('Check your e-mail');
     expect(await portal.locator('main').innerText()).toContain(GUARDIAN);
     await checkScreen(portal, 'family-02-check-mail');
 
@@ -248,6 +260,16 @@ describe('the family portal, on a phone', () => {
     expect(await selectedListStatus(staff, declined.name)).toBe('');
     await screenshot(staff, 'family-09-staff-next-offered');
 
+    // that family's offer mail links straight to their answer page, signed in
+    const nextFamily = await openPage(browser, baseUrl);
+    await nextFamily.setViewportSize({ width: 390, height: 844 });
+    await nextFamily.goto(await offerLink(admin, head!));
+    await nextFamily.waitForURL(`**/family/applications/${head!.id}`);
+    await expect
+      .poll(() => nextFamily.getByRole('button', { name: /^(Accept the seat|Aceptar la plaza)$/ }).count())
+      .toBe(1);
+    await checkScreen(nextFamily, 'family-09b-offer-mail-link');
+
     // the waiting place moved up one
     await backToList(portal);
     await openApplication(portal, placed!.id);
@@ -265,7 +287,7 @@ describe('the family portal, on a phone', () => {
     await checkScreen(portal, 'family-11-sign-in-ar');
     await portal.locator('input[name=contact]').fill(GUARDIAN);
     await portal.locator('main button[type=submit]').click();
-    await expect.poll(() => portal.locator('main h1').innerText()).toBe('تحقَّق من بريدك الإلكتروني أو هاتفك');
+    await expect.poll(() => portal.locator('main h1').innerText()).toBe('تحقَّق من بريدك الإلكتروني');
     await checkScreen(portal, 'family-12-check-mail-ar');
     await portal.goto(await signInLink(admin, 'رابط الدخول إلى بوابة الأسر'));
     await portal.waitForURL('**/family/applications');
@@ -301,6 +323,32 @@ describe('the family portal, on a phone', () => {
     await expect.poll(() => portal.locator('main').innerText()).toContain('Su lugar en la lista de espera');
     await checkScreen(portal, 'family-16-waiting-place-es');
 
-    await Promise.all([portal, staff, admin].map((p) => p.context().close()));
+    await Promise.all([portal, staff, admin, nextFamily].map((p) => p.context().close()));
   }, 240_000);
+
+  it('works at 360 px on a slow 3G line, and asks nothing of any other host', async () => {
+    const portal = await openPage(browser, baseUrl);
+    await portal.setViewportSize({ width: 360, height: 740 });
+    const hosts = new Set<string>();
+    portal.on('request', (request) => hosts.add(new URL(request.url()).origin));
+    // Chrome's "Slow 3G": 400 ms round trips (2 s as DevTools counts them), 400 kbit/s each way
+    const cdp = await portal.context().newCDPSession(portal);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 2000,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
+    await portal.goto('/family', { timeout: 60_000 });
+    await portal.locator('input[name=contact]').waitFor({ timeout: 60_000 });
+    await portal.getByLabel('E-mail or mobile phone').fill('nobody.here@example.org');
+    await portal.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await expect
+      .poll(() => portal.locator('main h1').innerText(), { timeout: 60_000 })
+      .toBe('Check your e-mail or phone');
+    await checkScreen(portal, 'family-17-slow-3g-360');
+    expect([...hosts]).toEqual([new URL(baseUrl).origin]);
+    await portal.context().close();
+  }, 180_000);
 });

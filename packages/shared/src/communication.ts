@@ -31,8 +31,15 @@ export const MERGE_FIELDS = [
   'school_year',
   'form_url',
   'acceptance_deadline',
+  'portal_link',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
+
+/**
+ * `{{portal_link}}` stays as written in the outbox and is filled in as the message is sent: the link carries a
+ * one-time sign-in for its recipient, which staff, who read the outbox, must never hold.
+ */
+export const PORTAL_LINK_PLACEHOLDER = '{{portal_link}}';
 
 const PLACEHOLDER = /{{\s*([\w.-]+)\s*}}/g;
 

@@ -275,6 +275,19 @@ const en = {
   adsDatesOrder: 'The start date must be on or before the end date.',
   // decline reasons
   declineReasonsTooMany: 'At most 12 reasons.',
+  tooMany: 'Too many.',
+  registrationKeyInvalid: 'Use lower-case letters, digits and _ (start with a letter; at most 40).',
+  registrationKeyTaken: 'This key is already used in this form.',
+  registrationConditionInvalid: 'The condition must name an earlier choice or yes/no field and one of its answers.',
+  registrationChoicesOnlyForChoice: 'Only a choice field has choices.',
+  registrationChoicesTooFew: 'A choice field needs at least two choices.',
+  registrationDocumentTypesRequired: 'Choose at least one file type.',
+  registrationFieldsRequired: 'A form needs at least one field.',
+  registrationCopySame: 'Choose another school period to copy from.',
+  registrationFormSent: 'Thank you. The school will review your answers.',
+  registrationItemApproved: 'The school has already approved this item.',
+  registrationNotOpen: 'Registration opens once you have accepted the seat.',
+  registrationChecklistChanged: 'Someone else changed this checklist meanwhile. Reload it and make your changes again.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -552,6 +565,21 @@ const es: Record<MessageKey, string> = {
   adsDatesOrder: 'La fecha de inicio debe ser igual o anterior a la fecha de fin.',
   // decline reasons
   declineReasonsTooMany: 'Como máximo 12 motivos.',
+  tooMany: 'Demasiados.',
+  registrationKeyInvalid: 'Use minúsculas, dígitos y _ (empiece con una letra; máximo 40).',
+  registrationKeyTaken: 'Esta clave ya se usa en este formulario.',
+  registrationConditionInvalid:
+    'La condición debe nombrar un campo de opciones o de sí/no anterior y una de sus respuestas.',
+  registrationChoicesOnlyForChoice: 'Solo un campo de opciones tiene opciones.',
+  registrationChoicesTooFew: 'Un campo de opciones necesita al menos dos opciones.',
+  registrationDocumentTypesRequired: 'Elija al menos un tipo de archivo.',
+  registrationFieldsRequired: 'Un formulario necesita al menos un campo.',
+  registrationCopySame: 'Elija otro período escolar del cual copiar.',
+  registrationFormSent: 'Gracias. La escuela revisará sus respuestas.',
+  registrationItemApproved: 'La escuela ya aprobó este elemento.',
+  registrationNotOpen: 'La inscripción se abre una vez que haya aceptado la plaza.',
+  registrationChecklistChanged:
+    'Otra persona cambió esta lista mientras tanto. Vuelva a cargarla y haga sus cambios otra vez.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -16,5 +16,14 @@ describe('wall-clock times in a time zone', () => {
     const deadline = new Date('2026-12-03T00:00:00Z');
     expect(familyDateTime(deadline, 'America/Phoenix', 'en')).toBe('December 2, 2026 at 5:00 PM MST');
     expect(familyDateTime(deadline, 'America/Phoenix', 'es')).toMatch(/^2 de diciembre de 2026.* 5:00.*MST$/);
+    expect(familyDateTime(deadline, 'America/Phoenix', 'vi')).toBe('17:00 ngày 2 tháng 12 năm 2026 MST');
+    expect(familyDateTime(deadline, 'America/Phoenix', 'zh')).toMatch(/^2026年12月2日 17:00 GMT-7$/);
+    expect(familyDateTime(deadline, 'America/Phoenix', 'ht')).toBe('2 desanm 2026 a 17:00 MST');
+    expect(familyDateTime(deadline, 'America/Phoenix', 'ar')).toMatch(/ديسمبر/);
+    // a language without its own form reads English; the wall clock is the campus's, not the server's
+    expect(familyDateTime(deadline, 'America/Phoenix', 'xx')).toBe('December 2, 2026 at 5:00 PM MST');
+    expect(familyDateTime(new Date('2026-01-05T14:05:00Z'), 'America/New_York', 'vi')).toBe(
+      '09:05 ngày 5 tháng 1 năm 2026 EST',
+    );
   });
 });

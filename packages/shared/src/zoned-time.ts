@@ -48,16 +48,54 @@ export function zonedInstant(timeZone: string, day: string, time: string): Date 
   return new Date(instant);
 }
 
-/** The instant as a family reads it, with its time zone: "December 2, 2026 at 5:00 PM MST" / "2 de diciembre de 2026, 17:00 MST". */
+/**
+ * The locale a family language's dates are written in. Haitian Creole and Vietnamese are written by hand below; the
+ * zone's short name of a Creole message is the English one (MST), as the families read it on US clocks.
+ */
+const FAMILY_LOCALES: Record<string, string> = {
+  en: 'en-US',
+  es: 'es-US',
+  vi: 'vi-VN',
+  zh: 'zh-CN',
+  ht: 'en-US',
+  ar: 'ar',
+};
+
+/** Node's ICU has no Haitian Creole (Intl would fall back to English or French): its months by hand. */
+const CREOLE_MONTHS = [
+  'janvye',
+  'fevriye',
+  'mas',
+  'avril',
+  'me',
+  'jen',
+  'jiyè',
+  'out',
+  'septanm',
+  'oktòb',
+  'novanm',
+  'desanm',
+];
+
+/** Languages whose day and time are composed from the wall clock rather than by Intl. */
+const BY_HAND: Record<string, (wall: ReturnType<typeof wallClock>) => string> = {
+  // CLDR's long Vietnamese form reads "lúc 17:00 2 tháng 12, 2026"; a letter writes "17:00 ngày 2 tháng 12 năm 2026"
+  vi: (w) => `${w.hour}:${w.minute} ngày ${+w.day} tháng ${+w.month} năm ${w.year}`,
+  ht: (w) => `${+w.day} ${CREOLE_MONTHS[+w.month - 1]} ${w.year} a ${w.hour}:${w.minute}`,
+};
+
+/**
+ * The instant as a family reads it, with its time zone, in one of the family languages (English otherwise):
+ * "December 2, 2026 at 5:00 PM MST" / "2 de diciembre de 2026, 5:00 p.m. MST" / "17:00 ngày 2 tháng 12 năm 2026 MST" /
+ * "2026年12月2日 17:00 GMT-7" / "2 desanm 2026 a 17:00 MST" / "2 ديسمبر 2026 في 5:00 م غرينتش-7".
+ */
 export function familyDateTime(instant: Date, timeZone: string, lng: string): string {
-  const locale = lng === 'es' ? 'es-US' : 'en-US';
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  })
-    .format(instant)
-    .concat(' ', zoneName(instant, timeZone, locale));
+  const locale = FAMILY_LOCALES[lng] ?? FAMILY_LOCALES.en;
+  const byHand = BY_HAND[lng];
+  const dayAndTime = byHand
+    ? byHand(wallClock(timeZone, instant))
+    : new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(instant);
+  return `${dayAndTime} ${zoneName(instant, timeZone, locale)}`;
 }
 
 function zoneName(instant: Date, timeZone: string, locale: string) {

@@ -3,6 +3,7 @@ import { dispatchOutbox } from '../modules/communication/outbox.jobs';
 import { releaseDueHoldsJob } from '../modules/communication/message-holds.jobs';
 import { statusMessagesJob } from '../modules/communication/status-messages';
 import { sendAccountMail } from '../modules/account-mail/account-mail.jobs';
+import { sendSignInSms } from '../modules/family/family.jobs';
 import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
 import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';
@@ -20,4 +21,5 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   sendConversion as JobDefinition<unknown>,
   databaseMaintenanceJob as JobDefinition<unknown>,
   releaseDueHoldsJob as JobDefinition<unknown>,
+  sendSignInSms as JobDefinition<unknown>,
 ];

@@ -32,6 +32,7 @@ import { adsTrackingRoutes } from './ads-tracking/ads-tracking.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { familyRoutes } from './family/family.routes';
 import { declineReasonsRoutes } from './decline-reasons/decline-reasons.routes';
+import { registrationRoutes } from './registration/registration.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -59,6 +60,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   lotteryRoutes,
   familyRoutes,
   declineReasonsRoutes,
+  registrationRoutes,
   // communication and intake
   templatesRoutes,
   remindersRoutes,

@@ -1,10 +1,11 @@
 import { placeholdersOf } from '@openseat/shared/communication';
+import type { FamilyLanguage } from '@openseat/shared/schemas/family';
 import type { Executor } from '../db/client';
 import * as s from '../db/schema/index';
 import { FIELD_OPTIONS } from '../db/reference-data';
 
 type CampusRef = { id_school: number; id_campus: number };
-type Binding = { from?: number | null; to: number | null; lng?: 'en' | 'es'; type?: number };
+type Binding = { from?: number | null; to: number | null; lng?: FamilyLanguage; type?: number };
 const fieldOption = new Map(FIELD_OPTIONS.map((f) => [f.name, f.id_field_option]));
 const fieldsOf = (...texts: Array<string | null | undefined>) =>
   placeholdersOf(...texts).map((field_name) => ({

@@ -34,6 +34,7 @@ import { ADS_TRACKING_ROWS } from './tenancy/ads-tracking';
 import { DASHBOARD_ROWS } from './tenancy/dashboard';
 import { FAMILY_LISTS, FAMILY_ROWS, guardianCookie, setupFamily } from './tenancy/family';
 import { DECLINE_REASON_ROWS } from './tenancy/decline-reasons';
+import { REGISTRATION_ROWS } from './tenancy/registration';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`) and the rows of each part of the
@@ -66,6 +67,7 @@ const ROWS: Row[] = [
   ...DASHBOARD_ROWS,
   ...FAMILY_ROWS,
   ...DECLINE_REASON_ROWS,
+  ...REGISTRATION_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [
   ...LISTS,

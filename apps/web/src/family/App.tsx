@@ -46,7 +46,8 @@ export function FamilyApp({ start }: { start: StartLanguage }) {
 }
 
 function Screens() {
-  const screen = screenAt(usePlace().pathname);
+  const place = usePlace();
+  const screen = screenAt(place.pathname, place.search);
   switch (screen.name) {
     case 'sign-in':
     case 'link':
@@ -72,7 +73,7 @@ function SignedOutLayout({ screen }: { screen: Extract<Screen, { name: 'sign-in'
     <>
       <Header contact={null} signedIn={false} onLanguage={changeLanguage} />
       <main id="main" className="main" tabIndex={-1}>
-        {screen.name === 'link' ? <LinkPage key={screen.token} token={screen.token} /> : <SignInPage />}
+        {screen.name === 'link' ? <LinkPage key={screen.token} token={screen.token} to={screen.to} /> : <SignInPage />}
       </main>
     </>
   );

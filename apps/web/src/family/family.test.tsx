@@ -43,10 +43,18 @@ const WAITING: FamilyApplication = {
     lotteryNumber: 1187,
     rankInGroup: 2,
     movedPerWeek: [
-      { weekStart: '2027-03-01', moved: 4 },
-      { weekStart: '2027-03-08', moved: 1 },
-      { weekStart: '2027-03-15', moved: 0 },
+      { weekStart: '2027-03-01', week: 1, moved: 4 },
+      { weekStart: '2027-03-15', week: 3, moved: 1 },
     ],
+    thisWeek: 4,
+    lastSeason: {
+      schoolYear: '2026-2027',
+      movedPerWeek: [
+        { week: 1, moved: 2 },
+        { week: 2, moved: 3 },
+        { week: 6, moved: 1 },
+      ],
+    },
   },
   offer: null,
   contact: { phone: '(602) 555-0142', email: 'north@alpha.test' },
@@ -93,6 +101,12 @@ const signedOut = http.get('/api/family/session', () =>
 );
 const signedIn = [answer('get', '/family/session', SESSION), answer('get', '/family/applications', [WAITING, OFFERED])];
 
+/** A table's cells, row by row. */
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.children, (cell) => cell.textContent));
+
 afterEach(() => {
   localStorage.clear();
   document.documentElement.lang = '';
@@ -109,9 +123,10 @@ describe('signing in', () => {
     await user.type(screen.getByLabelText('E-mail or mobile phone'), '  maya.parent@example.org ');
     await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
 
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail or phone' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
     expect(signIn.requests.map((r) => r.body)).toEqual([{ contact: 'maya.parent@example.org', lng: 'en' }]);
     expect(screen.getByText(/If maya\.parent@example\.org is on an application/)).toBeInTheDocument();
+    expect(screen.queryByText(/No text message/)).toBeNull();
 
     api.use(session.handler, ...signedIn);
     await user.type(screen.getByLabelText('6-digit code'), '12345');
@@ -126,12 +141,33 @@ describe('signing in', () => {
     expect(window.location.pathname).toBe('/family/applications');
   });
 
+  it('says a phone was texted a code, and signs in with it', async () => {
+    const signIn = recorder('post', '/family/sign-in', {});
+    const session = recorder('post', '/family/session', SESSION);
+    api.use(signedOut, signIn.handler);
+    const user = openPortal('/family');
+
+    await user.type(screen.getByLabelText('E-mail or mobile phone'), '(555) 010-1234');
+    await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your text messages' })).toHaveFocus();
+    expect(signIn.requests.map((r) => r.body)).toEqual([{ contact: '(555) 010-1234', lng: 'en' }]);
+    expect(screen.getByText(/we have texted it a 6-digit code/)).toBeInTheDocument();
+    expect(screen.getByText(/No text message\? Your school may not send them/)).toBeInTheDocument();
+
+    api.use(session.handler, ...signedIn);
+    await user.type(screen.getByLabelText('6-digit code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Your applications' })).toBeInTheDocument();
+    expect(session.requests.map((r) => r.body)).toEqual([{ contact: '(555) 010-1234', code: '654321' }]);
+  });
+
   it('shows the same screen whatever the server answers about the contact', async () => {
     api.use(signedOut, answer('post', '/family/sign-in', { sent: false }));
     const user = openPortal('/family');
     await user.type(screen.getByLabelText('E-mail or mobile phone'), 'nobody@example.org');
     await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail or phone' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
   });
 
   it('shows the server’s message for a wrong code, and stays on the code screen', async () => {
@@ -180,6 +216,46 @@ describe('a sign-in link', () => {
     );
     expect(screen.getByLabelText('E-mail or mobile phone')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send me a sign-in link' })).toBeInTheDocument();
+  });
+});
+
+describe("a message's link", () => {
+  const offerPage = answer('get', '/family/applications/42', detail(OFFERED));
+
+  it('signs in and opens the application it is about, where the offer is answered', async () => {
+    const session = recorder('post', '/family/session', SESSION);
+    api.use(session.handler, offerPage, ...signedIn);
+    openPortal('/family/link/Message_Tok3n_abcdefghijklmnopqrstuvw?to=42');
+    expect(await screen.findByRole('button', { name: 'Accept the seat' })).toBeInTheDocument();
+    expect(session.requests.map((r) => r.body)).toEqual([{ token: 'Message_Tok3n_abcdefghijklmnopqrstuvw' }]);
+    expect(window.location.pathname).toBe('/family/applications/42');
+  });
+
+  it('opened again once spent, still leads there when this browser is signed in', async () => {
+    api.use(
+      http.post('/api/family/session', () =>
+        HttpResponse.json({ message: 'Link expired', code: 'FAMILY_LINK_INVALID' }, { status: 400 }),
+      ),
+      offerPage,
+      ...signedIn,
+    );
+    openPortal('/family/link/Spent_Tok3n_abcdefghijklmnopqrstuvwx?to=42');
+    expect(await screen.findByRole('button', { name: 'Accept the seat' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/family/applications/42');
+  });
+
+  it('spent and signed out: says so and offers the sign-in form', async () => {
+    api.use(
+      http.post('/api/family/session', () =>
+        HttpResponse.json({ message: 'Link expired', code: 'FAMILY_LINK_INVALID' }, { status: 400 }),
+      ),
+      signedOut,
+    );
+    openPortal('/family/link/Spent_Tok3n_abcdefghijklmnopqrstuvwx?to=42');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in link has expired or has already been used. Ask for a new one below.',
+    );
+    expect(window.location.pathname).toBe('/family/link/Spent_Tok3n_abcdefghijklmnopqrstuvwx');
   });
 });
 
@@ -256,12 +332,17 @@ describe('the applications', () => {
       'Place in your priority group': '2',
     });
     expect(within(place).getByText(/by priority group first, then by lottery number/)).toBeInTheDocument();
-    const table = within(place).getByRole('table', { name: /Offers made from this waiting list each week/ });
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .map((row) => row.textContent),
-    ).toEqual(['Week ofOffers made', 'Mar 14', 'Mar 81', 'Mar 150']);
+    const table = within(place).getByRole('table', { name: 'Offers made from this waiting list each week' });
+    // week 1 is each list's first week; this season is in week 4, last season's list moved until week 6
+    expect(rowsOf(table)).toEqual([
+      ['Week', 'This season', 'Last season (2026-2027)'],
+      ['Week 1 (Mar 1)', '4', '2'],
+      ['Week 2 (Mar 8)', '0', '3'],
+      ['Week 3 (Mar 15)', '1', '0'],
+      ['Week 4 (Mar 22)', '0', '0'],
+      ['Week 5 (Mar 29)', 'to come', '0'],
+      ['Week 6 (Apr 5)', 'to come', '1'],
+    ]);
     // hidden inside a box of its own: a table is never narrower than its content, and would widen the phone's page
     expect(table).not.toHaveClass('visually-hidden');
     expect(table.parentElement).toHaveClass('visually-hidden');
@@ -276,6 +357,74 @@ describe('the applications', () => {
       'href',
       'mailto:north@alpha.test',
     );
+  });
+});
+
+describe("the list's movement", () => {
+  const waitingWith = (waiting: Partial<NonNullable<FamilyApplication['waiting']>>) =>
+    detail({ ...WAITING, waiting: { ...WAITING.waiting!, ...waiting } });
+  const showWaiting = (application: FamilyApplicationDetail, start?: Parameters<typeof openPortal>[1]) => {
+    api.use(answer('get', '/family/session', SESSION), answer('get', '/family/applications/41', application));
+    openPortal('/family/applications/41', start);
+  };
+  /** The chart of the application's waiting place, once shown. */
+  const chartOf = (application: FamilyApplicationDetail, start?: Parameters<typeof openPortal>[1]) => {
+    showWaiting(application, start);
+    return screen.findByRole('figure');
+  };
+
+  it('draws both seasons, told apart by a legend, with last season’s bars hatched', async () => {
+    const chart = await chartOf(detail(WAITING));
+    expect(within(chart).getByRole('heading', { name: 'How far the list moved each week' })).toBeInTheDocument();
+    const legend = chart.querySelector('.chart__legend');
+    expect(legend).toHaveAttribute('aria-hidden', 'true');
+    expect(legend).toHaveTextContent('This seasonLast season (2026-2027)');
+    // six weeks, each with this season's place and last season's; a bar only where offers were made
+    expect(chart.querySelectorAll('.chart__week')).toHaveLength(6);
+    expect(chart.querySelectorAll('.chart__bar--now:not(.chart__swatch)')).toHaveLength(2);
+    expect(chart.querySelectorAll('.chart__bar--last:not(.chart__swatch)')).toHaveLength(3);
+    expect(within(chart).getByText('Week 1 is the week the waiting list began that school year.')).toBeVisible();
+  });
+
+  it('shows this season alone when there is no last season', async () => {
+    const chart = await chartOf(waitingWith({ lastSeason: null }));
+    expect(chart.querySelector('.chart__legend')).toBeNull();
+    expect(rowsOf(within(chart).getByRole('table'))).toEqual([
+      ['Week', 'This season'],
+      ['Week 1 (Mar 1)', '4'],
+      ['Week 2 (Mar 8)', '0'],
+      ['Week 3 (Mar 15)', '1'],
+      ['Week 4 (Mar 22)', '0'],
+    ]);
+    expect(chart.querySelectorAll('.chart__bar--last')).toHaveLength(0);
+  });
+
+  it('says when a season made no offers, and shows last season’s while this one has none yet', async () => {
+    const chart = await chartOf(waitingWith({ movedPerWeek: [], thisWeek: 2 }));
+    expect(within(chart).getByText('No offers have been made from this list yet this season.')).toBeInTheDocument();
+    expect(rowsOf(within(chart).getByRole('table')).slice(1, 3)).toEqual([
+      ['Week 1', '0', '2'],
+      ['Week 2', '0', '3'],
+    ]);
+  });
+
+  it('says so when neither season made an offer', async () => {
+    showWaiting(
+      waitingWith({ movedPerWeek: [], thisWeek: 2, lastSeason: { schoolYear: '2026-2027', movedPerWeek: [] } }),
+    );
+    expect(await screen.findByText('Last season (2026-2027), no offers were made from this list.')).toBeInTheDocument();
+    expect(screen.getByText('No offers have been made from this list yet this season.')).toBeInTheDocument();
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('reads right to left in Arabic, the table in Arabic', async () => {
+    // chosen in this browser: the session's English does not replace it
+    localStorage.setItem('openseat-family-lng', 'ar');
+    const chart = await chartOf(detail(WAITING), { lng: 'ar', messages: ar });
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const table = within(chart).getByRole('table', { name: ar.movedCaption });
+    expect(rowsOf(table)[0]).toEqual([ar.week, ar.thisSeason, 'الموسم الماضي (2026-2027)']);
   });
 });
 

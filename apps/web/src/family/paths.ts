@@ -5,18 +5,21 @@ export const applicationPath = (id: number) => `/family/applications/${id}`;
 
 export type Screen =
   | { name: 'sign-in' }
-  | { name: 'link'; token: string }
+  /** `to`: the application a message's link leads to, once signed in. */
+  | { name: 'link'; token: string; to: number | null }
   | { name: 'applications' }
   | { name: 'application'; id: number }
   | { name: 'unknown' };
 
+const applicationId = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
+
 /** The screen an address shows. */
-export function screenAt(pathname: string): Screen {
+export function screenAt(pathname: string, search = ''): Screen {
   const path = pathname.replace(/\/+$/, '');
   if (path === SIGN_IN) return { name: 'sign-in' };
   if (path === APPLICATIONS) return { name: 'applications' };
   const link = /^\/family\/link\/([^/]+)$/.exec(path);
-  if (link) return { name: 'link', token: link[1] };
+  if (link) return { name: 'link', token: link[1], to: applicationId(new URLSearchParams(search).get('to')) };
   const application = /^\/family\/applications\/([1-9]\d*)$/.exec(path);
   if (application) return { name: 'application', id: Number(application[1]) };
   return { name: 'unknown' };

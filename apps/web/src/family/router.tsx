@@ -5,12 +5,16 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
  * the portal's first-load budget. The browser's history, one context and a link that does not reload the page.
  */
 
-export type Place = { pathname: string; state: unknown };
+export type Place = { pathname: string; search: string; state: unknown };
 export type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 const RouterContext = createContext<{ place: Place; navigate: Navigate } | null>(null);
 
-const here = (): Place => ({ pathname: window.location.pathname, state: window.history.state });
+const here = (): Place => ({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  state: window.history.state,
+});
 
 /** Follows the address bar: a link or `navigate` moves it, Back and Forward move with it. */
 export function Router({ children }: { children: React.ReactNode }) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS, MESSAGE_STATES } from '../communication';
-import { FORM_PROVIDER, LANGUAGES } from '../constants';
+import { FORM_PROVIDER } from '../constants';
+import { FAMILY_LANGUAGES } from './family';
 import { exactTotal, PageQuerySchema } from './pagination';
 import { booleanFlag, id, optionalId, optionalText, requiredSelect, requiredText, text, wholeNumber } from './rules';
 
@@ -11,7 +12,8 @@ import { booleanFlag, id, optionalId, optionalText, requiredSelect, requiredText
  */
 
 const int = () => z.number().int();
-const language = z.enum(LANGUAGES, { error: 'invalidValue' });
+/** A template is written in one of the family languages (the staff who write it see English or Spanish). */
+const language = z.enum(FAMILY_LANGUAGES, { error: 'invalidValue' });
 const channel = z.enum(CHANNELS, { error: 'invalidValue' });
 /** A template body: long enough for a real e-mail, never unbounded. */
 const body = (max: number) => text('required').max(max, { error: 'tooLong' });
@@ -98,6 +100,8 @@ export const TemplatePreviewRequestSchema = z.object({
   subject: optionalBody(250),
   text: body(20_000),
   html: optionalBody(100_000),
+  /** The template's language: its dates are written in it (default: the family's own). */
+  lng: language.optional(),
 });
 export type TemplatePreviewRequest = z.infer<typeof TemplatePreviewRequestSchema>;
 

@@ -14,6 +14,11 @@ export const RTL_LANGUAGES: readonly FamilyLanguage[] = ['ar'];
 
 /** Minutes a sign-in link or code is valid; it is good for one sign-in only. */
 export const FAMILY_LINK_MINUTES = 30;
+/**
+ * Days the portal link in a message about an application (`{{portal_link}}`) stays good for one sign-in: a family
+ * reads an offer days after it was sent. Once spent or expired, the link still leads to the sign-in screen.
+ */
+export const FAMILY_MESSAGE_LINK_DAYS = 7;
 /** Hours a portal session lasts without a new sign-in. */
 export const FAMILY_SESSION_HOURS = 12;
 
@@ -66,6 +71,12 @@ export const FamilyStepSchema = z.object({
   state: z.enum(['done', 'current', 'upcoming', 'skipped']),
 });
 
+/**
+ * Offers made from a grade's waiting list in one week (Monday to Sunday, UTC). Week 1 is the week the list took its
+ * first family in that period, so two seasons compare week for week; a week without offers is not listed.
+ */
+const FamilyWeekMovedSchema = z.object({ week: z.number().int().positive(), moved: z.number().int() });
+
 /** A waiting place explained: where it is, what decides the order, and nothing about any other applicant. */
 export const FamilyWaitingSchema = z.object({
   /** 1 is next. */
@@ -76,7 +87,14 @@ export const FamilyWaitingSchema = z.object({
   /** Rank inside the priority group after the lottery (1 = first of the group). */
   rankInGroup: z.number().int().nullable(),
   /** How far the grade's list moved each week this season: offers made from it (no names, no ids). */
-  movedPerWeek: z.array(z.object({ weekStart: z.string(), moved: z.number().int() })),
+  movedPerWeek: z.array(FamilyWeekMovedSchema.extend({ weekStart: z.string() })),
+  /** This season's week today, counted as `week` (null when the list has no start on record). */
+  thisWeek: z.number().int().positive().nullable(),
+  /**
+   * The same grade's list at the same campus in the campus's previous school period (its school year named), counted
+   * alike; null when there is none, or it had no waiting list for the grade.
+   */
+  lastSeason: z.object({ schoolYear: z.string(), movedPerWeek: z.array(FamilyWeekMovedSchema) }).nullable(),
 });
 export type FamilyWaiting = z.infer<typeof FamilyWaitingSchema>;
 

@@ -17,6 +17,9 @@ import { campus, school } from './organization';
 import { application, lottery } from './applications';
 import { user } from './access';
 
+/** Family messages (templates and the outbox) are in the six family languages (schemas/family.ts FAMILY_LANGUAGES). */
+const familyLanguage = (lng: AnyPgColumn) => sql`${lng} IN ('en', 'es', 'vi', 'zh', 'ht', 'ar')`;
+
 /*
  * Tenant references: a row that carries id_school points at its campus, template or application through
  * (id_school, id_...), so the database refuses a row that points into another school. References that are set
@@ -55,6 +58,7 @@ export const email = pgTable(
   (t) => [
     index('email_school_idx').on(t.id_school, t.id_email_type),
     unique('email_school_id').on(t.id_school, t.id_email),
+    check('email_lng', familyLanguage(t.lng)),
   ],
 );
 
@@ -123,6 +127,7 @@ export const textMessage = pgTable(
   (t) => [
     index('text_message_school_idx').on(t.id_school, t.id_text_message_type),
     unique('text_message_school_id').on(t.id_school, t.id_text_message),
+    check('text_message_lng', familyLanguage(t.lng)),
   ],
 );
 
@@ -303,7 +308,7 @@ export const messageOutbox = pgTable(
     unique('message_outbox_school_id').on(t.id_school, t.id_message),
     check('message_outbox_channel', sql`${t.channel} IN ('email', 'sms')`),
     check('message_outbox_status', sql`${t.status} IN ('queued', 'sending', 'sent', 'delivered', 'failed', 'skipped')`),
-    check('message_outbox_lng', sql`${t.lng} IN ('en', 'es')`),
+    check('message_outbox_lng', familyLanguage(t.lng)),
     // id_campus, id_campus_email, id_campus_text_message, id_reminder and id_message_batch get their
     // (id_school, ...) keys with ON DELETE SET NULL (column) in the migration
   ],

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { application } from './applications';
-import { school } from './organization';
+import { campus, school } from './organization';
 
 /*
  * The family portal's guardians (docs/family-portal.md). A guardian has no account: they are a contact (an e-mail, or
@@ -22,13 +22,18 @@ import { school } from './organization';
  * Tokens, codes and session keys are stored as SHA-256 hashes only.
  */
 
-/** A one-time sign-in: a link (its token) and a 6-digit code, good for 30 minutes and one session. */
+/**
+ * A one-time sign-in: a link (its token) and a 6-digit code, good for 30 minutes and one session; or (`via` message)
+ * the link in a message about an application, made when the message is sent, good for a week and one session.
+ */
 export const guardianSignIn = pgTable(
   'guardian_sign_in',
   {
     id_guardian_sign_in: serial('id_guardian_sign_in').primaryKey(),
     contactKey: text('contact_key').notNull(),
     kind: text('kind').notNull(),
+    /** `request`: asked for at the sign-in screen (counted by its limit, has a code); `message`: a message's link. */
+    via: text('via').notNull().default('request'),
     tokenHash: text('token_hash').notNull().unique(),
     /** SHA-256 of the contact and the code: a code is only ever tried with the contact it was sent to. */
     codeHash: text('code_hash').notNull(),
@@ -40,7 +45,44 @@ export const guardianSignIn = pgTable(
   },
   (t) => [
     check('guardian_sign_in_kind', sql`${t.kind} IN ('email', 'phone')`),
+    check('guardian_sign_in_via', sql`${t.via} IN ('request', 'message')`),
     index('guardian_sign_in_contact_idx').on(t.contactKey, t.createdAt),
+  ],
+);
+
+/**
+ * A sign-in code on its way to a guardian's phone by text message. Its own outbox, not the staff's `message` table
+ * (staff read those bodies: a code there would let them sign in as the guardian): written in the sign-in's
+ * transaction, sent after commit by the `family.sign-in-sms` job through the school's Twilio account from the
+ * campus's number. The body is sealed with ENCRYPTION_KEY and emptied once sent or given up.
+ */
+export const guardianSignInSms = pgTable(
+  'guardian_sign_in_sms',
+  {
+    id_guardian_sign_in_sms: serial('id_guardian_sign_in_sms').primaryKey(),
+    /** The school whose SMS account sends it, and the campus whose number it comes from. */
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_campus: integer('id_campus').notNull(),
+    /** The guardian's phone in E.164, as the outbox writes SMS addresses. */
+    recipient: text('recipient').notNull(),
+    sealedBody: text('sealed_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('guardian_sign_in_sms_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    foreignKey({
+      name: 'guardian_sign_in_sms_campus_fk',
+      columns: [t.id_school, t.id_campus],
+      foreignColumns: [campus.id_school, campus.id_campus],
+    }).onDelete('cascade'),
+    index('guardian_sign_in_sms_school_idx').on(t.id_school, t.createdAt),
   ],
 );
 

@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './platform';
 export * from './application-records';
 export * from './family';
+export * from './registration';

@@ -1,9 +1,9 @@
-import { STATUS, type StatusId } from '@openseat/shared/constants';
+import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../client';
 import { FIELD_OPTIONS, GRADES, PRIORITY_ITEMS } from '../reference-data';
 import * as s from '../schema/index';
 import { type Random } from './random';
-import { OFFER_EMAILS, OFFER_TEXT_MESSAGES } from './default-templates';
+import { OFFER_EMAILS, OFFER_TEXT_MESSAGES, type DefaultTemplate } from './default-templates';
 
 /** The demo's school years: enrollment for 2027-2028 is open now; 2028-2029 is set up but not started. */
 export const OPEN_YEAR = { id_school_year: 4, name: '2027-2028' };
@@ -123,7 +123,7 @@ export async function seedTags(tx: Executor, campus: DemoCampus): Promise<number
   return rows.map((r) => r.id);
 }
 
-type Template = { from: StatusId; to: StatusId; lng: 'en' | 'es'; name: string; text: string };
+type Template = DefaultTemplate;
 type EmailTemplate = Template & { subject: string };
 
 const EMAILS: EmailTemplate[] = [
@@ -247,7 +247,7 @@ async function seedTextMessage(tx: Executor, campus: DemoCampus, m: Template): P
 }
 
 /**
- * Status-change e-mails and texts (English, some Spanish), one reminder to confirm an offered seat, and the campus's
+ * Status-change e-mails and texts (English, some Spanish; the offer in the six family languages), one reminder to confirm an offered seat, and the campus's
  * application form (Typeform), whose link fills {{form_url}}.
  */
 export async function seedTemplates(tx: Executor, campus: DemoCampus): Promise<void> {

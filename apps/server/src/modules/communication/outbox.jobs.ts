@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type JobContext } from '../../jobs/job';
 import { yieldToProcess } from '../../lib/yield';
+import { withPortalLinks } from '../portal-links/portal-links.service';
 import * as repo from './outbox.repository';
 import { SendRefused, Transports } from './transports.service';
 import { unsubscribeToken } from './unsubscribe.service';
@@ -81,9 +82,10 @@ async function whileClaimed<T>(
   }
 }
 
-/** Sends one claimed message: answers an accepted e-mail to record with its batch; SMS and refusals are recorded here. */
-async function sendOne(context: JobContext, transports: Transports, message: repo.ClaimedMessage) {
+/** Sends one claimed message (its portal links filled in now): answers an accepted e-mail to record with its batch; SMS and refusals are recorded here. */
+async function sendOne(context: JobContext, transports: Transports, claimed: repo.ClaimedMessage) {
   try {
+    const message = await withPortalLinks(context.db, context.config.publicUrl, claimed);
     const { providerId } =
       message.channel === 'email'
         ? await (await transports.emailFor(message.id_school)).send(mailOf(context, message))
@@ -105,12 +107,12 @@ async function sendOne(context: JobContext, transports: Transports, message: rep
     return accepted;
   } catch (error) {
     const permanent = error instanceof SendRefused && error.permanent;
-    const final = permanent || message.attempts >= MAX_ATTEMPTS;
-    const retryInSeconds = context.config.outboxRetrySeconds * 2 ** (message.attempts - 1);
-    context.log.warn({ id_message: message.id_message, attempt: message.attempts, final }, 'message not sent');
+    const final = permanent || claimed.attempts >= MAX_ATTEMPTS;
+    const retryInSeconds = context.config.outboxRetrySeconds * 2 ** (claimed.attempts - 1);
+    context.log.warn({ id_message: claimed.id_message, attempt: claimed.attempts, final }, 'message not sent');
     await repo.markRefused(
       context.db,
-      message.id_message,
+      claimed.id_message,
       (error as Error).message ?? String(error),
       final ? { final: true } : { final: false, retryInSeconds },
     );

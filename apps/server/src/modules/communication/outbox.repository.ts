@@ -101,6 +101,7 @@ export type ClaimedMessage = {
   id_message: number;
   id_school: number;
   id_campus: number | null;
+  id_application: number | null;
   idempotency_key: string;
   channel: Channel;
   recipient: string;
@@ -133,7 +134,7 @@ export async function claimDue(db: Executor, limit: number, leaseSeconds: number
         FOR UPDATE SKIP LOCKED
       ) due
       WHERE o.id_message = due.id_message
-      RETURNING o.id_message, o.id_school, o.id_campus, o.idempotency_key, o.channel, o.recipient, o.subject, o.body,
+      RETURNING o.id_message, o.id_school, o.id_campus, o.id_application, o.idempotency_key, o.channel, o.recipient, o.subject, o.body,
                 o.html, o.bulk, o.attempts,
                 (SELECT cc.phone_number FROM campus_configuration cc WHERE cc.id_campus = o.id_campus) AS campus_phone,
                 (SELECT coalesce(nullif(c.email, ''), nullif(cc.email, '')) FROM campus c

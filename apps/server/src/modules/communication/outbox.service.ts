@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Channel, MessageTypeId } from '@openseat/shared/communication';
-import type { Language } from '@openseat/shared/constants';
+import type { FamilyLanguage } from '@openseat/shared/schemas/family';
 import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { dispatchOutbox } from './outbox.jobs';
@@ -20,7 +20,8 @@ export type MessageDraft = {
   subject?: string | null;
   body: string;
   html?: string | null;
-  lng?: Language;
+  /** The family's language the message is written in. */
+  lng?: FamilyLanguage;
   id_campus_email?: number | null;
   id_campus_text_message?: number | null;
   id_reminder?: number | null;

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import * as s from '../../db/schema/index';
 import { rowsOf, inIds } from '../../lib/sql';
+
+// the guardian's contact keys of the query's applicant `p`, normalised as the family portal keys a guardian
+const p = alias(s.applicant, 'p');
+const emailKey = s.guardianEmailKey(p.guardianEmail);
+const phoneKey = s.guardianPhoneKey(p.guardianPhoneNumber);
 
 /** What the recipients query reads of one application: its family, campus, school, period and latest form answers. */
 export type RecipientRow = {
@@ -14,6 +21,8 @@ export type RecipientRow = {
   applicant_email: string | null;
   applicant_phone: string | null;
   guardian_language: string;
+  /** The language the guardian chose in the family portal (guardian_preference), by e-mail first, else by phone. */
+  preferred_language: string | null;
   first_name: string;
   last_name: string;
   guardian_name: string | null;
@@ -47,6 +56,11 @@ export async function findRecipientRows(db: Executor, ids: readonly number[]): P
                WHERE f.id_school = a.id_school AND f.id_campus = a.id_campus AND f.is_application_form
                  AND (f.id_campus_year IS NULL OR f.id_campus_year = a.id_campus_year)
                ORDER BY f.id_campus_year NULLS LAST, f.id_campus_form LIMIT 1) AS form_url,
+             -- two lookups on the preference's unique (kind, contact_key): the e-mail's, else the phone's
+             coalesce(
+               (SELECT gp.lng FROM guardian_preference gp WHERE gp.kind = 'email' AND gp.contact_key = ${emailKey}),
+               (SELECT gp.lng FROM guardian_preference gp WHERE gp.kind = 'phone' AND gp.contact_key = ${phoneKey})
+             ) AS preferred_language,
              (SELECT fs.answers FROM form_submission fs
                WHERE fs.id_school = a.id_school AND fs.id_application = a.id_application
                ORDER BY fs.created_at DESC LIMIT 1) AS answers

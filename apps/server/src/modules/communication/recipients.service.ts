@@ -1,4 +1,5 @@
-import type { Language } from '@openseat/shared/constants';
+import { PORTAL_LINK_PLACEHOLDER } from '@openseat/shared/communication';
+import { FAMILY_LANGUAGES, type FamilyLanguage } from '@openseat/shared/schemas/family';
 import { familyDateTime } from '@openseat/shared/zoned-time';
 import type { Executor } from '../../db/client';
 import { findRecipientRows, type RecipientRow } from './recipients.repository';
@@ -15,13 +16,16 @@ export type Recipient = {
   id_status: number;
   email: string | null;
   phone: string | null;
-  lng: Language;
+  /** The family's language: the one the guardian chose in the portal, else the application's, else English. */
+  lng: FamilyLanguage;
   /** The campus's phone number: SMS are sent from it. */
   campusPhone: string | null;
   /** Merge field name -> value (the field-option catalog, spec `fields`). Missing values are null. */
   values: Record<string, string | null>;
   /** Form answers by question, for fields marked is_form. */
   formAnswers: Record<string, string>;
+  /** The offer's deadline and the campus's zone, written into `values` in the message's language. */
+  deadline: { instant: Date; timeZone: string } | null;
 };
 
 /** The recipients of these live applications (deleted ones have none), in no particular order. */
@@ -31,8 +35,24 @@ export async function recipientsOf(db: Executor, ids: readonly number[]): Promis
   return new Map(rows.map((row) => [row.id_application, recipientOf(row)]));
 }
 
+/**
+ * The recipient's values as a message in `lng` writes them (a template in another language than the family's, the
+ * English one when none is in theirs): the deadline reads in the message's language, not the family's.
+ */
+export function writtenIn(recipient: Recipient, lng: string): Recipient {
+  const language = familyLanguage(lng) ?? 'en';
+  if (language === recipient.lng) return recipient;
+  return { ...recipient, lng: language, values: { ...recipient.values, ...datesIn(recipient.deadline, language) } };
+}
+
+const datesIn = (deadline: Recipient['deadline'], lng: FamilyLanguage) => ({
+  // the day, the time and the zone, in the message's language: "December 2, 2026 at 5:00 PM MST"
+  acceptance_deadline: deadline ? familyDateTime(deadline.instant, deadline.timeZone, lng) : null,
+});
+
 function recipientOf(row: RecipientRow): Recipient {
-  const lng = row.guardian_language === 'es' ? 'es' : 'en';
+  const lng = familyLanguage(row.preferred_language) ?? familyLanguage(row.guardian_language) ?? 'en';
+  const deadline = row.offer_expires_at ? { instant: new Date(row.offer_expires_at), timeZone: row.time_zone } : null;
   return {
     id_application: row.id_application,
     id_school: row.id_school,
@@ -54,13 +74,16 @@ function recipientOf(row: RecipientRow): Recipient {
       grade: row.grade,
       school_year: row.school_year,
       form_url: present(row.form_url),
-      // the day, the time and the zone, in the family's language: "December 2, 2026 at 5:00 PM MST"
-      acceptance_deadline: row.offer_expires_at
-        ? familyDateTime(new Date(row.offer_expires_at), row.time_zone, lng)
-        : null,
+      ...datesIn(deadline, lng),
+      // filled in as the message is sent (communication/outbox.jobs.ts): the outbox never holds a sign-in
+      portal_link: PORTAL_LINK_PLACEHOLDER,
     },
     formAnswers: Object.fromEntries((row.answers ?? []).map((a) => [a.question, a.answer])),
+    deadline,
   };
 }
+
+const familyLanguage = (value: string | null): FamilyLanguage | null =>
+  (FAMILY_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as FamilyLanguage) : null;
 
 const present = (value: string | null) => (value && value.trim() ? value.trim() : null);

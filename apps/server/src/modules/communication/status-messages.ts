@@ -6,7 +6,7 @@ import type { MovedApplication } from './communication.types';
 import { defineJob, type JobQueue } from '../../jobs/job';
 import { yieldToProcess } from '../../lib/yield';
 import { queueMessages, type MessageDraft } from './outbox.service';
-import { recipientsOf, type Recipient } from './recipients.service';
+import { recipientsOf, writtenIn, type Recipient } from './recipients.service';
 import { renderEmail, renderSms } from './render.service';
 import { boundTemplates, type BoundTemplate } from './status-messages.repository';
 
@@ -128,7 +128,7 @@ const matchingOf = (templates: BoundTemplate[], move: MovedApplication) =>
       (t.id_status_from === null || t.id_status_from === move.from),
   );
 
-/** Per channel, the templates in `lng`; else in English; else all of that channel. */
+/** Per channel, the templates in `lng` (the family's); else in English; else all of that channel. */
 function inLanguage(templates: BoundTemplate[], lng: string): BoundTemplate[] {
   return (['email', 'sms'] as const).flatMap((channel) => {
     const of = templates.filter((t) => t.channel === channel);
@@ -139,7 +139,9 @@ function inLanguage(templates: BoundTemplate[], lng: string): BoundTemplate[] {
   });
 }
 
-function draftOf(t: BoundTemplate, recipient: Recipient, id_user: number | null): MessageDraft {
+function draftOf(t: BoundTemplate, family: Recipient, id_user: number | null): MessageDraft {
+  // the template's language (English when the family's has none) writes the dates, and is the message's language
+  const recipient = writtenIn(family, t.lng);
   const address = t.channel === 'email' ? recipient.email : recipient.phone;
   const content =
     t.channel === 'email'

@@ -7,6 +7,7 @@ import {
   type FamilySessionRequest,
   type FamilySignIn,
 } from '@openseat/shared/schemas/family';
+import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
 import { sha256 } from '../../lib/crypto';
@@ -14,16 +15,18 @@ import { badRequest, unauthorized } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { queueAccountMail } from '../account-mail/account-mail.service';
 import { contactOf, type Contact } from './family.contact';
-import { signInMail } from './family.mails';
+import { signInMail, signInSms } from './family.mails';
 import * as repo from './family.repository';
+import { queueSignInSms } from './family.sms';
 
 /*
- * Signing a guardian in without a password (docs/family-portal.md): a one-time link (and its 6-digit code) sent to a
- * contact on their applications, then a session whose key lives in the portal's own cookie. The answer to a sign-in
- * request is the same, and takes at least the same time, whether or not the contact is on any application.
+ * Signing a guardian in without a password (docs/family-portal.md): a one-time link (and its 6-digit code) mailed to a
+ * contact on their applications, or the code alone texted to a phone, then a session whose key lives in the portal's
+ * own cookie. The answer to a sign-in request is the same, and takes at least the same time, whether or not the
+ * contact is on any application.
  */
 
-export type FamilyDeps = { db: Db; jobs: JobQueue; secrets: Secrets; publicUrl: string };
+export type FamilyDeps = { db: Db; jobs: JobQueue; secrets: Secrets; config: Config };
 
 /** Sign-ins one contact may ask for in a quarter of an hour (more are answered alike and send nothing). */
 const SIGN_INS_PER_CONTACT = 3;
@@ -56,14 +59,13 @@ export async function requestSignIn(deps: FamilyDeps, input: FamilySignIn, now =
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const expiresAt = new Date(now.getTime() + FAMILY_LINK_MINUTES * 60_000);
     await repo.insertSignIn(tx, { contact, tokenHash: sha256(token), codeHash: codeHash(contact, code), expiresAt });
-    // a phone is sent its code by text message once the school's SMS sender takes portal codes (docs/family-portal.md)
-    if (contact.kind !== 'email') return;
     const lng =
       familyLanguage(await repo.preferredLanguage(tx, contact)) ??
       familyLanguage(input.lng) ??
       familyLanguage(applicantLanguage) ??
       'en';
-    const link = `${deps.publicUrl}/family/link/${token}`;
+    if (contact.kind === 'phone') return queueSignInSms(tx, deps, contact, signInSms(code, lng));
+    const link = `${deps.config.publicUrl}/family/link/${token}`;
     await queueAccountMail(tx, deps, {
       ...signInMail(contact.key, link, code, lng),
       id_user: null,

@@ -19,7 +19,7 @@ const session = s.guardianSession;
 export const CODE_ATTEMPTS = 5;
 
 /** The applicant's guardian column that matches this kind of contact, as its index normalises it. */
-const guardianKey = (contact: Contact) =>
+export const guardianKey = (contact: Contact) =>
   contact.kind === 'email'
     ? sql`${guardianEmailKey(s.applicant.guardianEmail)} = ${contact.key}`
     : sql`${guardianPhoneKey(s.applicant.guardianPhoneNumber)} = ${contact.key}`;
@@ -41,7 +41,14 @@ export async function signInsSince(db: Executor, contact: Contact, since: Date):
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(signIn)
-    .where(and(eq(signIn.kind, contact.kind), eq(signIn.contactKey, contact.key), gt(signIn.createdAt, since)));
+    .where(
+      and(
+        eq(signIn.kind, contact.kind),
+        eq(signIn.contactKey, contact.key),
+        eq(signIn.via, 'request'),
+        gt(signIn.createdAt, since),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -76,7 +83,13 @@ export async function spendLink(db: Executor, tokenHash: string, now: Date): Pro
  * contact counts a wrong attempt (five and it is spent). Answers whether a session may open.
  */
 export async function spendCode(db: Executor, contact: Contact, codeHash: string, now: Date): Promise<boolean> {
-  const ofContact = and(eq(signIn.kind, contact.kind), eq(signIn.contactKey, contact.key), spendable(now));
+  // a message's link has no code: wrong codes never spend it
+  const ofContact = and(
+    eq(signIn.kind, contact.kind),
+    eq(signIn.contactKey, contact.key),
+    eq(signIn.via, 'request'),
+    spendable(now),
+  );
   const spent = rowsOf<{ id: number }>(
     await db.execute(sql`
       UPDATE guardian_sign_in SET used_at = ${now.toISOString()}::timestamptz
@@ -235,23 +248,6 @@ export async function rankInGroup(db: Executor, app: GuardianApplication): Promi
       ),
     );
   return row?.n ?? null;
-}
-
-/** Offers made from the grade's waiting list, per week of this period (no applicant named or counted apart). */
-export async function movedPerWeek(db: Executor, app: GuardianApplication) {
-  if (app.id_campus_year === null) return [];
-  const rows = rowsOf<{ week: string; moved: number }>(
-    await db.execute(sql`
-      SELECT to_char(date_trunc('week', h.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS moved
-      FROM application_status h
-      JOIN application a ON a.id_application = h.id_application
-      WHERE a.id_campus_year = ${app.id_campus_year}
-        AND a.id_grade IS NOT DISTINCT FROM ${app.id_grade}
-        AND h.id_status_from = ${STATUS.WAITING_LIST} AND h.id_status = ${STATUS.OFFERED}
-      GROUP BY 1 ORDER BY 1
-    `),
-  );
-  return rows.map((r) => ({ weekStart: r.week, moved: r.moved }));
 }
 
 /** The messages sent about the application (the outbox's log), newest first. */

@@ -13,6 +13,11 @@ import {
   FamilySessionSchema,
   FamilySignInSchema,
 } from '@openseat/shared/schemas/family';
+import {
+  FamilyFormAnswersSchema,
+  FamilyRegistrationItemParamsSchema,
+  FamilyRegistrationSchema,
+} from '@openseat/shared/schemas/registration';
 import { listOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
 import {
@@ -25,6 +30,7 @@ import {
 import * as familyAuth from './family.auth';
 import { maskedContact, type Contact } from './family.contact';
 import { answerOffer, declineReasonsOf } from './family.answer';
+import { answerRegistrationForm, familyRegistration } from './family.registration';
 import { familyApplication, familyApplications } from './family.service';
 
 /** The portal's calls are the only ones that ever see its cookie. */
@@ -41,7 +47,7 @@ const message = z.object({ message: z.string() });
 export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['family portal'];
-  const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, publicUrl: deps.config.publicUrl };
+  const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, config: deps.config };
   // read per request: the public address may be settled after the app is built (tests)
   const cookie = () => sessionCookie(deps.config.publicUrl, 'openseat_family', FAMILY_COOKIE_PATH);
   // sign-in requests and session openings per address, as the staff's sign-in (per contact: family.auth.ts)
@@ -143,6 +149,35 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await answerOffer(deps, await guardian(req), req.params.id, req.body);
       return { message: translate(req.body.answer === 'accept' ? 'familyAccepted' : 'familyDeclined', req.lng) };
+    },
+  );
+  app.get(
+    '/family/applications/:id/registration',
+    {
+      config: portalConfig,
+      schema: { tags, params: FamilyApplicationParamsSchema, response: { 200: FamilyRegistrationSchema } },
+    },
+    async (req) => {
+      const contact = await guardian(req);
+      return familyRegistration(deps.db, contact, req.params.id, await familyAuth.languageOf(deps.db, contact));
+    },
+  );
+  app.put(
+    '/family/applications/:id/registration/forms/:id_registration_item',
+    {
+      config: portalConfig,
+      preHandler: sameSiteOnly,
+      schema: {
+        tags,
+        params: FamilyRegistrationItemParamsSchema,
+        body: FamilyFormAnswersSchema,
+        response: { 200: message },
+      },
+    },
+    async (req) => {
+      const { id, id_registration_item } = req.params;
+      await answerRegistrationForm(deps.db, await guardian(req), id, id_registration_item, req.body);
+      return { message: translate('registrationFormSent', req.lng) };
     },
   );
 }

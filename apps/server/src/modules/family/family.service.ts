@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { Contact } from './family.contact';
+import { listMovementOf } from './family.movement';
 import * as repo from './family.repository';
 
 /*
@@ -66,7 +67,7 @@ async function present(db: Db, app: repo.GuardianApplication, held: boolean, now
           priorityGroup: app.priorityGroup,
           lotteryNumber: app.lottery_number,
           rankInGroup: await repo.rankInGroup(db, app),
-          movedPerWeek: await repo.movedPerWeek(db, app),
+          ...(await listMovementOf(db, app, now)),
         }
       : null;
   const deadline = app.offer_expires_at;

@@ -64,7 +64,7 @@ afterAll(async () => {
 let campuses = 0;
 
 /**
- * A lottery campus with the default offer templates (en, es), a contact, 2 seats in grade 3 and 3 families applied
+ * A lottery campus with the default offer templates (six languages), a contact, 2 seats in grade 3 and 3 families applied
  * before the period closed, drawn (frozen on dice first: test/lottery-draw.ts).
  */
 async function drawnScenario() {
@@ -183,19 +183,24 @@ describe("a real draw holds its families' messages", () => {
     for (const text of [mailEn.body, smsEn.body]) {
       expect(text).toContain(campus.name);
       expect(text).toContain('+16025550142');
-      expect(text).toContain(`office${campuses}@desertsun.example.org`);
       expect(text).toContain(`${inPhoenix} MST`);
+      expect(text).toContain('{{portal_link}}');
     }
-    expect(mailEn.body).toMatch(/To accept or decline, reply to this e-mail/);
+    expect(mailEn.body).toContain(`office${campuses}@desertsun.example.org`);
+    expect(mailEn.body).toMatch(
+      /To accept or decline, answer online: {{portal_link}}\n\nYou can also reply to this e-mail/,
+    );
     expect(mailEs.lng).toBe('es');
     expect(mailEs.body).toContain('Desert Sun Academy');
     expect(mailEs.body).toMatch(/\d+ de [a-z]+ de \d{4} a las .+ MST/);
-    expect(mailEs.body).toContain('Para aceptar o rechazar, responda a este correo');
+    expect(mailEs.body).toContain('Para aceptar o rechazar, responda en línea: {{portal_link}}');
     // a family's reply goes to the campus (the app's own worker may be the one sending it)
     await dispatchDue(ctx.jobContext);
     const sent = () => smtp.received.find((m) => m.messageId === `<${mailEn.idempotencyKey}@openseat>`);
     await expect.poll(() => sent(), { timeout: 15_000 }).toBeDefined();
     expect(sent()!.text).toMatch(new RegExp(`^Reply-To: office${campuses}@desertsun\\.example\\.org`, 'm'));
+    // the link, made as it was sent, signs the family in on the offer's page
+    expect(sent()!.text).toMatch(new RegExp(`answer online: ${ctx.baseUrl}/family/link/[\\w-]{43}\\?to=${english}\\s`));
   });
 
   it('sends at the scheduled time on the campus clock, once, when the due-release job runs', async () => {

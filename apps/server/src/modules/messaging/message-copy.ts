@@ -1,4 +1,4 @@
-import type { Language } from '@openseat/shared/constants';
+import type { FamilyLanguage } from '@openseat/shared/schemas/family';
 import type { MessageDraft } from '../communication/outbox.service';
 
 /** A stored message as the outbox keeps it (the fields a copy carries over). */
@@ -30,7 +30,7 @@ export const copyOfMessage = (m: StoredMessage, id_user: number, key?: string): 
   subject: m.subject,
   body: m.body,
   html: m.html,
-  lng: m.lng as Language,
+  lng: m.lng as FamilyLanguage,
   id_campus_email: m.id_campus_email,
   id_campus_text_message: m.id_campus_text_message,
   id_reminder: m.id_reminder,

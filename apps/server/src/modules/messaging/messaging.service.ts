@@ -6,7 +6,7 @@ import type {
   SendMultipleRequest,
   CommunicationQuery,
 } from '@openseat/shared/schemas/communication';
-import type { Language } from '@openseat/shared/constants';
+import type { FamilyLanguage } from '@openseat/shared/schemas/family';
 import type { Db } from '../../db/client';
 import { countingOf, totalAfterPage } from '../../db/bounded-count';
 import type { JobQueue } from '../../jobs/job';
@@ -176,7 +176,7 @@ export async function resend(deps: MessagingDeps, caller: Principal, id_message:
   });
 }
 
-const FORM_MAIL: Record<Language, { subject: string; text: (link: string, name: string) => string }> = {
+const FORM_MAIL: Record<FamilyLanguage, { subject: string; text: (link: string, name: string) => string }> = {
   en: {
     subject: 'Your application form',
     text: (link, name) => `Hello,\n\nHere is the link to the application form of ${name}:\n\n${link}\n\nThank you.`,
@@ -184,6 +184,22 @@ const FORM_MAIL: Record<Language, { subject: string; text: (link: string, name: 
   es: {
     subject: 'Su formulario de solicitud',
     text: (link, name) => `Hola:\n\nEste es el enlace al formulario de solicitud de ${name}:\n\n${link}\n\nGracias.`,
+  },
+  vi: {
+    subject: 'Mẫu đơn đăng ký của quý vị',
+    text: (link, name) => `Xin chào,\n\nĐây là đường dẫn đến mẫu đơn đăng ký của ${name}:\n\n${link}\n\nXin cảm ơn.`,
+  },
+  zh: {
+    subject: '您的申请表',
+    text: (link, name) => `您好：\n\n这是${name}申请表的链接：\n\n${link}\n\n谢谢。`,
+  },
+  ht: {
+    subject: 'Fòmilè aplikasyon ou',
+    text: (link, name) => `Bonjou,\n\nMen lyen fòmilè aplikasyon ${name}:\n\n${link}\n\nMèsi.`,
+  },
+  ar: {
+    subject: 'استمارة طلب الالتحاق',
+    text: (link, name) => `مرحبًا،\n\nإليكم رابط استمارة طلب الالتحاق بـ${name}:\n\n${link}\n\nشكرًا لكم.`,
   },
 };
 

@@ -3,7 +3,7 @@ import { MESSAGE_TYPE } from '@openseat/shared/communication';
 import type { Db } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/job';
 import { queueMessages, type MessageDraft } from '../communication/outbox.service';
-import { recipientsOf, type Recipient } from '../communication/recipients.service';
+import { recipientsOf, writtenIn, type Recipient } from '../communication/recipients.service';
 import { renderEmail, renderSms } from '../communication/render.service';
 import * as repo from './reminders.repository';
 import { yieldToProcess } from '../../lib/yield';
@@ -61,19 +61,21 @@ function draftsOf(reminder: repo.ActiveReminder, recipient: Recipient, key: stri
     id_campus: recipient.id_campus,
     id_application: recipient.id_application,
     id_message_type: MESSAGE_TYPE.REMINDER,
-    lng: recipient.lng,
     id_reminder: reminder.id_reminder,
     // reminders are bulk mail: List-Unsubscribe, and addresses that unsubscribed are skipped
     bulk: true,
   };
   const drafts: MessageDraft[] = [];
   if (reminder.id_campus_email !== null) {
+    // each template writes its dates in its own language, and its message is in that language
+    const inEmail = writtenIn(recipient, reminder.email_lng ?? recipient.lng);
     const content = renderEmail(
       { subject: reminder.subject, text: reminder.email_text ?? '', html: reminder.html },
-      recipient,
+      inEmail,
     );
     drafts.push({
       ...common,
+      lng: inEmail.lng,
       channel: 'email',
       recipient: recipient.email ?? '',
       ...content,
@@ -83,12 +85,14 @@ function draftsOf(reminder: repo.ActiveReminder, recipient: Recipient, key: stri
     });
   }
   if (reminder.id_campus_text_message !== null) {
+    const inSms = writtenIn(recipient, reminder.sms_lng ?? recipient.lng);
     drafts.push({
       ...common,
+      lng: inSms.lng,
       channel: 'sms',
       recipient: recipient.phone ?? '',
       subject: null,
-      body: renderSms(reminder.sms_text ?? '', recipient),
+      body: renderSms(reminder.sms_text ?? '', inSms),
       html: null,
       id_campus_text_message: reminder.id_campus_text_message,
       key: `${key}sms`,

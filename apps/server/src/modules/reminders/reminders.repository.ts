@@ -131,8 +131,11 @@ export type ActiveReminder = {
   subject: string | null;
   email_text: string | null;
   html: string | null;
+  /** The e-mail template's language (its dates are written in it). */
+  email_lng: string | null;
   id_campus_text_message: number | null;
   sms_text: string | null;
+  sms_lng: string | null;
 };
 
 /**
@@ -143,8 +146,8 @@ export async function activeReminders(db: Executor): Promise<ActiveReminder[]> {
   return rowsOf<ActiveReminder>(
     await db.execute(sql`
       SELECT r.id_reminder, r.id_school, cr.id_campus, r.id_status, r.periodicity,
-             ce.id_campus_email, e.subject, coalesce(e.text, '') AS email_text, e.html,
-             ct.id_campus_text_message, t.text AS sms_text
+             ce.id_campus_email, e.subject, coalesce(e.text, '') AS email_text, e.html, e.lng AS email_lng,
+             ct.id_campus_text_message, t.text AS sms_text, t.lng AS sms_lng
       FROM reminder r
       JOIN campus_reminder cr ON cr.id_school = r.id_school AND cr.id_reminder = r.id_reminder AND cr.is_active
       LEFT JOIN campus_email ce

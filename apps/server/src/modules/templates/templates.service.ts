@@ -13,7 +13,7 @@ import { diff, writeAudit } from '../audit/audit.service';
 import { badRequest, notFound, conflict, type FieldError } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { findCampusRef } from '../campuses/campus-ref.service';
-import { recipientsOf } from '../communication/recipients.service';
+import { recipientsOf, writtenIn } from '../communication/recipients.service';
 import { renderEmail, renderSms } from '../communication/render.service';
 import { presentEmail, presentSms } from './templates.presenter';
 import * as repo from './templates.repository';
@@ -248,9 +248,9 @@ export async function preview(
 ): Promise<TemplatePreview> {
   const campus = await findCampusRef(db, caller.scope, input.id_campus);
   if (!campus) throw notFound();
-  const recipient = (await recipientsOf(db, [input.id_application])).get(input.id_application);
-  if (!recipient || recipient.id_school !== campus.id_school || recipient.id_campus !== campus.id_campus)
-    throw notFound();
+  const family = (await recipientsOf(db, [input.id_application])).get(input.id_application);
+  if (!family || family.id_school !== campus.id_school || family.id_campus !== campus.id_campus) throw notFound();
+  const recipient = writtenIn(family, input.lng ?? family.lng);
   const subject = channel === 'email' ? (input.subject ?? null) : null;
   const html = channel === 'email' ? (input.html ?? null) : null;
   const unknownFields = placeholdersOf(subject, input.text, html).filter(

@@ -414,3 +414,72 @@ describe('the templates a move sends (language rule, docs/api-templates.md)', ()
     expect(await sent(english.id_application)).toEqual(['email: Hello Liam', 'sms: Hi Liam']);
   });
 });
+
+describe('templates in the family languages', () => {
+  it('writes templates in any of the six family languages, and refuses another with 400', async () => {
+    const arabic = await call<Saved<CampusEmailRow>>('POST', '/email/campus', {
+      token: token.school,
+      body: emailBody({
+        id_campus: sister.id_campus,
+        name: 'عرض مقعد',
+        subject: 'مقعد لـ {{applicant_first_name}}',
+        lng: 'ar',
+      }),
+    });
+    expect(arabic.status, JSON.stringify(arabic.body)).toBe(200);
+    expect(arabic.body.data.email.lng).toBe('ar');
+    const got = await call<CampusEmailRow>('GET', `/email/campus/${arabic.body.data.id_campus_email}`, {
+      token: token.school,
+    });
+    expect(got.body.email).toMatchObject({ name: 'عرض مقعد', lng: 'ar' });
+    const vietnamese = await call<Saved<CampusTextMessageRow>>('POST', '/sms/campus', {
+      token: token.school,
+      body: smsBody({ id_campus: sister.id_campus, name: 'Chỗ học', text: 'Chào {{guardian_name}}', lng: 'vi' }),
+    });
+    expect(vietnamese.status, JSON.stringify(vietnamese.body)).toBe(200);
+    expect(vietnamese.body.data.text_message.lng).toBe('vi');
+
+    const before = (await ctx.db.select().from(s.email)).length;
+    for (const [path, body] of [
+      ['/email/campus', emailBody({ id_campus: sister.id_campus, lng: 'xx' })],
+      ['/sms/campus', smsBody({ id_campus: sister.id_campus, lng: 'xx' })],
+      [`/email/campus/${arabic.body.data.id_campus_email}`, emailBody({ id_campus: sister.id_campus, lng: 'fr' })],
+    ] as const) {
+      const res = await call<Refusal>(path.endsWith('campus') ? 'POST' : 'PUT', path, { token: token.school, body });
+      expect(res.status, path).toBe(400);
+      expect(res.body.errors).toContainEqual({ path: 'lng', message: 'Invalid value.' });
+    }
+    expect(await ctx.db.select().from(s.email)).toHaveLength(before);
+    const [stored] = await ctx.db
+      .select({ lng: s.email.lng })
+      .from(s.email)
+      .where(eq(s.email.id_email, arabic.body.data.email.id_email));
+    expect(stored.lng).toBe('ar');
+  });
+
+  it("previews the offer's deadline in the template's language", async () => {
+    const [period] = await ctx.db.select().from(s.campusYear).where(eq(s.campusYear.id_campus, campus.id_campus));
+    const offered = await createApplication(ctx.db, period, { id_status: STATUS.OFFERED });
+    await ctx.db
+      .update(s.application)
+      .set({ offer_expires_at: new Date('2026-12-03T00:00:00Z') })
+      .where(eq(s.application.id_application, offered.id_application));
+    const preview = async (lng?: string) => {
+      const res = await call<TemplatePreview>('POST', '/sms/campus/preview', {
+        token: token.school,
+        body: {
+          id_campus: campus.id_campus,
+          id_application: offered.id_application,
+          text: '{{acceptance_deadline}}',
+          lng,
+        },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.text;
+    };
+    // the school's zone (New York by default); without a language, the family's (English here)
+    expect(await preview()).toBe('December 2, 2026 at 7:00 PM EST');
+    expect(await preview('vi')).toBe('19:00 ngày 2 tháng 12 năm 2026 EST');
+    expect(await preview('ht')).toBe('2 desanm 2026 a 19:00 EST');
+  });
+});

@@ -4,6 +4,8 @@ import { sha256 } from '../../lib/crypto';
 import * as s from '../../db/schema/index';
 import type { TestContext } from '../harness';
 import { createApplication } from '../application-factories';
+import { createCampusGrades, createPeriod } from '../enrollment-factories';
+import { createCampus } from '../factories';
 import type { Fixtures, ListRow, Row } from './kit';
 
 // the family portal: a guardian of an application at A1 (and one at B1, same contact), and another family at A1
@@ -45,11 +47,13 @@ async function buildFamilyFixtures(db: TestContext['db'], x: Fixtures) {
     firstName: OTHER_FAMILY[0],
     guardianEmail: OTHER_FAMILY[1],
   });
+  const registration = await registrationFixtures(db, x);
   return {
     mine,
     theirs,
     offered,
     theirsOffered,
+    ...registration,
     cookies: {
       guardianA: await guardianSession(db, 'guardian.a@example.org'),
       guardianLeaving: await guardianSession(db, 'guardian.leaving@example.org'),
@@ -57,10 +61,63 @@ async function buildFamilyFixtures(db: TestContext['db'], x: Fixtures) {
   };
 }
 
+/**
+ * Registration: a campus of A whose period has a one-field form on its checklist (its own campus: the registration
+ * rows rewrite A1's and A2's checklists), a confirmed application of guardian A's and one of the other family's.
+ */
+async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
+  const campus = await createCampus(db, x.schoolA.id_school, 'Alpha Registration');
+  await createCampusGrades(db, campus, [3]);
+  const period = await createPeriod(db, campus, { state: 'started', grades: { 3: 5 } });
+  const labels = { en: 'Secret-Family-Form', es: 'Formulario' };
+  const [form] = await db
+    .insert(s.registrationItem)
+    .values({
+      id_school: period.id_school,
+      id_campus_year: period.id_campus_year,
+      position: 0,
+      kind: 'form',
+      required: true,
+      labels,
+      settings: { fields: [{ key: 'doctor', type: 'text', labels, required: true, showIf: null }] },
+      version: 'tenancy',
+    })
+    .returning();
+  const confirmed = (firstName: string, guardianEmail: string) =>
+    createApplication(db, period, { id_status: STATUS.CONFIRMED, firstName, guardianEmail });
+  return {
+    registered: await confirmed('Guardian-A-Registered', 'guardian.a@example.org'),
+    theirsRegistered: await confirmed(OTHER_FAMILY[0], OTHER_FAMILY[1]),
+    form,
+  };
+}
+
 /** The portal cookie of a guardian actor (its own session, as the portal sets it). */
 export const guardianCookie = (actor: 'guardianA' | 'guardianLeaving') => `openseat_family=${ff.cookies[actor]}`;
 
 export const FAMILY_ROWS: Row[] = [
+  {
+    route: 'GET /family/applications/:id/registration',
+    actor: 'guardianA',
+    own: () => ({ method: 'GET', path: `/family/applications/${ff.registered.id_application}/registration` }),
+    other: () => ({ method: 'GET', path: `/family/applications/${ff.theirsRegistered.id_application}/registration` }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'PUT /family/applications/:id/registration/forms/:id_registration_item',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'PUT',
+      path: `/family/applications/${ff.registered.id_application}/registration/forms/${ff.form.id_registration_item}`,
+      body: { answers: { doctor: 'Dr. Alpha' } },
+    }),
+    other: () => ({
+      method: 'PUT',
+      path: `/family/applications/${ff.theirsRegistered.id_application}/registration/forms/${ff.form.id_registration_item}`,
+      body: { answers: { doctor: 'Secret-Family-Doctor' } },
+    }),
+    foreign: () => OTHER_FAMILY,
+  },
   {
     route: 'GET /family/applications/:id',
     actor: 'guardianA',

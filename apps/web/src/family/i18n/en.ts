@@ -20,9 +20,14 @@ const en = {
   contactHint: 'The e-mail address or phone number you gave on the application.',
   contactInvalid: 'Enter an e-mail address or a phone number.',
   sendLink: 'Send me a sign-in link',
-  checkTitle: 'Check your e-mail or phone',
-  checkBody:
-    'If {contact} is on an application, we have sent a sign-in link by e-mail or a 6-digit code by text message. It works once, for {minutes} minutes.',
+  checkEmailTitle: 'Check your e-mail',
+  checkEmailBody:
+    'If {contact} is on an application, we have e-mailed it a sign-in link and a 6-digit code. Open the link, or type the code below. They work once, for {minutes} minutes.',
+  checkPhoneTitle: 'Check your text messages',
+  checkPhoneBody:
+    'If {contact} is on an application at a school that sends text messages, we have texted it a 6-digit code. Type it below. It works once, for {minutes} minutes.',
+  checkPhoneNoText:
+    'No text message? Your school may not send them: sign in with the e-mail address you gave on the application instead.',
   codeLabel: '6-digit code',
   codeHint: 'Numbers only, for example 123456.',
   codeInvalid: 'Enter the 6 digits of the code.',
@@ -84,10 +89,16 @@ const en = {
   orderWithoutGroups:
     'Seats are offered in the order of the lottery numbers. Your place only changes when families ahead of you get an offer or leave the list.',
   movedTitle: 'How far the list moved each week',
-  movedCaption: 'Offers made from this waiting list each week this season',
-  weekOf: 'Week of',
-  offersMade: 'Offers made',
+  movedCaption: 'Offers made from this waiting list each week',
+  week: 'Week',
+  weekNumber: 'Week {n}',
+  weekNumberOf: 'Week {n} ({date})',
+  thisSeason: 'This season',
+  lastSeason: 'Last season ({year})',
+  weekToCome: 'to come',
   movedNone: 'No offers have been made from this list yet this season.',
+  movedNoneLastSeason: 'Last season ({year}), no offers were made from this list.',
+  movedWeekOne: 'Week {n} is the week the waiting list began that school year.',
 
   offerTitle: 'A seat is offered',
   offerDeadline: 'Please answer by {deadline}, the school’s local time.',

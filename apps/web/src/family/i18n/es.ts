@@ -18,9 +18,14 @@ const es: Translation = {
   contactHint: 'El correo electrónico o el número de teléfono que indicó en la solicitud.',
   contactInvalid: 'Escriba un correo electrónico o un número de teléfono.',
   sendLink: 'Enviarme un enlace para entrar',
-  checkTitle: 'Revise su correo electrónico o su teléfono',
-  checkBody:
-    'Si {contact} figura en una solicitud, le hemos enviado un enlace por correo electrónico o un código de 6 dígitos por mensaje de texto. Sirve una sola vez, durante {minutes} minutos.',
+  checkEmailTitle: 'Revise su correo electrónico',
+  checkEmailBody:
+    'Si {contact} figura en una solicitud, le hemos enviado por correo un enlace para entrar y un código de 6 dígitos. Abra el enlace o escriba el código aquí abajo. Sirven una sola vez, durante {minutes} minutos.',
+  checkPhoneTitle: 'Revise sus mensajes de texto',
+  checkPhoneBody:
+    'Si {contact} figura en una solicitud de una escuela que envía mensajes de texto, le hemos enviado un código de 6 dígitos por mensaje de texto. Escríbalo aquí abajo. Sirve una sola vez, durante {minutes} minutos.',
+  checkPhoneNoText:
+    '¿No le llegó ningún mensaje? Puede que su escuela no envíe mensajes de texto: entre con el correo electrónico que dio en la solicitud.',
   codeLabel: 'Código de 6 dígitos',
   codeHint: 'Solo números, por ejemplo 123456.',
   codeInvalid: 'Escriba los 6 dígitos del código.',
@@ -81,10 +86,16 @@ const es: Translation = {
   orderWithoutGroups:
     'Las plazas se ofrecen en el orden de los números de sorteo. Su lugar solo cambia cuando las familias que van delante reciben una oferta o salen de la lista.',
   movedTitle: 'Cuánto avanzó la lista cada semana',
-  movedCaption: 'Ofertas hechas desde esta lista de espera cada semana de esta temporada',
-  weekOf: 'Semana del',
-  offersMade: 'Ofertas hechas',
+  movedCaption: 'Ofertas hechas desde esta lista de espera cada semana',
+  week: 'Semana',
+  weekNumber: 'Semana {n}',
+  weekNumberOf: 'Semana {n} ({date})',
+  thisSeason: 'Esta temporada',
+  lastSeason: 'Temporada pasada ({year})',
+  weekToCome: 'por venir',
   movedNone: 'Esta temporada aún no se han hecho ofertas desde esta lista.',
+  movedNoneLastSeason: 'La temporada pasada ({year}) no se hicieron ofertas desde esta lista.',
+  movedWeekOne: 'La semana {n} es la semana en que comenzó la lista de espera ese año escolar.',
 
   offerTitle: 'Se le ofrece una plaza',
   offerDeadline: 'Responda antes del {deadline}, hora local de la escuela.',

@@ -18,9 +18,14 @@ const ht: Translation = {
   contactHint: 'Imèl oswa nimewo telefòn ou te bay nan demann lan.',
   contactInvalid: 'Antre yon adrès imèl oswa yon nimewo telefòn.',
   sendLink: 'Voye yon lyen pou m konekte',
-  checkTitle: 'Gade imèl ou oswa telefòn ou',
-  checkBody:
-    'Si {contact} parèt nan yon demann, nou voye yon lyen pa imèl oswa yon kòd 6 chif pa mesaj tèks. Li mache yon sèl fwa, pandan {minutes} minit.',
+  checkEmailTitle: 'Gade imèl ou',
+  checkEmailBody:
+    'Si {contact} parèt nan yon demann, nou voye yon lyen ak yon kòd 6 chif pa imèl. Ouvri lyen an, oswa tape kòd la anba a. Yo mache yon sèl fwa, pandan {minutes} minit.',
+  checkPhoneTitle: 'Gade mesaj tèks ou yo',
+  checkPhoneBody:
+    'Si {contact} parèt nan yon demann nan yon lekòl ki voye mesaj tèks, nou voye yon kòd 6 chif pa mesaj tèks. Tape l anba a. Li mache yon sèl fwa, pandan {minutes} minit.',
+  checkPhoneNoText:
+    'Ou pa resevwa okenn mesaj? Petèt lekòl ou a pa voye mesaj tèks: antre pito ak imèl ou te bay nan demann nan.',
   codeLabel: 'Kòd 6 chif',
   codeHint: 'Sèlman chif, pa egzanp 123456.',
   codeInvalid: 'Antre 6 chif kòd la.',
@@ -81,10 +86,16 @@ const ht: Translation = {
   orderWithoutGroups:
     'Yo ofri plas yo nan lòd nimewo tiraj osò yo. Plas ou chanje sèlman lè fanmi ki devan w yo resevwa yon òf oswa yo kite lis la.',
   movedTitle: 'Konbyen lis la avanse chak semèn',
-  movedCaption: 'Òf yo fè nan lis datant sa a chak semèn sezon sa a',
-  weekOf: 'Semèn ki kòmanse',
-  offersMade: 'Òf yo fè',
+  movedCaption: 'Òf yo fè nan lis datant sa a chak semèn',
+  week: 'Semèn',
+  weekNumber: 'Semèn {n}',
+  weekNumberOf: 'Semèn {n} ({date})',
+  thisSeason: 'Sezon sa a',
+  lastSeason: 'Sezon pase a ({year})',
+  weekToCome: 'poko rive',
   movedNone: 'Poko gen okenn òf ki fèt nan lis sa a sezon sa a.',
+  movedNoneLastSeason: 'Sezon pase a ({year}), pa t gen okenn òf ki fèt nan lis sa a.',
+  movedWeekOne: 'Semèn {n} se semèn lis datant lan te kòmanse ane lekòl sa a.',
 
   offerTitle: 'Yo ofri ou yon plas',
   offerDeadline: 'Tanpri reponn anvan {deadline}, lè lokal lekòl la.',

@@ -18,9 +18,14 @@ const vi: Translation = {
   contactHint: 'Địa chỉ email hoặc số điện thoại quý vị đã ghi trong hồ sơ.',
   contactInvalid: 'Hãy nhập địa chỉ email hoặc số điện thoại.',
   sendLink: 'Gửi cho tôi đường liên kết đăng nhập',
-  checkTitle: 'Hãy kiểm tra email hoặc điện thoại của quý vị',
-  checkBody:
-    'Nếu {contact} có trong một hồ sơ, chúng tôi đã gửi đường liên kết đăng nhập qua email hoặc mã 6 chữ số qua tin nhắn. Mã chỉ dùng được một lần, trong vòng {minutes} phút.',
+  checkEmailTitle: 'Hãy kiểm tra email của quý vị',
+  checkEmailBody:
+    'Nếu {contact} có trong một hồ sơ, chúng tôi đã gửi qua email một đường liên kết đăng nhập và một mã 6 chữ số. Hãy mở đường liên kết hoặc nhập mã ở bên dưới. Chúng chỉ dùng được một lần, trong vòng {minutes} phút.',
+  checkPhoneTitle: 'Hãy kiểm tra tin nhắn của quý vị',
+  checkPhoneBody:
+    'Nếu {contact} có trong hồ sơ của một trường có gửi tin nhắn, chúng tôi đã nhắn một mã 6 chữ số đến số này. Hãy nhập mã ở bên dưới. Mã chỉ dùng được một lần, trong vòng {minutes} phút.',
+  checkPhoneNoText:
+    'Không nhận được tin nhắn? Có thể trường của quý vị không gửi tin nhắn: hãy đăng nhập bằng email quý vị đã ghi trong hồ sơ.',
   codeLabel: 'Mã 6 chữ số',
   codeHint: 'Chỉ gồm chữ số, ví dụ 123456.',
   codeInvalid: 'Hãy nhập đủ 6 chữ số của mã.',
@@ -81,10 +86,16 @@ const vi: Translation = {
   orderWithoutGroups:
     'Chỗ học được mời theo thứ tự số bốc thăm. Vị trí của quý vị chỉ thay đổi khi các gia đình đứng trước được mời hoặc rời danh sách.',
   movedTitle: 'Danh sách đã tiến lên bao nhiêu mỗi tuần',
-  movedCaption: 'Số lời mời từ danh sách chờ này mỗi tuần trong mùa tuyển sinh này',
-  weekOf: 'Tuần bắt đầu',
-  offersMade: 'Số lời mời',
+  movedCaption: 'Số lời mời từ danh sách chờ này mỗi tuần',
+  week: 'Tuần',
+  weekNumber: 'Tuần {n}',
+  weekNumberOf: 'Tuần {n} ({date})',
+  thisSeason: 'Mùa này',
+  lastSeason: 'Mùa trước ({year})',
+  weekToCome: 'chưa đến',
   movedNone: 'Mùa này chưa có lời mời nào từ danh sách này.',
+  movedNoneLastSeason: 'Mùa trước ({year}) không có lời mời nào từ danh sách này.',
+  movedWeekOne: 'Tuần {n} là tuần danh sách chờ bắt đầu trong năm học đó.',
 
   offerTitle: 'Quý vị được mời nhận chỗ học',
   offerDeadline: 'Vui lòng trả lời trước {deadline}, theo giờ địa phương của trường.',

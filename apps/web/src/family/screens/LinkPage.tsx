@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, familyApi } from '../api';
 import { Alert } from '../components/Alert';
 import { useI18n } from '../i18n/language';
-import { APPLICATIONS } from '../paths';
+import { APPLICATIONS, applicationPath } from '../paths';
 import { useNavigate } from '../router';
 import { useErrorText } from '../use-load';
 import { SignInFlow } from './SignInFlow';
@@ -19,23 +19,29 @@ function openOnce(token: string) {
   return pending;
 }
 
-/** `/family/link/:token`: the link from the sign-in e-mail opens the session and goes on to the applications. */
-export function LinkPage({ token }: { token: string }) {
+/** An expired, used or mistyped link, as opposed to a failure worth the server's words. */
+const refusedLink = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+
+/**
+ * `/family/link/:token[?to=:id]`: the link from the sign-in e-mail opens the session and goes on to the applications;
+ * a message's link goes on to its application (its answer page). A message's link opened again, once spent, still
+ * leads there when this browser is signed in.
+ */
+export function LinkPage({ token, to }: { token: string; to: number | null }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    openOnce(token).then(
-      () => current && navigate(APPLICATIONS, { replace: true }),
-      (error: unknown) => {
-        if (!current) return;
-        // an expired, used or mistyped link: one clear sentence; any other failure as the server words it
-        const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-        setFailure(refused ? t('linkExpired') : errorText(error));
-      },
-    );
+    const next = to === null ? APPLICATIONS : applicationPath(to);
+    const goOn = () => current && navigate(next, { replace: true });
+    const fail = (error: unknown) => current && setFailure(refusedLink(error) ? t('linkExpired') : errorText(error));
+    openOnce(token).then(goOn, (error: unknown) => {
+      if (to === null || !refusedLink(error)) return fail(error);
+      familyApi.session(true).then(goOn, () => fail(error));
+    });
     return () => {
       current = false;
     };

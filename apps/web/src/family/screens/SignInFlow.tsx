@@ -8,8 +8,9 @@ import { APPLICATIONS } from '../paths';
 import { useErrorText } from '../use-load';
 
 /**
- * Sign-in without a password: the guardian's e-mail or phone, then the screen that says to check it, with a field for
- * the code sent by text message. That screen is the same whatever the server knows of the contact (no enumeration).
+ * Sign-in without a password: the guardian's e-mail or phone, then the screen that says to check it (the mail's link
+ * and code, or the code by text message), with a field for the code. That screen depends on the contact's shape only,
+ * never on what the server knows of it (no enumeration).
  */
 export function SignInFlow({ message }: { message?: React.ReactNode }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -92,6 +93,8 @@ function CodeForm({ contact, onOtherContact }: { contact: string; onOtherContact
   const [invalid, setInvalid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // a phone is texted the code alone; an e-mail gets the link and the code (the server decides as it does: by the "@")
+  const byText = !contact.includes('@');
   // the screen changed under the guardian's finger: say so, and start the keyboard from here
   useEffect(() => title.current?.focus(), []);
   const submit = (event: React.FormEvent) => {
@@ -112,9 +115,10 @@ function CodeForm({ contact, onOtherContact }: { contact: string; onOtherContact
   return (
     <section className="panel" aria-labelledby={ids.field + '-title'}>
       <h1 id={ids.field + '-title'} ref={title} tabIndex={-1} className="page-title">
-        {t('checkTitle')}
+        {t(byText ? 'checkPhoneTitle' : 'checkEmailTitle')}
       </h1>
-      <p>{t('checkBody', { contact, minutes: FAMILY_LINK_MINUTES })}</p>
+      <p>{t(byText ? 'checkPhoneBody' : 'checkEmailBody', { contact, minutes: FAMILY_LINK_MINUTES })}</p>
+      {byText ? <p className="field__hint">{t('checkPhoneNoText')}</p> : null}
       <Alert message={error} />
       <form onSubmit={submit} noValidate>
         <div className="field">

@@ -11,13 +11,15 @@ import {
   type EmailTemplateRequest,
   type TextMessageTemplateRequest,
 } from '@openseat/shared/schemas/communication';
+import { FAMILY_LANGUAGES, type FamilyLanguage } from '@openseat/shared/schemas/family';
 import type { TemplateKind } from './api/templates';
 
 /** The template dialog's fields, one shape for both kinds (an SMS has no subject or HTML). */
 export type TemplateValues = {
   name: string;
   id_type: number;
-  lng: 'en' | 'es';
+  /** A family language: the templates are what families receive. */
+  lng: FamilyLanguage;
   id_status_from: number | null;
   id_status_to: number | null;
   subject: string;
@@ -28,6 +30,10 @@ export type TemplateRow = CampusEmailRow | CampusTextMessageRow;
 export type TemplateBody = EmailTemplateRequest | TextMessageTemplateRequest;
 /** The fields a merge field can be put into. */
 export type TextFieldName = 'subject' | 'text' | 'html';
+
+/** A stored language as one of the family languages (English otherwise). */
+export const familyLanguage = (lng: string): FamilyLanguage =>
+  (FAMILY_LANGUAGES as readonly string[]).includes(lng) ? (lng as FamilyLanguage) : 'en';
 
 const isStatusChange = (id_type: number) => id_type === MESSAGE_TYPE.STATUS_CHANGE;
 
@@ -51,7 +57,7 @@ export function templateValues(kind: TemplateKind, row: TemplateRow | null): Tem
       ...binding,
       name: e.name,
       id_type: e.id_email_type,
-      lng: e.lng === 'es' ? 'es' : 'en',
+      lng: familyLanguage(e.lng),
       subject: e.subject,
       text: e.text ?? '',
       html: e.html ?? '',
@@ -63,7 +69,7 @@ export function templateValues(kind: TemplateKind, row: TemplateRow | null): Tem
     ...binding,
     name: m.name,
     id_type: m.id_text_message_type,
-    lng: m.lng === 'es' ? 'es' : 'en',
+    lng: familyLanguage(m.lng),
     text: m.text,
   };
 }

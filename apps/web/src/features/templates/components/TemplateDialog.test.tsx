@@ -58,6 +58,35 @@ describe('TemplateDialog (SMS)', () => {
     expect(await screen.findByText('Template created')).toBeInTheDocument();
   });
 
+  it('offers the six family languages, named in the staff language, and writes Arabic right to left', async () => {
+    const save = recorder('post', '/sms/campus', { message: 'Template created', data: savedSms() });
+    api.use(save.handler);
+    const onClose = vi.fn();
+    const { user } = renderScreen(<TemplateDialog kind="sms" id_campus={10} row={null} onClose={onClose} />);
+
+    await user.click(screen.getByRole('combobox', { name: t('templates.language') }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'English',
+      'Spanish',
+      'Vietnamese (Tiếng Việt)',
+      'Simplified Chinese (简体中文)',
+      'Haitian Creole (Kreyòl ayisyen)',
+      'Arabic (العربية)',
+    ]);
+    await user.click(options[5]);
+    const text = screen.getByRole('textbox', { name: t('templates.text') });
+    expect(text).toHaveAttribute('dir', 'rtl');
+    expect(text).toHaveAttribute('lang', 'ar');
+    await fill(user, t('templates.name'), 'عرض');
+    await chooseOption(user, t('templates.type'), t('templates.types.2'));
+    await fill(user, t('templates.text'), 'مرحبًا');
+    await user.click(screen.getByRole('button', { name: t('common.save') }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(save.requests.map((r) => (r.body as { lng: string }).lng)).toEqual(['ar']);
+  });
+
   it('refuses a status change template without the move it is sent on, before any request', async () => {
     const save = recorder('post', '/sms/campus', { message: 'Template created', data: savedSms() });
     api.use(save.handler);

@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_TYPE } from '@openseat/shared/communication';
+import { FAMILY_LANGUAGES, RTL_LANGUAGES } from '@openseat/shared/schemas/family';
 import { DialogForm } from '../../../components/DialogForm';
 import { message } from '../../../lib/i18n';
 import { useMessageTypes, useSaveEmailTemplate, useSaveSmsTemplate, type TemplateKind } from '../api/templates';
@@ -50,6 +51,7 @@ export function TemplateDialog({
   const refused = useShowRefusal(form.setError);
   const values = useWatch({ control: form.control }) as TemplateValues;
   const { insert, track } = useMergeInsert(form, !isEmail);
+  const writing = { lang: values.lng, dir: RTL_LANGUAGES.includes(values.lng) ? ('rtl' as const) : undefined };
   const statusChange = values.id_type === MESSAGE_TYPE.STATUS_CHANGE;
   const typeField = isEmail ? 'id_email_type' : 'id_text_message_type';
   // the request's paths: the type's errors stand on id_email_type / id_text_message_type
@@ -122,15 +124,27 @@ export function TemplateDialog({
           name="lng"
           render={({ field }) => (
             <TextField select fullWidth label={t('templates.language')} {...field} {...err('lng')}>
-              <MenuItem value="en">{t('templates.languages.en')}</MenuItem>
-              <MenuItem value="es">{t('templates.languages.es')}</MenuItem>
+              {FAMILY_LANGUAGES.map((lng) => (
+                <MenuItem key={lng} value={lng}>
+                  {t(`templates.languages.${lng}`)}
+                </MenuItem>
+              ))}
             </TextField>
           )}
         />
       </Stack>
       {statusChange && <TemplateMoveFields control={form.control} errors={errors} />}
-      {isEmail && <TextField label={t('templates.subject')} required {...track('subject')} {...err('subject')} />}
-      <TextField label={t('templates.text')} required multiline minRows={4} {...track('text')} {...err('text')} />
+      {isEmail && (
+        <TextField label={t('templates.subject')} required {...track('subject', writing)} {...err('subject')} />
+      )}
+      <TextField
+        label={t('templates.text')}
+        required
+        multiline
+        minRows={4}
+        {...track('text', writing)}
+        {...err('text')}
+      />
       {!isEmail && <SmsSize text={values.text} />}
       {isEmail && (
         <TextField
@@ -152,6 +166,7 @@ export function TemplateDialog({
           subject={values.subject}
           text={values.text}
           html={values.html}
+          lng={values.lng}
         />
       </Box>
     </DialogForm>

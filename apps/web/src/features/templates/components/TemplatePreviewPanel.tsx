@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Autocomplete, Box, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationRow } from '@openseat/shared/schemas/applications';
+import type { FamilyLanguage } from '@openseat/shared/schemas/family';
 import type { ApiError } from '../../../lib/http';
 import { useApplicationChoices, usePreviewTemplate, type TemplateKind } from '../api/templates';
 import { SmsSize } from './SmsSize';
@@ -17,12 +18,15 @@ export function TemplatePreviewPanel({
   subject,
   text,
   html,
+  lng,
 }: {
   kind: TemplateKind;
   id_campus: number;
   subject: string;
   text: string;
   html: string;
+  /** The template's language: the preview writes its dates in it. */
+  lng: FamilyLanguage;
 }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
@@ -45,8 +49,9 @@ export function TemplatePreviewPanel({
       subject: settledSubject || null,
       text: settledText,
       html: settledHtml || null,
+      lng,
     });
-  }, [mutate, id_campus, id_application, settledSubject, settledText, settledHtml]);
+  }, [mutate, id_campus, id_application, settledSubject, settledText, settledHtml, lng]);
 
   const result = preview.data;
   return (

@@ -16,6 +16,7 @@ import {
   type TemplateKind,
   type TemplateListParams,
 } from '../api/templates';
+import { familyLanguage } from '../template-form';
 import { TemplateDialog } from './TemplateDialog';
 
 const PAGE_SIZE = 25;
@@ -128,7 +129,7 @@ export function TemplatesTab({ kind, id_campus }: { kind: TemplateKind; id_campu
         rows={list.data?.data}
         renderRow={(row: AnyRow) => {
           const r = summaryOf(kind, row);
-          const language = t(`templates.languages.${r.lng === 'es' ? 'es' : 'en'}`);
+          const language = t(`templates.languages.${familyLanguage(r.lng)}`);
           return (
             <TableRow key={r.id}>
               <TableCell sx={{ maxWidth: 360 }}>

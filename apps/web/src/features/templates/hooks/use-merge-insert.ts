@@ -24,7 +24,8 @@ export function useMergeInsert(form: UseFormReturn<TemplateValues, unknown, Temp
     });
   };
 
-  const track = (field: TextFieldName) => {
+  /** `writing`: the input's language and direction (the text of an Arabic template is written right to left). */
+  const track = (field: TextFieldName, writing: { lang?: string; dir?: 'rtl' | 'ltr' } = {}) => {
     const { ref, ...rest } = form.register(field);
     return {
       ...rest,
@@ -33,7 +34,7 @@ export function useMergeInsert(form: UseFormReturn<TemplateValues, unknown, Temp
         inputs.current[field] = el;
       },
       onFocus: () => setTarget(field),
-      slotProps: { inputLabel: { shrink: true }, htmlInput: { 'data-testid': `template-${field}` } },
+      slotProps: { inputLabel: { shrink: true }, htmlInput: { ...writing, 'data-testid': `template-${field}` } },
     };
   };
   return { insert, track };

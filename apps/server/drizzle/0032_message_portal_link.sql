@@ -1,0 +1,2 @@
+ALTER TABLE "guardian_sign_in" ADD COLUMN "via" text DEFAULT 'request' NOT NULL;--> statement-breakpoint
+ALTER TABLE "guardian_sign_in" ADD CONSTRAINT "guardian_sign_in_via" CHECK ("guardian_sign_in"."via" IN ('request', 'message'));

@@ -1,0 +1,40 @@
+import { STATUS } from '@openseat/shared/constants';
+import type { FamilyLanguage } from '@openseat/shared/schemas/family';
+import type { FamilyFormAnswers } from '@openseat/shared/schemas/registration';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { familyPacket, submitForm } from '../registration/packet.service';
+import type { Contact } from './family.contact';
+import * as repo from './family.repository';
+
+/*
+ * Registration in the portal (docs/registration.md): once the family accepted the seat, the checklist of the
+ * application's period, with what is done; the family completes it. Only the guardian's own application, only once
+ * its acceptance is known to them (a move still held for a release is not).
+ */
+
+const OPEN = new Set<number>([STATUS.CONFIRMED, STATUS.ENROLLED]);
+
+async function openApplication(db: Db, contact: Contact, id: number) {
+  const [app] = await repo.guardianApplications(db, contact, id);
+  if (!app) throw notFound();
+  const held = (await repo.heldApplications(db, [app.id_campus], [id])).has(id);
+  if (!OPEN.has(app.id_status) || held) throw new AppError('CONFLICT', 'registrationNotOpen');
+  return app;
+}
+
+/** `GET /family/applications/:id/registration`. */
+export async function familyRegistration(db: Db, contact: Contact, id: number, lng: FamilyLanguage) {
+  return familyPacket(db, await openApplication(db, contact, id), lng);
+}
+
+/** `PUT /family/applications/:id/registration/forms/:id_registration_item`. */
+export async function answerRegistrationForm(
+  db: Db,
+  contact: Contact,
+  id: number,
+  id_registration_item: number,
+  input: FamilyFormAnswers,
+) {
+  await submitForm(db, await openApplication(db, contact, id), id_registration_item, input.answers);
+}

@@ -1,0 +1,122 @@
+import { checkFormAnswers } from '@openseat/shared/registration-rules';
+import type {
+  FamilyFormField,
+  FamilyRegistration,
+  FamilyRegistrationItem,
+  FormField,
+} from '@openseat/shared/schemas/registration';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { ItemRow } from './checklist.repository';
+import * as repo from './packet.repository';
+
+/*
+ * The family's side of registration (docs/registration.md): the checklist of an application's period with what is
+ * done, in the guardian's language, and the forms they submit. The family module has found the application as the
+ * guardian's own, and checked that its seat is accepted, before calling here.
+ */
+
+export type PacketApplication = { id_application: number; id_school: number; id_campus_year: number | null };
+type Words = Record<string, string | null | undefined>;
+
+const inLanguage = (words: Words, lng: string) => words[lng] || words.en || '';
+
+/** `GET /family/applications/:id/registration`. */
+export async function familyPacket(db: Db, app: PacketApplication, lng: string): Promise<FamilyRegistration> {
+  if (app.id_campus_year === null) return { id_application: app.id_application, items: [], approved: 0, required: 0 };
+  const [items, responses] = await Promise.all([
+    repo.periodItems(db, app.id_campus_year),
+    repo.responsesOf(db, app.id_application),
+  ]);
+  const responseOf = latestResponse(items, responses);
+  const shown = items
+    .filter((row) => row.retiredAt === null)
+    .sort((a, b) => a.position - b.position || a.id_registration_item - b.id_registration_item)
+    .map((row) => familyItem(row, responseOf(row), lng));
+  const required = shown.filter((i) => i.required);
+  return {
+    id_application: app.id_application,
+    items: shown,
+    approved: required.filter((i) => i.state === 'approved').length,
+    required: required.length,
+  };
+}
+
+/** The response on an item, else on the nearest version it replaced: work done stays bound to what was shown. */
+function latestResponse(items: ItemRow[], responses: repo.ResponseRow[]) {
+  const byItem = new Map(responses.map((r) => [r.id_registration_item, r]));
+  const byId = new Map(items.map((i) => [i.id_registration_item, i]));
+  return (row: ItemRow): repo.ResponseRow | undefined => {
+    for (let at: ItemRow | undefined = row; at; at = at.replaces === null ? undefined : byId.get(at.replaces)) {
+      const found = byItem.get(at.id_registration_item);
+      if (found) return found;
+    }
+    return undefined;
+  };
+}
+
+function familyItem(row: ItemRow, response: repo.ResponseRow | undefined, lng: string): FamilyRegistrationItem {
+  const item: FamilyRegistrationItem = {
+    id_registration_item: row.id_registration_item,
+    kind: row.kind as FamilyRegistrationItem['kind'],
+    required: row.required,
+    label: inLanguage(row.labels, lng),
+    help: row.help ? inLanguage(row.help, lng) : null,
+    state: (response?.state as FamilyRegistrationItem['state'] | undefined) ?? 'to_do',
+    returnedReason: response?.returnedReason ?? null,
+  };
+  const settings = row.settings as Record<string, unknown>;
+  if (row.kind === 'form') {
+    const fields = (settings.fields as FormField[]).map((f) => familyField(f, lng));
+    return { ...item, form: { fields, answers: response?.answers ?? {} } };
+  }
+  if (row.kind === 'document') return { ...item, document: settings as FamilyRegistrationItem['document'] };
+  if (row.kind === 'agreement') {
+    const agreement = settings as { text: Words; signers: 'one' | 'two' };
+    return { ...item, agreement: { text: inLanguage(agreement.text, lng), signers: agreement.signers } };
+  }
+  return item;
+}
+
+const familyField = (field: FormField, lng: string): FamilyFormField => ({
+  key: field.key,
+  type: field.type,
+  label: inLanguage(field.labels, lng),
+  required: field.required,
+  ...(field.choices
+    ? { choices: field.choices.map((c) => ({ value: c.value, label: inLanguage(c.labels, lng) })) }
+    : {}),
+  showIf: field.showIf,
+});
+
+/**
+ * `PUT /family/applications/:id/registration/forms/:id_registration_item`: the answers, checked by the form's rules
+ * (400 naming each field), kept as submitted for staff to review. An approved form is done: 409.
+ */
+export async function submitForm(
+  db: Db,
+  app: PacketApplication,
+  id_registration_item: number,
+  given: Record<string, unknown>,
+  now = new Date(),
+) {
+  if (app.id_campus_year === null) throw notFound();
+  const id_campus_year = app.id_campus_year;
+  await db.transaction(async (tx) => {
+    const item = await repo.activeItem(tx, id_campus_year, id_registration_item);
+    if (!item || item.kind !== 'form') throw notFound();
+    const { answers, problems } = checkFormAnswers((item.settings as { fields: FormField[] }).fields, given);
+    if (problems.length)
+      throw badRequest(
+        problems[0].message,
+        problems.map((p) => ({ path: `answers.${p.field}`, message: p.message })),
+      );
+    const existing = await repo.lockedResponse(tx, app.id_application, id_registration_item);
+    if (existing?.state === 'approved') throw new AppError('CONFLICT', 'registrationItemApproved');
+    await repo.submitAnswers(
+      tx,
+      { id_school: app.id_school, id_application: app.id_application, id_registration_item, answers },
+      now,
+    );
+  });
+}

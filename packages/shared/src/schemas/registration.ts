@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { id, optionalText, requiredText } from './rules';
+
+/*
+ * The registration checklist of a campus's school period (issue 25; docs/registration.md): what a family completes
+ * after accepting a seat, before the child is enrolled. Staff edit it; the family portal shows it. Items are
+ * documents to upload, forms with typed fields, agreements to sign, and a deposit staff mark as received.
+ */
+
+export const REGISTRATION_ITEM_KINDS = ['document', 'form', 'agreement', 'deposit'] as const;
+export type RegistrationItemKind = (typeof REGISTRATION_ITEM_KINDS)[number];
+
+/** The document types a family may upload; each is recognised from the file's bytes, never from its name. */
+export const DOCUMENT_TYPES = ['pdf', 'jpeg', 'png', 'heic', 'webp'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** The largest upload a checklist may allow, in megabytes. */
+export const DOCUMENT_MAX_MB = 20;
+
+export const FORM_FIELD_TYPES = ['text', 'date', 'choice', 'yes_no', 'address'] as const;
+export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
+
+/** Items in one checklist, fields in one form, choices in one field. */
+export const REGISTRATION_ITEMS_MAX = 30;
+export const FORM_FIELDS_MAX = 40;
+export const FIELD_CHOICES_MAX = 30;
+/** An agreement's text, in characters per language. */
+export const AGREEMENT_TEXT_MAX = 20_000;
+const LABEL_MAX = 200;
+const HELP_MAX = 1_000;
+
+/** A field's or choice's key: what answers and conditions name, and what exports carry as the column. */
+const KEY = /^[a-z][a-z0-9_]{0,39}$/;
+const key = z.string({ error: 'invalidValue' }).regex(KEY, { error: 'registrationKeyInvalid' });
+
+/**
+ * Words shown to families: English and Spanish required (the staff's two languages), the portal's other
+ * languages where given (else the English).
+ */
+const labelsOf = (max: number) =>
+  z.object({
+    en: requiredText(max),
+    es: requiredText(max),
+    vi: optionalText(max).optional(),
+    zh: optionalText(max).optional(),
+    ht: optionalText(max).optional(),
+    ar: optionalText(max).optional(),
+  });
+export const RegistrationLabelsSchema = labelsOf(LABEL_MAX);
+export type RegistrationLabels = z.infer<typeof RegistrationLabelsSchema>;
+const optionalLabels = (max: number) =>
+  labelsOf(max)
+    .nullish()
+    .transform((v) => v ?? null);
+
+const ChoiceSchema = z.object({ value: key, labels: RegistrationLabelsSchema });
+
+/** A field shown only when an earlier choice or yes/no field of the same form has this answer. */
+const ShowIfSchema = z.object({ field: key, equals: z.string().max(40, { error: 'tooLong' }) });
+
+export const FormFieldSchema = z.object({
+  key,
+  type: z.enum(FORM_FIELD_TYPES, { error: 'invalidValue' }),
+  labels: RegistrationLabelsSchema,
+  required: z.boolean({ error: 'invalidValue' }),
+  /** Only for `choice`: the options, in the order shown. */
+  choices: z.array(ChoiceSchema).max(FIELD_CHOICES_MAX, { error: 'tooMany' }).optional(),
+  showIf: ShowIfSchema.nullish().transform((v) => v ?? null),
+});
+export type FormField = z.infer<typeof FormFieldSchema>;
+
+const common = {
+  /** An item kept from the saved checklist; absent for a new one. */
+  id_registration_item: id.optional(),
+  required: z.boolean({ error: 'invalidValue' }),
+  labels: RegistrationLabelsSchema,
+  help: optionalLabels(HELP_MAX),
+};
+
+export const RegistrationItemInputSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({
+        ...common,
+        kind: z.literal('document'),
+        document: z.object({
+          types: z
+            .array(z.enum(DOCUMENT_TYPES, { error: 'invalidValue' }))
+            .min(1, { error: 'registrationDocumentTypesRequired' }),
+          maxMb: z
+            .number({ error: 'mustBeNumber' })
+            .int({ error: 'mustBeInteger' })
+            .min(1, { error: 'numberOutOfRange' })
+            .max(DOCUMENT_MAX_MB, { error: 'numberOutOfRange' }),
+        }),
+      }),
+      z.object({
+        ...common,
+        kind: z.literal('form'),
+        form: z.object({
+          fields: z
+            .array(FormFieldSchema)
+            .min(1, { error: 'registrationFieldsRequired' })
+            .max(FORM_FIELDS_MAX, { error: 'tooMany' }),
+        }),
+      }),
+      z.object({
+        ...common,
+        kind: z.literal('agreement'),
+        agreement: z.object({
+          text: labelsOf(AGREEMENT_TEXT_MAX),
+          /** `two`: a second guardian signs too, invited by e-mail. */
+          signers: z.enum(['one', 'two'], { error: 'invalidValue' }),
+        }),
+      }),
+      z.object({ ...common, kind: z.literal('deposit') }),
+    ],
+    { error: 'invalidValue' },
+  )
+  .superRefine((item, ctx) => {
+    if (item.kind !== 'form') return;
+    formProblems(item.form.fields).forEach(({ path, message }) =>
+      ctx.addIssue({ code: 'custom', path: ['form', 'fields', ...path], message }),
+    );
+  });
+export type RegistrationItemInput = z.infer<typeof RegistrationItemInputSchema>;
+
+type Problem = { path: Array<string | number>; message: string };
+
+/**
+ * A form's own rules beyond each field's shape: keys once; choices only on choice fields, at least two, each value
+ * once; a condition names an earlier choice or yes/no field and one of its answers.
+ */
+function formProblems(fields: FormField[]): Problem[] {
+  const problems: Problem[] = [];
+  fields.forEach((field, i) => {
+    const earlier = fields.slice(0, i);
+    if (earlier.some((f) => f.key === field.key)) problems.push({ path: [i, 'key'], message: 'registrationKeyTaken' });
+    problems.push(...choiceProblems(field).map((p) => ({ ...p, path: [i, ...p.path] })));
+    if (field.showIf) {
+      const on = earlier.find((f) => f.key === field.showIf!.field);
+      if (!on || !answersOf(on).includes(field.showIf.equals))
+        problems.push({ path: [i, 'showIf'], message: 'registrationConditionInvalid' });
+    }
+  });
+  return problems;
+}
+
+function choiceProblems(field: FormField): Problem[] {
+  if (field.type !== 'choice')
+    return field.choices?.length ? [{ path: ['choices'], message: 'registrationChoicesOnlyForChoice' }] : [];
+  const values = (field.choices ?? []).map((c) => c.value);
+  if (values.length < 2) return [{ path: ['choices'], message: 'registrationChoicesTooFew' }];
+  const repeated = values.findIndex((v, i) => values.indexOf(v) !== i);
+  return repeated >= 0 ? [{ path: ['choices', repeated, 'value'], message: 'registrationKeyTaken' }] : [];
+}
+
+/** The answers a condition may test on a field: its choices, or yes and no. */
+export const answersOf = (field: FormField): string[] =>
+  field.type === 'yes_no' ? ['yes', 'no'] : field.type === 'choice' ? (field.choices ?? []).map((c) => c.value) : [];
+
+/** `GET /registration/checklist?id_campus_year=`. */
+export const RegistrationChecklistQuerySchema = z.object({ id_campus_year: id });
+
+/**
+ * `PUT /registration/checklist`: the checklist as it should read, in order. An item given with its id and unchanged
+ * is kept; a changed one becomes a new version (what a family completed or signed stays bound to the version they
+ * saw); an item left out is retired. Never deleted.
+ */
+export const RegistrationChecklistRequestSchema = z.object({
+  id_campus_year: id,
+  items: z.array(RegistrationItemInputSchema).max(REGISTRATION_ITEMS_MAX, { error: 'tooMany' }),
+});
+export type RegistrationChecklistRequest = z.infer<typeof RegistrationChecklistRequestSchema>;
+
+/** `POST /registration/checklist/copy`: the checklist of another period (of the same school) replaces this one's. */
+export const RegistrationChecklistCopySchema = z
+  .object({ from_id_campus_year: id, id_campus_year: id })
+  .refine((v) => v.from_id_campus_year !== v.id_campus_year, {
+    error: 'registrationCopySame',
+    path: ['from_id_campus_year'],
+  });
+export type RegistrationChecklistCopy = z.infer<typeof RegistrationChecklistCopySchema>;
+
+const storedLabels = z.record(z.string(), z.string().nullable().optional());
+/** A form's field as saved (the answer schema's output: no transforms, so responses encode it). */
+const StoredFieldSchema = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  labels: storedLabels,
+  required: z.boolean(),
+  choices: z.array(z.object({ value: z.string(), labels: storedLabels })).optional(),
+  showIf: z.object({ field: z.string(), equals: z.string() }).nullable(),
+});
+
+/** An item as saved: its id and version, then what it asks, as it was written. */
+export const RegistrationItemSchema = z.object({
+  id_registration_item: z.number().int(),
+  /** The SHA-256 of what the item asks (kind, required, words, settings): what a family signs or completes binds to it. */
+  version: z.string(),
+  kind: z.enum(REGISTRATION_ITEM_KINDS),
+  required: z.boolean(),
+  labels: storedLabels,
+  help: storedLabels.nullable(),
+  document: z.object({ types: z.array(z.enum(DOCUMENT_TYPES)), maxMb: z.number().int() }).optional(),
+  form: z.object({ fields: z.array(StoredFieldSchema) }).optional(),
+  agreement: z.object({ text: storedLabels, signers: z.enum(['one', 'two']) }).optional(),
+});
+export type RegistrationItem = z.infer<typeof RegistrationItemSchema>;
+
+export const RegistrationChecklistSchema = z.object({
+  id_campus_year: z.number().int(),
+  id_campus: z.number().int(),
+  items: z.array(RegistrationItemSchema),
+});
+export type RegistrationChecklist = z.infer<typeof RegistrationChecklistSchema>;
+
+// ---- the family's side (the portal): the packet of one application ----
+
+export const REGISTRATION_STATES = ['to_do', 'submitted', 'approved', 'returned'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
+/** A form's field in the guardian's language. */
+export const FamilyFormFieldSchema = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: z.string(),
+  required: z.boolean(),
+  choices: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  showIf: z.object({ field: z.string(), equals: z.string() }).nullable(),
+});
+export type FamilyFormField = z.infer<typeof FamilyFormFieldSchema>;
+
+export const FamilyRegistrationItemSchema = z.object({
+  id_registration_item: z.number().int(),
+  kind: z.enum(REGISTRATION_ITEM_KINDS),
+  required: z.boolean(),
+  label: z.string(),
+  help: z.string().nullable(),
+  /** `to_do` until the family acts (staff, for a deposit); then submitted, approved, or returned with a reason. */
+  state: z.enum(REGISTRATION_STATES),
+  returnedReason: z.string().nullable(),
+  form: z.object({ fields: z.array(FamilyFormFieldSchema), answers: z.record(z.string(), z.unknown()) }).optional(),
+  document: z.object({ types: z.array(z.enum(DOCUMENT_TYPES)), maxMb: z.number().int() }).optional(),
+  agreement: z.object({ text: z.string(), signers: z.enum(['one', 'two']) }).optional(),
+});
+export type FamilyRegistrationItem = z.infer<typeof FamilyRegistrationItemSchema>;
+
+/** `GET /family/applications/:id/registration`: open once the family accepted the seat. */
+export const FamilyRegistrationSchema = z.object({
+  id_application: z.number().int(),
+  items: z.array(FamilyRegistrationItemSchema),
+  /** Required items approved, of all required items. */
+  approved: z.number().int(),
+  required: z.number().int(),
+});
+export type FamilyRegistration = z.infer<typeof FamilyRegistrationSchema>;
+
+export const FamilyRegistrationItemParamsSchema = z.object({ id: id, id_registration_item: id });
+
+/** `PUT /family/applications/:id/registration/forms/:id_registration_item`: the form's answers, checked by its rules. */
+export const FamilyFormAnswersSchema = z.object({
+  answers: z
+    .record(z.string().max(40), z.unknown())
+    .refine((answers) => Object.keys(answers).length <= FORM_FIELDS_MAX, { error: 'tooMany' }),
+});
+export type FamilyFormAnswers = z.infer<typeof FamilyFormAnswersSchema>;
