@@ -247,11 +247,6 @@ export const applicationStatus = pgTable(
   },
   (t) => [
     index('application_status_app_idx').on(t.id_application, t.createdAt),
-    // the family portal's list movement (offers made from a waiting list, per week): a few of the history rows, so
-    // the read does not scan the whole history (family.repository.ts, movedPerWeek)
-    index('application_status_offered_from_waiting_idx')
-      .on(t.id_application, t.createdAt)
-      .where(sql`${t.id_status_from} = 6 AND ${t.id_status} = 5`),
     ofApplication('application_status_application_fk', t),
     check(
       'application_status_status_known',

@@ -1,1 +1,0 @@
-CREATE INDEX "application_status_offered_from_waiting_idx" ON "application_status" USING btree ("id_application","created_at") WHERE "application_status"."id_status_from" = 6 AND "application_status"."id_status" = 5;
