@@ -228,6 +228,16 @@ export const SCREENS: readonly Screen[] = [
     ],
   },
   {
+    name: 'registration checklist',
+    who: ['superadmin', 'school'],
+    visit: async (page) => {
+      await openAndWait(page, '/main/enrollment-settings', 'periods-table');
+      await clickAndWait(page, firstRow(page, 'periods-table'), 'period-registration');
+      await clickAndWait(page, byTestId(page, 'period-registration'), 'registration-add');
+    },
+    views: [dialog('copy checklist dialog', 'registration-copy'), menu('add item menu', 'registration-add')],
+  },
+  {
     name: 'lottery presentation',
     who: ['school'],
     visit: async (page) => {

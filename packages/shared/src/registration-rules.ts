@@ -1,5 +1,5 @@
 import type { FormFieldType } from './schemas/registration';
-import { isStorableText } from './schemas/rules';
+import { isStorableText } from './storable-text';
 
 /*
  * A registration form's answers checked against its fields (issue 25): the same rules in the portal, as the family

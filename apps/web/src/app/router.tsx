@@ -39,6 +39,7 @@ const SchoolDetailPage = lazy(() => import('../features/schools/components/Schoo
 const CampusDetailPage = lazy(() => import('../features/schools/components/CampusDetailPage'));
 const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/components/EnrollmentSettingsPage'));
 const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
+const RegistrationChecklistPage = lazy(() => import('../features/registration/components/RegistrationChecklistPage'));
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const FeedbackPage = lazy(() => import('../features/feedback/components/FeedbackPage'));
@@ -213,6 +214,10 @@ export const router = createBrowserRouter([
               'enrollment_settings',
               <PeriodDetailPage renderLottery={(period) => <LotteryPanel period={period} />} />,
             ),
+          },
+          {
+            path: 'enrollment-settings/:id_campus_year/registration',
+            element: guarded('enrollment_settings', <RegistrationChecklistPage />),
           },
           // the breadcrumb of the lottery screens: back to the period, where the lottery lives
           {

@@ -18,6 +18,7 @@ import { Redirect, Router, useNavigate, usePlace } from './router';
 import { ApplicationPage } from './screens/ApplicationPage';
 import { ApplicationsPage } from './screens/ApplicationsPage';
 import { LinkPage } from './screens/LinkPage';
+import { RegistrationFormPage } from './screens/RegistrationFormPage';
 import { SignInPage } from './screens/SignInPage';
 import { useErrorText } from './use-load';
 
@@ -54,6 +55,7 @@ function Screens() {
       return <SignedOutLayout screen={screen} />;
     case 'applications':
     case 'application':
+    case 'registration-form':
       return <SignedInLayout screen={screen} />;
     default:
       return <Redirect to={SIGN_IN} />;
@@ -83,7 +85,9 @@ function SignedOutLayout({ screen }: { screen: Extract<Screen, { name: 'sign-in'
  * The signed-in screens: the header shows who is signed in, the language chosen here is saved for the guardian (their
  * messages follow it), and a language saved before on another device is taken unless this browser has its own choice.
  */
-function SignedInLayout({ screen }: { screen: Extract<Screen, { name: 'applications' | 'application' }> }) {
+type SignedInScreen = Extract<Screen, { name: 'applications' | 'application' | 'registration-form' }>;
+
+function SignedInLayout({ screen }: { screen: SignedInScreen }) {
   const { lng, changeLanguage } = useI18n();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -127,8 +131,15 @@ function SignedInLayout({ screen }: { screen: Extract<Screen, { name: 'applicati
       <Header contact={contact} signedIn onLanguage={chooseLanguage} onSignOut={signOut} />
       <main id="main" className="main" tabIndex={-1}>
         <Alert message={error} />
-        {screen.name === 'application' ? <ApplicationPage key={screen.id} id={screen.id} /> : <ApplicationsPage />}
+        <SignedInScreen screen={screen} />
       </main>
     </>
   );
+}
+
+function SignedInScreen({ screen }: { screen: SignedInScreen }) {
+  if (screen.name === 'application') return <ApplicationPage key={screen.id} id={screen.id} />;
+  if (screen.name === 'registration-form')
+    return <RegistrationFormPage key={`${screen.id}-${screen.item}`} id={screen.id} item={screen.item} />;
+  return <ApplicationsPage />;
 }

@@ -1,3 +1,5 @@
+import type { FormAnswers } from '@openseat/shared/registration-rules';
+import type { FamilyRegistration } from '@openseat/shared/schemas/registration';
 import type {
   FamilyAnswer,
   FamilyApplication,
@@ -91,4 +93,7 @@ export const familyApi = {
   application: (id: number) => call<FamilyApplicationDetail>(`/applications/${id}`),
   declineReasons: (id: number) => call<FamilyDeclineReason[]>(`/applications/${id}/decline-reasons`),
   answer: (id: number, body: FamilyAnswer) => call<unknown>(`/applications/${id}/answer`, { method: 'POST', body }),
+  registration: (id: number) => call<FamilyRegistration>(`/applications/${id}/registration`),
+  sendForm: (id: number, item: number, answers: FormAnswers) =>
+    call<unknown>(`/applications/${id}/registration/forms/${item}`, { method: 'PUT', body: { answers } }),
 };

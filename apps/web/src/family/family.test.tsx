@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FamilyRegistration } from '@openseat/shared/schemas/registration';
 import type {
   FamilyApplication,
   FamilyApplicationDetail,
@@ -447,6 +448,13 @@ describe('answering an offer', () => {
     api.use(
       answer('get', '/family/session', SESSION),
       sent.handler,
+      // accepted: the registration checklist is asked for (this period has none)
+      answer('get', '/family/applications/42/registration', {
+        id_application: 42,
+        items: [],
+        approved: 0,
+        required: 0,
+      }),
       http.get('/api/family/applications/42', () => {
         loads += 1;
         return HttpResponse.json(
@@ -508,6 +516,115 @@ describe('answering an offer', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept the seat' }));
     await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The time to answer this offer has passed.');
+  });
+});
+
+describe('registration after the seat is accepted', () => {
+  const ACCEPTED: FamilyApplication = {
+    ...OFFERED,
+    id_application: 43,
+    stage: 'accepted',
+    offer: null,
+    steps: OFFERED.steps.map((s) => (s.step === 'answer' ? { ...s, state: 'done' } : s)),
+  };
+  const PACKET: FamilyRegistration = {
+    id_application: 43,
+    approved: 1,
+    required: 3,
+    items: [
+      {
+        id_registration_item: 7,
+        kind: 'form',
+        required: true,
+        label: 'Health',
+        help: 'What the nurse should know.',
+        state: 'to_do',
+        returnedReason: null,
+        form: {
+          answers: {},
+          fields: [
+            { key: 'allergies', type: 'yes_no', label: 'Allergies?', required: true, showIf: null },
+            {
+              key: 'which',
+              type: 'text',
+              label: 'Which ones?',
+              required: true,
+              showIf: { field: 'allergies', equals: 'yes' },
+            },
+            { key: 'birth_date', type: 'date', label: 'Birth date', required: true, showIf: null },
+          ],
+        },
+      },
+      {
+        id_registration_item: 8,
+        kind: 'document',
+        required: true,
+        label: 'Birth certificate',
+        help: null,
+        state: 'returned',
+        returnedReason: 'The page is cut off.',
+        document: { types: ['pdf'], maxMb: 5 },
+      },
+      {
+        id_registration_item: 9,
+        kind: 'deposit',
+        required: true,
+        label: 'Deposit',
+        help: null,
+        state: 'approved',
+        returnedReason: null,
+      },
+    ],
+  };
+  const signedInAccepted = [
+    answer('get', '/family/session', SESSION),
+    answer('get', '/family/applications/43', detail(ACCEPTED)),
+    answer('get', '/family/applications/43/registration', PACKET),
+  ];
+
+  it('lists what is done and what is left, with the way to do each', async () => {
+    api.use(...signedInAccepted);
+    openPortal('/family/applications/43');
+    const panel = await screen.findByRole('region', { name: 'Registration' });
+    expect(within(panel).getByText('1 of 3 required items approved by the school')).toBeInTheDocument();
+    expect(within(panel).getByText('The school says: The page is cut off.')).toBeInTheDocument();
+    expect(within(panel).getByText('Approved')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Fill in: Health' })).toHaveAttribute(
+      'href',
+      '/family/applications/43/registration/7',
+    );
+  });
+
+  it('asks what the answers lead to, names each problem, then sends the answers kept', async () => {
+    const sent = recorder('put', '/family/applications/43/registration/forms/7', { message: 'ok' });
+    api.use(sent.handler, ...signedInAccepted);
+    const user = openPortal('/family/applications/43/registration/7');
+    await screen.findByRole('heading', { name: 'Health' });
+    expect(screen.queryByLabelText('Which ones?')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    expect(screen.getByLabelText('Which ones?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send my answers' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Some answers need your attention.');
+    expect(screen.getByLabelText('Which ones?')).toHaveAccessibleDescription('Please answer this question.');
+    expect(sent.requests).toHaveLength(0);
+    await user.type(screen.getByLabelText('Which ones?'), ' Peanuts ');
+    await user.type(screen.getByLabelText('Birth date'), '2020-02-29');
+    await user.click(screen.getByRole('button', { name: 'Send my answers' }));
+    await screen.findByText('Thank you. The school will review your answers.');
+    expect(sent.requests.map((r) => r.body)).toEqual([
+      { answers: { allergies: 'yes', which: 'Peanuts', birth_date: '2020-02-29' } },
+    ]);
+    expect(window.location.pathname).toBe('/family/applications/43');
+  });
+
+  it('speaks Spanish', async () => {
+    localStorage.setItem('openseat-family-lng', 'es');
+    api.use(...signedInAccepted);
+    openPortal('/family/applications/43/registration/7', { lng: 'es', messages: es });
+    await screen.findByRole('heading', { name: 'Health' });
+    expect(screen.getByRole('radio', { name: 'Sí' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar mis respuestas' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a la solicitud' })).toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@
 export const SIGN_IN = '/family';
 export const APPLICATIONS = '/family/applications';
 export const applicationPath = (id: number) => `/family/applications/${id}`;
+export const registrationFormPath = (id: number, item: number) => `/family/applications/${id}/registration/${item}`;
 
 export type Screen =
   | { name: 'sign-in' }
@@ -9,6 +10,8 @@ export type Screen =
   | { name: 'link'; token: string; to: number | null }
   | { name: 'applications' }
   | { name: 'application'; id: number }
+  /** One form of the application's registration checklist. */
+  | { name: 'registration-form'; id: number; item: number }
   | { name: 'unknown' };
 
 const applicationId = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
@@ -22,5 +25,7 @@ export function screenAt(pathname: string, search = ''): Screen {
   if (link) return { name: 'link', token: link[1], to: applicationId(new URLSearchParams(search).get('to')) };
   const application = /^\/family\/applications\/([1-9]\d*)$/.exec(path);
   if (application) return { name: 'application', id: Number(application[1]) };
+  const form = /^\/family\/applications\/([1-9]\d{0,9})\/registration\/([1-9]\d{0,9})$/.exec(path);
+  if (form) return { name: 'registration-form', id: Number(form[1]), item: Number(form[2]) };
   return { name: 'unknown' };
 }

@@ -5,6 +5,7 @@ import { feedbackEn } from './feedback';
 import { intakeEn } from './intake';
 import { adsConversionsEn } from './adsConversions';
 import { declineReasonsEn } from './declineReasons';
+import { registrationEn } from './registration';
 import { notificationsEn } from './notifications';
 import { adsTrackingEn } from './adsTracking';
 import { dashboardEn } from './dashboard';
@@ -74,6 +75,7 @@ export const en = {
   intake: intakeEn,
   adsConversions: adsConversionsEn,
   declineReasons: declineReasonsEn,
+  registration: registrationEn,
   notifications: notificationsEn,
   adsTracking: adsTrackingEn,
   dashboard: dashboardEn,

@@ -6,6 +6,7 @@ import { feedbackEs } from './feedback';
 import { intakeEs } from './intake';
 import { adsConversionsEs } from './adsConversions';
 import { declineReasonsEs } from './declineReasons';
+import { registrationEs } from './registration';
 import { notificationsEs } from './notifications';
 import { adsTrackingEs } from './adsTracking';
 import { dashboardEs } from './dashboard';
@@ -74,6 +75,7 @@ export const es: Translations = {
   intake: intakeEs,
   adsConversions: adsConversionsEs,
   declineReasons: declineReasonsEs,
+  registration: registrationEs,
   notifications: notificationsEs,
   adsTracking: adsTrackingEs,
   dashboard: dashboardEs,

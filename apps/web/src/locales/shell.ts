@@ -105,6 +105,7 @@ export const breadcrumbsEn = {
   lottery: 'Lottery',
   present: 'Presentation',
   certificate: 'Certificate',
+  registration: 'Registration',
 };
 
 export const contextEn = {
@@ -226,6 +227,7 @@ export const breadcrumbsEs: typeof breadcrumbsEn = {
   lottery: 'Lotería',
   present: 'Presentación',
   certificate: 'Certificado',
+  registration: 'Matrícula',
 };
 
 export const contextEs: typeof contextEn = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema } from './pagination';
 import { id, optionalText, requiredText } from './rules';
 
 /*
@@ -265,3 +266,37 @@ export const FamilyFormAnswersSchema = z.object({
     .refine((answers) => Object.keys(answers).length <= FORM_FIELDS_MAX, { error: 'tooMany' }),
 });
 export type FamilyFormAnswers = z.infer<typeof FamilyFormAnswersSchema>;
+
+// ---- the staff's review ----
+
+/** `GET /registration/reviews`: the period's items sent by families and waiting for staff, oldest first. */
+export const RegistrationReviewQuerySchema = PageQuerySchema.omit({ text: true }).extend({ id_campus_year: id });
+export type RegistrationReviewQuery = z.infer<typeof RegistrationReviewQuerySchema>;
+
+export const RegistrationReviewRowSchema = z.object({
+  id_application: z.number().int(),
+  applicant: z.string(),
+  grade: z.string().nullable(),
+  id_registration_item: z.number().int(),
+  item: z.string(),
+  kind: z.enum(REGISTRATION_ITEM_KINDS),
+  submittedAt: z.string(),
+});
+export type RegistrationReviewRow = z.infer<typeof RegistrationReviewRowSchema>;
+
+export const RegistrationApplicationParamsSchema = z.object({ id });
+export const RegistrationItemParamsSchema = z.object({ id, id_registration_item: id });
+
+/**
+ * `PUT /registration/applications/:id/items/:id_registration_item/review`: approve what the family sent (or, for a
+ * deposit, mark it received), or return it with the reason the family reads.
+ */
+export const RegistrationDecisionSchema = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({ decision: z.literal('approve') }),
+    z.object({ decision: z.literal('return'), reason: requiredText(500) }),
+  ],
+  { error: 'invalidValue' },
+);
+export type RegistrationDecision = z.infer<typeof RegistrationDecisionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_MAX, DATE_MIN, DESCRIPTION_MIN, PASSWORD_MAX, PASSWORD_MIN, REORDER_REASON_MIN } from '../constants';
 import type { MessageKey } from '../messages';
+import { isStorableText } from '../storable-text';
 
 /**
  * The validation rules of spec section 5. Each error is a message key of `messages.ts`, translated by the
@@ -25,11 +26,7 @@ const toNumberOrRaw = (v: unknown) => {
   return v;
 };
 
-/** A lone half of a UTF-16 surrogate pair: JSON carries it, PostgreSQL's `jsonb` refuses it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Text PostgreSQL can store: no NUL character and no lone surrogate. */
-export const isStorableText = (v: string) => !v.includes('\u0000') && !LONE_SURROGATE.test(v);
+export { isStorableText } from '../storable-text';
 
 /** Every string of every schema starts here: refuses what PostgreSQL cannot store with 'invalidCharacters'. */
 export const text = (error: MessageKey = 'invalidValue') =>

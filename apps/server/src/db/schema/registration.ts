@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { application } from './applications';
@@ -52,10 +53,11 @@ export const registrationItem = pgTable(
       columns: [t.id_school, t.id_campus_year],
       foreignColumns: [campusYear.id_school, campusYear.id_campus_year],
     }).onDelete('cascade'),
+    unique('registration_item_school_id').on(t.id_school, t.id_registration_item),
     foreignKey({
       name: 'registration_item_replaces_fk',
-      columns: [t.replaces],
-      foreignColumns: [t.id_registration_item],
+      columns: [t.id_school, t.replaces],
+      foreignColumns: [t.id_school, t.id_registration_item],
     }),
     index('registration_item_period_idx')
       .on(t.id_campus_year, t.position)
@@ -76,9 +78,7 @@ export const registrationResponse = pgTable(
       .notNull()
       .references(() => school.id_school),
     id_application: integer('id_application').notNull(),
-    id_registration_item: integer('id_registration_item')
-      .notNull()
-      .references(() => registrationItem.id_registration_item),
+    id_registration_item: integer('id_registration_item').notNull(),
     state: text('state').notNull(),
     /** A form's answers, as `checkFormAnswers` kept them. */
     answers: jsonb('answers').$type<Record<string, unknown>>(),
@@ -94,6 +94,11 @@ export const registrationResponse = pgTable(
       columns: [t.id_school, t.id_application],
       foreignColumns: [application.id_school, application.id_application],
     }).onDelete('cascade'),
+    foreignKey({
+      name: 'registration_response_item_fk',
+      columns: [t.id_school, t.id_registration_item],
+      foreignColumns: [registrationItem.id_school, registrationItem.id_registration_item],
+    }),
     uniqueIndex('registration_response_once').on(t.id_application, t.id_registration_item),
   ],
 );

@@ -75,6 +75,17 @@ function newPhone() {
   return { typed: `(555) 010-${line}`, e164: `+1555010${line}` };
 }
 
+/** An application whose only guardian contact is this phone. */
+const phoneApplication = (
+  period: Parameters<typeof createApplication>[1],
+  guardianPhoneNumber: string,
+  extra: Parameters<typeof createApplication>[2] = {},
+) =>
+  createApplication(ctx.db, period, { id_status: STATUS.APPLIED, guardianEmail: null, guardianPhoneNumber, ...extra });
+/** The sealed outbox's rows to a number. */
+const smsRowsTo = (e164: string) =>
+  ctx.db.select().from(s.guardianSignInSms).where(eq(s.guardianSignInSms.recipient, e164));
+
 const texts = (e164: string) => twilio.requests.filter((r) => r.form.To === e164);
 const codeOf = (body: string) => /\b(\d{6})\b/.exec(body)?.[1] ?? '';
 
@@ -90,11 +101,7 @@ const openWithCode = (contact: string, code: string) =>
 describe('the sign-in code by text message', () => {
   it('texts the code from the campus, through the school’s account, and the code opens a session', async () => {
     const phone = newPhone();
-    await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: phone.typed,
-    });
+    await phoneApplication(withSms, phone.typed);
     const known = await signIn(`+1 ${phone.typed}`);
     expect(known.status).toBe(200);
     expect(known.ms).toBeGreaterThanOrEqual(300);
@@ -115,7 +122,7 @@ describe('the sign-in code by text message', () => {
       .where(sql`${s.messageOutbox.body} LIKE ${`%${code}%`}`);
     expect(logged).toEqual([]);
     expect(await ctx.db.select().from(s.capturedTextMessage)).toEqual([]);
-    const [row] = await ctx.db.select().from(s.guardianSignInSms).where(eq(s.guardianSignInSms.recipient, phone.e164));
+    const [row] = await smsRowsTo(phone.e164);
     expect(row).toMatchObject({ status: 'sent', sealedBody: null, attempts: 1 });
     expect(row.providerId).toMatch(/^SM/);
 
@@ -129,11 +136,7 @@ describe('the sign-in code by text message', () => {
     const phone = newPhone();
     const unknown = await signIn(phone.typed);
     const known = newPhone();
-    await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: known.typed,
-    });
+    await phoneApplication(withSms, known.typed);
     const answered = await signIn(known.typed);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(answered.body);
@@ -141,39 +144,26 @@ describe('the sign-in code by text message', () => {
     await drainJobs(ctx);
     expect(texts(phone.e164)).toEqual([]);
     expect(texts(known.e164)).toHaveLength(1);
-    const rows = await ctx.db.select().from(s.guardianSignInSms).where(eq(s.guardianSignInSms.recipient, phone.e164));
+    const rows = await smsRowsTo(phone.e164);
     expect(rows).toEqual([]);
   });
 
   it('texts nothing when no school of the guardian sends SMS, and picks the one that does when they span schools', async () => {
     const quiet = newPhone();
-    await createApplication(ctx.db, withoutSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: quiet.typed,
-    });
+    await phoneApplication(withoutSms, quiet.typed);
     const answer = await signIn(quiet.typed);
     expect(answer.status).toBe(200);
     expect(answer.ms).toBeGreaterThanOrEqual(300);
 
     // newest application at the school without SMS, an older one at the school with SMS
     const both = newPhone();
-    await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: both.typed,
-      createdAt: new Date(Date.now() - 86_400_000),
-    });
-    await createApplication(ctx.db, withoutSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: both.e164,
-    });
+    await phoneApplication(withSms, both.typed, { createdAt: new Date(Date.now() - 86_400_000) });
+    await phoneApplication(withoutSms, both.e164);
     await signIn(both.typed);
     await drainJobs(ctx);
 
     expect(texts(quiet.e164)).toEqual([]);
-    const queued = await ctx.db.select().from(s.guardianSignInSms).where(eq(s.guardianSignInSms.recipient, quiet.e164));
+    const queued = await smsRowsTo(quiet.e164);
     expect(queued).toEqual([]);
     expect(await ctx.db.select().from(s.capturedTextMessage)).toEqual([]);
     const [toBoth] = texts(both.e164);
@@ -183,11 +173,7 @@ describe('the sign-in code by text message', () => {
 
   it('speaks the language the guardian chose, else the one asked in, else the application’s', async () => {
     const phone = newPhone();
-    const app = await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: phone.typed,
-    });
+    const app = await phoneApplication(withSms, phone.typed);
     await ctx.db
       .update(s.applicant)
       .set({ guardianLanguage: 'es' })
@@ -217,11 +203,7 @@ describe('the sign-in code by text message', () => {
 
   it('texts three codes per phone per quarter hour; more are answered alike and text nothing', async () => {
     const phone = newPhone();
-    await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: phone.typed,
-    });
+    await phoneApplication(withSms, phone.typed);
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push(await signIn(phone.typed));
     await drainJobs(ctx);
@@ -231,11 +213,7 @@ describe('the sign-in code by text message', () => {
 
   it('skips a school the number told to STOP', async () => {
     const phone = newPhone();
-    const app = await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: phone.typed,
-    });
+    const app = await phoneApplication(withSms, phone.typed);
     await ctx.db
       .insert(s.communicationOptOut)
       .values({ id_school: app.id_school, channel: 'sms', address: phone.e164, source: 'stop' });
@@ -246,35 +224,21 @@ describe('the sign-in code by text message', () => {
 
   it('retries a provider outage, and gives up on a refused number at once, dropping the code', async () => {
     const outage = newPhone();
-    await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: outage.typed,
-    });
+    await phoneApplication(withSms, outage.typed);
     twilio.failNext(1, 503);
     await signIn(outage.typed);
     await drainJobs(ctx);
     expect(texts(outage.e164)).toHaveLength(2);
-    const [retried] = await ctx.db
-      .select()
-      .from(s.guardianSignInSms)
-      .where(eq(s.guardianSignInSms.recipient, outage.e164));
+    const [retried] = await smsRowsTo(outage.e164);
     expect(retried).toMatchObject({ status: 'sent', attempts: 2, sealedBody: null });
 
     const refused = newPhone();
-    await createApplication(ctx.db, withSms, {
-      id_status: STATUS.APPLIED,
-      guardianEmail: null,
-      guardianPhoneNumber: refused.typed,
-    });
+    await phoneApplication(withSms, refused.typed);
     twilio.failNext(1, 400);
     await signIn(refused.typed);
     await drainJobs(ctx);
     expect(texts(refused.e164)).toHaveLength(1);
-    const [failed] = await ctx.db
-      .select()
-      .from(s.guardianSignInSms)
-      .where(eq(s.guardianSignInSms.recipient, refused.e164));
+    const [failed] = await smsRowsTo(refused.e164);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, sealedBody: null });
     expect(failed.lastError).toMatch(/Twilio 400/);
   });

@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { ItemRow } from './checklist.repository';
+import { latestResponse } from './packet.chain';
 import * as repo from './packet.repository';
 
 /*
@@ -39,19 +40,6 @@ export async function familyPacket(db: Db, app: PacketApplication, lng: string):
     items: shown,
     approved: required.filter((i) => i.state === 'approved').length,
     required: required.length,
-  };
-}
-
-/** The response on an item, else on the nearest version it replaced: work done stays bound to what was shown. */
-function latestResponse(items: ItemRow[], responses: repo.ResponseRow[]) {
-  const byItem = new Map(responses.map((r) => [r.id_registration_item, r]));
-  const byId = new Map(items.map((i) => [i.id_registration_item, i]));
-  return (row: ItemRow): repo.ResponseRow | undefined => {
-    for (let at: ItemRow | undefined = row; at; at = at.replaces === null ? undefined : byId.get(at.replaces)) {
-      const found = byItem.get(at.id_registration_item);
-      if (found) return found;
-    }
-    return undefined;
   };
 }
 

@@ -219,3 +219,84 @@ describe("a family's registration packet", () => {
     expect((await sendForm(cookie, application.id_application, items[0].id_registration_item, {})).status).toBe(409);
   });
 });
+
+describe("the staff's review of a packet", () => {
+  type Queue = { data: Array<{ id_application: number; applicant: string; item: string }>; total: number };
+  const queue = (id_campus_year: number) =>
+    call<Queue>('GET', `/registration/reviews?id_campus_year=${id_campus_year}`, { token: staff });
+  const decide = (id: number, item: number, body: unknown) =>
+    call<{ message: string }>('PUT', `/registration/applications/${id}/items/${item}/review`, { token: staff, body });
+
+  it('lists what families sent, returns it with a reason the family reads, then approves the redone form', async () => {
+    const { period, application, items, cookie } = await packet();
+    const [form, , deposit] = items;
+    expect((await queue(period.id_campus_year)).body).toMatchObject({ data: [], total: 0 });
+    await sendForm(cookie, application.id_application, form.id_registration_item, {
+      allergies: 'no',
+      birth_date: '2019-05-01',
+    });
+    const waiting = await queue(period.id_campus_year);
+    expect(waiting.body.total).toBe(1);
+    expect(waiting.body.data[0]).toMatchObject({ id_application: application.id_application, item: 'Health' });
+
+    const returned = await decide(application.id_application, form.id_registration_item, {
+      decision: 'return',
+      reason: 'The birth date does not match the certificate.',
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect((await queue(period.id_campus_year)).body.total).toBe(0);
+    const seen = await readPacket(cookie, application.id_application);
+    expect(seen.body.items[0]).toMatchObject({
+      state: 'returned',
+      returnedReason: 'The birth date does not match the certificate.',
+    });
+    // nothing new sent: nothing to approve
+    expect((await decide(application.id_application, form.id_registration_item, { decision: 'approve' })).status).toBe(
+      409,
+    );
+
+    await sendForm(cookie, application.id_application, form.id_registration_item, {
+      allergies: 'no',
+      birth_date: '2019-05-02',
+    });
+    expect((await decide(application.id_application, form.id_registration_item, { decision: 'approve' })).status).toBe(
+      200,
+    );
+    // the deposit has nothing sent: staff mark it received
+    expect(
+      (await decide(application.id_application, deposit.id_registration_item, { decision: 'approve' })).status,
+    ).toBe(200);
+    const done = await readPacket(cookie, application.id_application);
+    expect(done.body.items.map((i) => i.state)).toEqual(['approved', 'to_do', 'approved']);
+    expect(done.body).toMatchObject({ approved: 1, required: 2 });
+    const staffView = await call<FamilyRegistration>(
+      'GET',
+      `/registration/applications/${application.id_application}`,
+      {
+        token: staff,
+      },
+    );
+    expect(staffView.body.items[0].form!.answers).toEqual({ allergies: 'no', birth_date: '2019-05-02' });
+
+    const audits = await ctx.db
+      .select({ action: s.auditLog.action })
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.entity, 'application'), eq(s.auditLog.entityId, String(application.id_application))));
+    expect(audits.map((a) => a.action).filter((a) => a.startsWith('registration.'))).toEqual([
+      'registration.return',
+      'registration.approve',
+      'registration.approve',
+    ]);
+  });
+
+  it('refuses a return without a reason, and an item of nothing', async () => {
+    const { application, items } = await packet();
+    expect(
+      (await decide(application.id_application, items[0].id_registration_item, { decision: 'return' })).status,
+    ).toBe(400);
+    expect(
+      (await decide(application.id_application, items[1].id_registration_item, { decision: 'approve' })).status,
+    ).toBe(409);
+    expect((await decide(application.id_application, 999999, { decision: 'approve' })).status).toBe(404);
+  });
+});

@@ -83,14 +83,32 @@ async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
       version: 'tenancy',
     })
     .returning();
+  const [deposit] = await db
+    .insert(s.registrationItem)
+    .values({
+      id_school: period.id_school,
+      id_campus_year: period.id_campus_year,
+      position: 1,
+      kind: 'deposit',
+      required: true,
+      labels: { en: 'Deposit', es: 'Depósito' },
+      settings: {},
+      version: 'tenancy-deposit',
+    })
+    .returning();
   const confirmed = (firstName: string, guardianEmail: string) =>
     createApplication(db, period, { id_status: STATUS.CONFIRMED, firstName, guardianEmail });
   return {
     registered: await confirmed('Guardian-A-Registered', 'guardian.a@example.org'),
     theirsRegistered: await confirmed(OTHER_FAMILY[0], OTHER_FAMILY[1]),
     form,
+    deposit,
+    registrationPeriod: period,
   };
 }
+
+/** The registration fixture, for the staff's review rows (tenancy/registration.ts). */
+export const registrationFixture = () => ff;
 
 /** The portal cookie of a guardian actor (its own session, as the portal sets it). */
 export const guardianCookie = (actor: 'guardianA' | 'guardianLeaving') => `openseat_family=${ff.cookies[actor]}`;

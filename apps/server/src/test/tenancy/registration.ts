@@ -1,3 +1,4 @@
+import { registrationFixture } from './family';
 import { period, type Fixtures, type Row } from './kit';
 
 // ---- registration: the checklist a family completes after accepting a seat, per school period ----
@@ -60,6 +61,52 @@ export const REGISTRATION_ROWS: Row[] = [
       method: 'POST',
       path: '/registration/checklist/copy',
       body: { from_id_campus_year: period(x, 'a1').id_campus_year, id_campus_year: period(x, 'b1').id_campus_year },
+    }),
+    foreign: () => ['Secret-Beta'],
+  },
+  {
+    route: 'GET /registration/reviews',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'GET',
+      path: `/registration/reviews?id_campus_year=${registrationFixture().registrationPeriod.id_campus_year}`,
+    }),
+    other: (x) => ({ method: 'GET', path: `/registration/reviews?id_campus_year=${period(x, 'b1').id_campus_year}` }),
+    foreign: () => ['Secret-Beta'],
+  },
+  {
+    route: 'GET /registration/applications/:id',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'GET',
+      path: `/registration/applications/${registrationFixture().registered.id_application}`,
+    }),
+    other: (x) => ({ method: 'GET', path: `/registration/applications/${x.applications.b1.id_application}` }),
+    foreign: () => ['Secret-Beta'],
+  },
+  {
+    route: 'GET /registration/applications/:id',
+    case: 'one campus',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'GET', path: `/registration/applications/${x.applications.a1.id_application}` }),
+    other: () => ({
+      method: 'GET',
+      path: `/registration/applications/${registrationFixture().registered.id_application}`,
+    }),
+    foreign: () => ['Secret-Family-Form'],
+  },
+  {
+    route: 'PUT /registration/applications/:id/items/:id_registration_item/review',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'PUT',
+      path: `/registration/applications/${registrationFixture().registered.id_application}/items/${registrationFixture().deposit.id_registration_item}/review`,
+      body: { decision: 'approve' },
+    }),
+    other: (x) => ({
+      method: 'PUT',
+      path: `/registration/applications/${x.applications.b1.id_application}/items/${registrationFixture().deposit.id_registration_item}/review`,
+      body: { decision: 'approve' },
     }),
     foreign: () => ['Secret-Beta'],
   },

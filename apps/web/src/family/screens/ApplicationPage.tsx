@@ -5,18 +5,21 @@ import { ApplicationFacts, WhatNext } from '../components/ApplicationFacts';
 import { CampusContact, Messages } from '../components/Messages';
 import { OfferPanel } from '../components/OfferPanel';
 import { PageTitle } from '../components/PageTitle';
+import { RegistrationPanel } from '../components/RegistrationPanel';
 import { Steps } from '../components/Steps';
 import { WaitingPlace } from '../components/WaitingPlace';
 import { useI18n } from '../i18n/language';
 import { APPLICATIONS } from '../paths';
-import { Link } from '../router';
+import { Link, usePlace } from '../router';
 import { useLoad } from '../use-load';
 
 /** `/family/applications/:id`: one application: its steps, the waiting place explained, the offer, messages, contact. */
 export function ApplicationPage({ id }: { id: number }) {
   const { t } = useI18n();
   const { data, error, reload } = useLoad(() => familyApi.application(id), `application-${id}`);
-  const [answered, setAnswered] = useState<string | null>(null);
+  // a notice brought from another screen (a registration form sent)
+  const brought = (usePlace().state as { notice?: string } | null)?.notice ?? null;
+  const [answered, setAnswered] = useState<string | null>(brought);
   const onAnswered = (message: string) => {
     setAnswered(message);
     reload();
@@ -44,6 +47,7 @@ export function ApplicationPage({ id }: { id: number }) {
           </section>
           {/* the answer's key: a reloaded offer starts again from its two buttons */}
           {data.offer ? <OfferPanel key={answered ?? ''} application={data} onAnswered={onAnswered} /> : null}
+          {data.stage === 'accepted' || data.stage === 'enrolled' ? <RegistrationPanel id={id} /> : null}
           {data.waiting ? <WaitingPlace waiting={data.waiting} /> : null}
           <Messages messages={data.messages} />
           <CampusContact application={data} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { readinessProblems } from '@openseat/shared/enrollment-rules';
 import type { CampusYearRow, PeriodAction } from '@openseat/shared/schemas/enrollment';
 import { translate } from '@openseat/shared/messages';
@@ -137,6 +137,19 @@ export default function PeriodDetailPage({
             total={p.spots}
             disabled={finalized || !ability.can('edit', 'school_year_spots')}
           />
+        </Paper>
+      )}
+      {ability.can('access', 'enrollment_settings') && (
+        <Paper sx={{ p: 2, mt: 2 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('registration.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('registration.hint')}
+          </Typography>
+          <Button component={RouterLink} to="registration" variant="outlined" data-testid="period-registration">
+            {t('registration.open')}
+          </Button>
         </Paper>
       )}
       {renderLottery && (
