@@ -241,11 +241,18 @@ export function machineLoad(): string {
   return `load average ${one} / ${five} / ${fifteen} (1 / 5 / 15 min), ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory`;
 }
 
-/** The app in this process (buildApp over an opened database), on a free port, answering real HTTP. */
-export async function startInProcess(database: Database, dataDir: string): Promise<Server> {
+/**
+ * The app in this process (buildApp over an opened database), on a free port, answering real HTTP. `env`: more of
+ * the configuration's environment (e.g. SMTP_URL, TRUST_PROXY).
+ */
+export async function startInProcess(
+  database: Database,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const t0 = performance.now();
   // the defaults a `npm start` gets (LOG_LEVEL info); log lines are written, as JSON, to nowhere
-  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...env });
   const jobs = createJobRunner(database, JOBS, { leaseSeconds: config.jobLeaseSeconds, soleProcess: true });
   const app = await buildApp(
     {
@@ -253,7 +260,7 @@ export async function startInProcess(database: Database, dataDir: string): Promi
       db: database.db,
       config,
       secrets: loadSecrets(config),
-      mailer: createMailer({ smtpUrl: null, from: config.mailFrom, db: database.db }),
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
       jobs,
       loginRateLimitPerMinute: 30,
     },
@@ -346,15 +353,17 @@ export async function closedLoop(users: number, fn: () => Promise<unknown>, { ms
  * The API the bench measures: on PGlite in this process over `database` (the database belongs to one process, and the
  * bench replays statements on it between requests); on the server the built server's processes, in production mode
  * as deployed: JSON log lines at the default level (to /dev/null), every secret given, a local SMTP server, and
- * WEB_CONCURRENCY unset (the server's own default: one worker per core).
+ * WEB_CONCURRENCY unset (the server's own default: one worker per core). `env` adds to (or replaces) the
+ * configuration of either (e.g. a bench's own SMTP_URL, TRUST_PROXY, WEB_CONCURRENCY).
  */
 export async function startApi(
   kind: 'pglite' | 'postgres',
   database: Database,
   dataDir: string,
   databaseUrl: string | null,
+  env: Record<string, string> = {},
 ): Promise<Server> {
-  if (kind === 'pglite') return startInProcess(database, dataDir);
+  if (kind === 'pglite') return startInProcess(database, dataDir, env);
   const smtp = await startSmtpServer();
   const server = await startServer({
     NODE_ENV: 'production',
@@ -365,6 +374,7 @@ export async function startApi(
     PUBLIC_URL: 'http://127.0.0.1',
     SMTP_URL: smtp.url,
     WEB_CONCURRENCY: undefined,
+    ...env,
   });
   return {
     ...server,

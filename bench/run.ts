@@ -10,9 +10,13 @@
  *   empty and a full outbox (bench/outbox.ts)
  * - the dashboard (issue 12): every dashboard endpoint over 100,000 applications and 500,000 history rows on PGlite and
  *   on the PostgreSQL server, beside the same statements run directly (bench/dashboard.ts)
+ * - results day on the family portal (issue 24): 10,000 guardians signing in and reading their status within 10 minutes
+ *   on PGlite and on the PostgreSQL server, the status page at 200 requests/s on one process beside its query run
+ *   directly, a waiting application's extra cost, and the portal's first-load JS (bench/family.ts);
+ *   `--family-guardians=N`, `--family-minutes=M` (the spike's window), `--family-rate=R`, `--family-seconds=S`
  * `--cases=exports` (a comma list of lists, moves, exports, concurrency) runs only those sections of the applications
  * part, e.g. `npm run bench -- --only=applications --cases=exports --no-postgres`.
- * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox` or `--only=dashboard` runs one part; `--no-postgres`
+ * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox`, `--only=dashboard` or `--only=family` runs one part; `--no-postgres`
  * skips the server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed);
  * `--lottery-count=N`, `--lottery-runs=N`. `--scale=1000000`: the applications part with a million applications, on the
  * server only (minutes; not for CI): 100,000 in the measured period and the rest in the demo's other periods, or all
@@ -23,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APPLICATION_CASES, benchApplications, type ApplicationCase } from './applications';
 import { benchDashboard } from './dashboard';
+import { benchFamily, familyFirstLoadJs } from './family';
 import { benchFirstPage } from './first-page';
 import { benchLottery } from './lottery';
 import { benchOutbox } from './outbox';
@@ -47,6 +52,15 @@ const lotteryOptions = {
   count: Number(process.argv.find((a) => a.startsWith('--lottery-count='))?.slice('--lottery-count='.length) ?? 10_000),
   directOnly: process.argv.includes('--lottery-direct-only'),
   runs: Number(process.argv.find((a) => a.startsWith('--lottery-runs='))?.slice('--lottery-runs='.length) ?? 5),
+};
+
+const numberArg = (name: string, fallback: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
+const familyOptions = {
+  guardians: numberArg('family-guardians', 10_000),
+  minutes: numberArg('family-minutes', 10),
+  rate: numberArg('family-rate', 200),
+  seconds: numberArg('family-seconds', 30),
 };
 
 const COLD_STARTS = 3;
@@ -121,7 +135,9 @@ try {
     if (!only || only === 'lottery') await benchLottery(kind, rows, lotteryOptions);
     if (!only || only === 'outbox') await benchOutbox(kind, rows);
     if (!only || only === 'dashboard') await benchDashboard(kind, rows);
+    if (!only || only === 'family') await benchFamily(kind, rows, familyOptions);
   }
+  if (!only || only === 'family') rows.push(familyFirstLoadJs());
 } finally {
   printTable(rows, loadAtStart);
 }
