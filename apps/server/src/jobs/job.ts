@@ -54,6 +54,11 @@ export type JobDefinition<Payload> = {
   expireInSeconds: number;
   /** The same key while a job waits or runs means the same work: the second enqueue is dropped. */
   idempotencyKey(payload: Payload): string;
+  /**
+   * Jobs one process takes at once (default 1), run side by side, each succeeding or failing alone: a queue of many
+   * small sends (a results day's sign-in mails) goes at this many per poll instead of one a second.
+   */
+  batchSize?: number;
   /** Runs on its own on this cron (pg-boss schedule, one run per tick across processes), with an empty payload. */
   schedule?: { cron: string; tz?: string };
   handle(payload: Payload, context: JobContext, attempt: Attempt): Promise<void>;

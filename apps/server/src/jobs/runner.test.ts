@@ -108,3 +108,51 @@ describe('job runner start on a database it alone uses', () => {
     }
   });
 });
+
+describe('a job taken in batches', () => {
+  it('runs a batch side by side, each job succeeding or failing alone', async () => {
+    const ran: number[] = [];
+    const batched = defineJob({
+      name: 'test.batched',
+      payload: z.object({ n: z.number().int() }),
+      retryLimit: 0,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
+      expireInSeconds: 60,
+      batchSize: 10,
+      idempotencyKey: ({ n }) => `batched:${n}`,
+      async handle({ n }) {
+        ran.push(n);
+        if (n === 3) throw new Error('the third one fails');
+      },
+    });
+    const runner = createJobRunner(file.database, [batched], { pollingIntervalSeconds: 0.5, maintenance: false });
+    const ids: string[] = [];
+    await runner.start({ db: file.database.db, log: quietLog } as unknown as JobContext);
+    await file.database.db.transaction(async (tx) => {
+      for (let n = 1; n <= 6; n++) ids.push((await runner.enqueue(tx, batched, { n }))!);
+    });
+    try {
+      await until('every job to end', async () => {
+        const { rows } = await file.database.executeSql(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.batched' AND state IN ('completed', 'failed')`,
+        );
+        return (rows[0] as { n: number }).n === 6;
+      });
+      const { rows } = await file.database.executeSql(
+        `SELECT data->>'n' AS n, state FROM pgboss.job WHERE name = 'test.batched' ORDER BY (data->>'n')::int`,
+      );
+      expect(rows).toEqual([
+        { n: '1', state: 'completed' },
+        { n: '2', state: 'completed' },
+        { n: '3', state: 'failed' },
+        { n: '4', state: 'completed' },
+        { n: '5', state: 'completed' },
+        { n: '6', state: 'completed' },
+      ]);
+      expect([...ran].sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    } finally {
+      await runner.stop();
+    }
+  });
+});

@@ -123,20 +123,33 @@ export function createJobRunner(
       });
       if (options.soleProcess) await retryLeftBehind(boss, db, context);
       for (const job of jobs) {
+        const runOne = async (run: PgBoss.JobWithMetadata<unknown>) => {
+          const attempt = { number: run.retryCount + 1, last: run.retryCount >= run.retryLimit };
+          const alive = keepAlive(run, job.expireInSeconds, context);
+          try {
+            await job.handle(job.payload.parse(run.data), context, attempt);
+          } catch (err) {
+            context.log.warn({ err, job: job.name, id: run.id, attempt: attempt.number }, 'job failed');
+            throw err;
+          } finally {
+            alive.end();
+          }
+        };
         await boss.work<unknown>(
           job.name,
-          { includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-          tracked(async ([run]: PgBoss.JobWithMetadata<unknown>[]) => {
-            const attempt = { number: run.retryCount + 1, last: run.retryCount >= run.retryLimit };
-            const alive = keepAlive(run, job.expireInSeconds, context);
-            try {
-              await job.handle(job.payload.parse(run.data), context, attempt);
-            } catch (err) {
-              context.log.warn({ err, job: job.name, id: run.id, attempt: attempt.number }, 'job failed');
-              throw err;
-            } finally {
-              alive.end();
-            }
+          {
+            includeMetadata: true,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+            batchSize: job.batchSize ?? 1,
+          },
+          tracked(async (runs: PgBoss.JobWithMetadata<unknown>[]) => {
+            if (runs.length === 1) return runOne(runs[0]);
+            // each job of a batch succeeds or fails alone: a failed one is failed here, pg-boss completes the rest
+            await Promise.all(
+              runs.map((run) =>
+                runOne(run).catch((err: unknown) => boss.fail(job.name, run.id, { message: String(err) })),
+              ),
+            );
           }),
         );
       }

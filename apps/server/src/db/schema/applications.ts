@@ -247,6 +247,11 @@ export const applicationStatus = pgTable(
   },
   (t) => [
     index('application_status_app_idx').on(t.id_application, t.createdAt),
+    // the family portal's list movement (family-movement.repository.ts) reads only moves onto or off a waiting list:
+    // every guardian of a grade asks for them on a results day
+    index('application_status_waiting_moves_idx')
+      .on(t.id_application, t.createdAt, t.id_status, t.id_status_from)
+      .where(sql`${t.id_status} = 6 OR ${t.id_status_from} = 6`),
     ofApplication('application_status_application_fk', t),
     check(
       'application_status_status_known',

@@ -15,6 +15,8 @@ export const sendAccountMail = defineJob({
   retryDelaySeconds: 30,
   retryBackoff: true,
   expireInSeconds: 120,
+  // a results day: thousands of guardians' sign-in links within minutes, each good for 30 of them
+  batchSize: 25,
   idempotencyKey: ({ id_account_mail }) => `account-mail:${id_account_mail}`,
   async handle({ id_account_mail }, { db, mailer, secrets }, attempt) {
     const row = await repo.findAccountMail(db, id_account_mail);

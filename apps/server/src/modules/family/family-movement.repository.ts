@@ -49,7 +49,7 @@ export async function listMovement(
         FROM application_status h
         JOIN application a ON a.id_school = h.id_school AND a.id_application = h.id_application
         WHERE a.id_campus_year = ${id_campus_year}
-          AND a.id_grade IS NOT DISTINCT FROM ${id_grade}
+          AND ${id_grade === null ? sql`a.id_grade IS NULL` : sql`a.id_grade = ${id_grade}`}
           AND (h.id_status = ${STATUS.WAITING_LIST} OR h.id_status_from = ${STATUS.WAITING_LIST})
       ),
       first AS (SELECT min(week_start) AS week_start FROM moves)

@@ -14,6 +14,8 @@ export const sendSignInSms = defineJob({
   name: 'family.sign-in-sms',
   payload: z.object({ id_guardian_sign_in_sms: z.number().int().positive() }),
   retryLimit: 5,
+  // a results day: many codes within minutes, each good for 30 of them
+  batchSize: 25,
   retryDelaySeconds: 30,
   retryBackoff: true,
   expireInSeconds: 120,

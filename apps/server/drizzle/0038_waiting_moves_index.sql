@@ -1,0 +1,1 @@
+CREATE INDEX "application_status_waiting_moves_idx" ON "application_status" USING btree ("id_application","created_at","id_status","id_status_from") WHERE "application_status"."id_status" = 6 OR "application_status"."id_status_from" = 6;
