@@ -219,7 +219,7 @@ async function spike(ctx: Ctx, { guardians, minutes }: FamilyOptions): Promise<M
   rows.push([
     `${kind}: results day, sign-in mails sent by the end`,
     `${mailed.toLocaleString('en')} of ${guardians.toLocaleString('en')}`,
-    `${Number((pending[0] as { n: number }).n).toLocaleString('en')} still pending in the account-mail outbox (account-mail.send: one job per poll)`,
+    `${Number((pending[0] as { n: number }).n).toLocaleString('en')} still pending in the account-mail outbox (account-mail.send takes 25 jobs per poll)`,
   ]);
   return cookies;
 }
