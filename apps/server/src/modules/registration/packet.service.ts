@@ -20,7 +20,8 @@ import * as repo from './packet.repository';
 export type PacketApplication = { id_application: number; id_school: number; id_campus_year: number | null };
 type Words = Record<string, string | null | undefined>;
 
-const inLanguage = (words: Words, lng: string) => words[lng] || words.en || '';
+/** Words in the reader's language, else the English. */
+export const inLanguage = (words: Words, lng: string) => words[lng] || words.en || '';
 
 /** `GET /family/applications/:id/registration`. */
 export async function familyPacket(db: Db, app: PacketApplication, lng: string): Promise<FamilyRegistration> {

@@ -11,15 +11,13 @@ import { writeAudit } from '../audit/audit.service';
 import * as checklists from './checklist.repository';
 import { latestResponse } from './packet.chain';
 import * as packets from './packet.repository';
-import { familyPacket } from './packet.service';
+import { familyPacket, inLanguage } from './packet.service';
 import * as repo from './review.repository';
 
 /*
  * The staff's side of registration (docs/registration.md): the queue of what families sent, one application's
  * packet, and the decision on an item: approved, or returned with a reason the family reads in the portal.
  */
-
-const inLanguage = (words: Record<string, string | null>, lng: string) => words[lng] || words.en || '';
 
 /** `GET /registration/reviews`. */
 export async function reviewQueue(
