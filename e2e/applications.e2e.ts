@@ -63,9 +63,16 @@ describe('the applications pipeline, as a new staff member works it', () => {
     // search for the first one by its name (in full: a shown name can be cut, and a surname alone can sit in a cut
     // part of another row's name and e-mail)
     // the table may be fetching again (empty for a moment): read the name once it shows rows
+    // the name and the count from one reading: read apart, the count could catch the table empty between fetches
     let first = '';
-    await expect.poll(async () => (first = (await applicantNames(page))[0] ?? '')).not.toBe('');
-    const shown = (await applicantNames(page)).length;
+    let shown = 0;
+    await expect
+      .poll(async () => {
+        const names = await applicantNames(page);
+        [first, shown] = [names[0] ?? '', names.length];
+        return first;
+      })
+      .not.toBe('');
     await page.getByTestId('applications-search').fill(first);
     // the search also reads guardians' names and e-mails, which the rows do not show: another family's guardian may
     // carry the same name, so the rows need not all show it; the one looked for is there, among fewer rows
