@@ -26,7 +26,8 @@ import { installMoveEffects } from '../apps/server/src/modules/move-effects';
 import { prepareExport } from '../apps/server/src/modules/exports/exports.service';
 import { findBenchPeriod, seedInstallation, type BenchPeriod } from './applications-data';
 import { benchConcurrency } from './concurrency';
-import { copyOut, copyQueryOf, type Statement } from './copy';
+import { copyOut, copyQueryOf } from './copy';
+import { statementCapture, type Statement } from './statements';
 import {
   createBenchDatabase,
   interleaved,
@@ -159,22 +160,7 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     return;
   }
   const { databaseUrl, dataDir, period, drop } = await prepare(kind, options, rows);
-  const captured: Statement[] = [];
-  let capturing = false;
-  const logger = {
-    logQuery: (query: string, params: unknown[]) => void (capturing && captured.push({ query, params })),
-  };
-  /** The statements one call of the service sends, in order. */
-  const capture = async (run: () => Promise<unknown>) => {
-    captured.length = 0;
-    capturing = true;
-    try {
-      await run();
-    } finally {
-      capturing = false;
-    }
-    return captured.splice(0);
-  };
+  const { logger, capture } = statementCapture();
   // on the server: a pool of one server process's size; on PGlite: the database the app runs on
   const poolSize = databaseUrl ? serverShape(databaseUrl).poolSize : undefined;
   const database = await openDatabase({ databaseUrl, dataDir, logger, poolSize });

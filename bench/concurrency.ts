@@ -5,7 +5,7 @@
  * processes (the same total of sessions). Each API phase is followed at once by its direct phase.
  */
 import { openDatabase } from '../apps/server/src/db/client';
-import type { Statement } from './copy';
+import type { Statement } from './statements';
 import { closedLoop, serverShape, type Row, type Server } from './harness';
 
 const USERS = [20, 50];

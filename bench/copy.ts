@@ -5,8 +5,7 @@
  */
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
-
-export type Statement = { query: string; params: unknown[] };
+import type { Statement } from './statements';
 
 /** A bound value written into the SQL text (COPY takes no parameters). */
 function literal(value: unknown): string {

@@ -15,6 +15,7 @@ import { seedDemoData } from '../apps/server/src/db/seed/demo';
 import type { Principal } from '../apps/server/src/modules/auth/auth.principal';
 import * as dashboard from '../apps/server/src/modules/dashboard/dashboard.service';
 import { findBenchPeriod, seedApplications, type BenchPeriod } from './applications-data';
+import { statementCapture } from './statements';
 import {
   createBenchDatabase,
   drain,
@@ -32,7 +33,6 @@ const HISTORY = 500_000;
 const BUDGET_MS = 15_000;
 const MIN_SAMPLES = 200;
 
-type Statement = { query: string; params: unknown[] };
 type Case = { name: string; path: string; service: (db: Database['db']) => Promise<unknown> };
 
 const progress = (what: string) => console.error(`[bench] ${new Date().toISOString().slice(11, 19)} ${what}`);
@@ -140,11 +140,7 @@ function cases(period: BenchPeriod, caller: Principal): Case[] {
 
 export async function benchDashboard(kind: 'pglite' | 'postgres', rows: Row[]) {
   const { databaseUrl, dataDir, period, drop } = await prepare(kind, rows);
-  const captured: Statement[] = [];
-  let capturing = false;
-  const logger = {
-    logQuery: (query: string, params: unknown[]) => void (capturing && captured.push({ query, params })),
-  };
+  const { logger, capture } = statementCapture();
   // on the server: a pool of one server process's size; on PGlite: the database the app runs on
   const poolSize = databaseUrl ? serverShape(databaseUrl).poolSize : undefined;
   const database = await openDatabase({ databaseUrl, dataDir, logger, poolSize });
@@ -163,11 +159,7 @@ export async function benchDashboard(kind: 'pglite' | 'postgres', rows: Row[]) {
     }
     for (const c of all) {
       progress(`${kind}: ${c.name}`);
-      captured.length = 0;
-      capturing = true;
-      await c.service(database.db);
-      capturing = false;
-      const statements = captured.splice(0);
+      const statements = await capture(() => c.service(database.db));
       // each API request immediately followed by the same statements run directly
       const { api, direct } = await interleaved(
         () => get(c.path),

@@ -29,7 +29,7 @@ import { contactOf, type Contact } from '../apps/server/src/modules/family/famil
 import { guardianApplications } from '../apps/server/src/modules/family/family.repository';
 import { familyApplication, familyApplications } from '../apps/server/src/modules/family/family.service';
 import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp';
-import type { Statement } from './copy';
+import { statementCapture, type Statement } from './statements';
 import { addressOf, familyClient, json, tokenFromMail, type Call, type Reply } from './family-client';
 import { guardianEmail, seedFamilySeason, singleApplicationGuardians } from './family-data';
 import { createBenchDatabase, interleaved, percentiles, startApi, type Row, type Server } from './harness';
@@ -97,21 +97,7 @@ export async function benchFamily(kind: 'pglite' | 'postgres', rows: Row[], opti
     `${season.guardians.toLocaleString('en')} guardians, ${season.applications.toLocaleString('en')} applications (${season.withTwo.toLocaleString('en')} second children, ${season.waiting.toLocaleString('en')} waiting, ${season.offered.toLocaleString('en')} offered) over ${season.periods} periods of both schools, among ${season.background.toLocaleString('en')} others`,
   ]);
 
-  const captured: Statement[] = [];
-  let capturing = false;
-  const logger = {
-    logQuery: (query: string, params: unknown[]) => void (capturing && captured.push({ query, params })),
-  };
-  const capture = async (run: () => Promise<unknown>) => {
-    captured.length = 0;
-    capturing = true;
-    try {
-      await run();
-    } finally {
-      capturing = false;
-    }
-    return captured.splice(0);
-  };
+  const { logger, capture } = statementCapture();
   // one server process: on the server its pool's size for the direct side too
   const poolSize = databaseUrl
     ? loadConfig({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '1' }).databasePoolSize

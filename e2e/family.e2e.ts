@@ -344,9 +344,7 @@ describe('the family portal, on a phone', () => {
     await portal.locator('input[name=contact]').waitFor({ timeout: 60_000 });
     await portal.getByLabel('E-mail or mobile phone').fill('nobody.here@example.org');
     await portal.getByRole('button', { name: 'Send me a sign-in link' }).click();
-    await expect
-      .poll(() => portal.locator('main h1').innerText(), { timeout: 60_000 })
-      .toBe('Check your e-mail');
+    await expect.poll(() => portal.locator('main h1').innerText(), { timeout: 60_000 }).toBe('Check your e-mail');
     await checkScreen(portal, 'family-17-slow-3g-360');
     expect([...hosts]).toEqual([new URL(baseUrl).origin]);
     await portal.context().close();
