@@ -82,6 +82,8 @@ export async function familyDocumentRoutes(root: FastifyInstance, deps: AppDeps)
             'for a chunk too large.',
           params: DocumentUploadParamsSchema,
           consumes: ['application/octet-stream'],
+          // documentation only: the parser leaves the body unread, the service streams it
+          body: binary.describe("The chunk's bytes").optional(),
           response: { 200: DocumentUploadSchema.extend({ message: z.string().optional() }) },
         },
       },

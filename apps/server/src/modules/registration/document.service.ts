@@ -119,6 +119,7 @@ function rangeOf(header: string | undefined, size: number) {
  * Content-Range is refused (what came before the excess is kept).
  */
 async function appendBody(file: string, body: Readable, limit: number) {
+  await fs.mkdir(path.dirname(file), { recursive: true });
   const handle = await fs.open(file, 'a');
   let seen = 0;
   try {

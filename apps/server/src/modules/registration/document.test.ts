@@ -107,7 +107,7 @@ async function chunk(cookie: string, id: number, id_upload: string, bytes: Buffe
       'content-type': 'application/octet-stream',
       'content-range': `bytes ${from}-${from + bytes.length - 1}/${size}`,
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: res.status, body: (await res.json()) as Reply };
 }
@@ -191,7 +191,7 @@ describe('uploading a document', () => {
     const audits = await ctx.db
       .select()
       .from(s.auditLog)
-      .where(and(eq(s.auditLog.action, 'registration.document.download'), eq(s.auditLog.entityId, id)));
+      .where(and(eq(s.auditLog.action, 'registration.document.download'), eq(s.auditLog.entityId, String(id))));
     expect(audits).toHaveLength(1);
 
     const ownCampus = await tokenFor(ctx, {
@@ -252,7 +252,7 @@ describe('uploading a document', () => {
     const lying = await fetch(`${ctx.baseUrl}/api${base(id)}/uploads/${opened.body.id_upload}`, {
       method: 'PUT',
       headers: { cookie, ...SAME_SITE, 'content-type': 'application/octet-stream', 'content-range': 'bytes 0-4/10' },
-      body: Buffer.alloc(9),
+      body: new Uint8Array(9),
     });
     expect(lying.status).toBe(400);
   });
@@ -260,7 +260,13 @@ describe('uploading a document', () => {
   it('resumes after a dropped connection from the last byte received', async () => {
     const { id, photo, cookie } = await packet();
     const image = await sharp({
-      create: { width: 600, height: 600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      create: {
+        width: 600,
+        height: 600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
     })
       .png()
       .toBuffer();
