@@ -13,7 +13,11 @@ import {
 } from './constants';
 
 /** Shared code the portal runs as it is (the form rules): it must itself import nothing but these and types. */
-const DEPENDENCY_FREE = ['@openseat/shared/registration-rules', '@openseat/shared/storable-text'];
+const DEPENDENCY_FREE = [
+  '@openseat/shared/registration-rules',
+  '@openseat/shared/storable-text',
+  '@openseat/shared/zoned-time',
+];
 const IMPORT = /^import (type )?[^'"]*?['"]([^'"]+)['"]/gms;
 
 describe('the portal beside its contract', () => {
