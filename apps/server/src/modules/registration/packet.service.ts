@@ -10,6 +10,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { ItemRow } from './checklist.repository';
 import { latestResponse } from './packet.chain';
 import * as repo from './packet.repository';
+import * as signatureRepo from './signature.repository';
+import { presentAgreement, type AgreementFacts } from './signature.presenter';
 
 /*
  * The family's side of registration (docs/registration.md): the checklist of an application's period with what is
@@ -26,15 +28,19 @@ export const inLanguage = (words: Words, lng: string) => words[lng] || words.en 
 /** `GET /family/applications/:id/registration`. */
 export async function familyPacket(db: Db, app: PacketApplication, lng: string): Promise<FamilyRegistration> {
   if (app.id_campus_year === null) return { id_application: app.id_application, items: [], approved: 0, required: 0 };
-  const [items, responses] = await Promise.all([
+  const now = new Date();
+  const [items, responses, signatures, invites] = await Promise.all([
     repo.periodItems(db, app.id_campus_year),
     repo.responsesOf(db, app.id_application),
+    signatureRepo.signaturesOf(db, app.id_application),
+    signatureRepo.openInvitesOf(db, app.id_application, now),
   ]);
   const responseOf = latestResponse(items, responses);
+  const facts: AgreementFacts = { items, signatures, invites };
   const shown = items
     .filter((row) => row.retiredAt === null)
     .sort((a, b) => a.position - b.position || a.id_registration_item - b.id_registration_item)
-    .map((row) => familyItem(row, responseOf(row), lng));
+    .map((row) => familyItem(row, responseOf(row), lng, facts));
   const required = shown.filter((i) => i.required);
   return {
     id_application: app.id_application,
@@ -44,7 +50,12 @@ export async function familyPacket(db: Db, app: PacketApplication, lng: string):
   };
 }
 
-function familyItem(row: ItemRow, response: repo.ResponseRow | undefined, lng: string): FamilyRegistrationItem {
+function familyItem(
+  row: ItemRow,
+  response: repo.ResponseRow | undefined,
+  lng: string,
+  facts: AgreementFacts,
+): FamilyRegistrationItem {
   const item: FamilyRegistrationItem = {
     id_registration_item: row.id_registration_item,
     kind: row.kind as FamilyRegistrationItem['kind'],
@@ -60,10 +71,7 @@ function familyItem(row: ItemRow, response: repo.ResponseRow | undefined, lng: s
     return { ...item, form: { fields, answers: response?.answers ?? {} } };
   }
   if (row.kind === 'document') return { ...item, document: settings as FamilyRegistrationItem['document'] };
-  if (row.kind === 'agreement') {
-    const agreement = settings as { text: Words; signers: 'one' | 'two' };
-    return { ...item, agreement: { text: inLanguage(agreement.text, lng), signers: agreement.signers } };
-  }
+  if (row.kind === 'agreement') return { ...item, agreement: presentAgreement(row, response, facts, lng) };
   return item;
 }
 
