@@ -117,7 +117,9 @@ async function sign(deps: SignatureDeps, signing: Signing, now: Date) {
       let invite: repo.InviteRow | undefined;
       if (role === 'second') {
         invite = await repo.findInvite(tx, signing.inviteTokenHash!, app.id_application, now, true);
-        if (!invite || invite.id_registration_item !== item.id_registration_item) throw inviteInvalid();
+        // a returned agreement is signed anew by the first guardian, who then invites again
+        if (!invite || invite.id_registration_item !== item.id_registration_item || existing?.state === 'returned')
+          throw inviteInvalid();
       }
       if (role === 'first' && existing?.state === 'returned')
         await repo.voidSignatures(tx, app.id_application, item.id_registration_item, now);

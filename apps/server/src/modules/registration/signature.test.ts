@@ -206,6 +206,35 @@ describe('signing an agreement', () => {
     expect(now.agreement!.previous!.signatures.map((x) => x.documentHash)).toEqual([sha256(TEXT)]);
   });
 
+  it('is signed again once staff return it: the returned round is voided, the new one waits for review', async () => {
+    const { application, item, cookie } = await packet();
+    const id = application.id_application;
+    await signAs(cookie, id, item.id_registration_item, { documentHash: sha256(TEXT), fullName: 'A. Lopez' });
+    const returned = await call('PUT', `/registration/applications/${id}/items/${item.id_registration_item}/review`, {
+      token: staff,
+      body: { decision: 'return', reason: 'Please sign with your full legal name.' },
+    });
+    expect(returned.status).toBe(200);
+    expect((await readPacket(cookie, id)).body.items[0]).toMatchObject({
+      state: 'returned',
+      agreement: { signatures: [expect.objectContaining({ fullName: 'A. Lopez' })] },
+    });
+    const again = await signAs(cookie, id, item.id_registration_item, { documentHash: sha256(TEXT) });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const shown = (await readPacket(cookie, id)).body.items[0];
+    expect(shown.state).toBe('submitted');
+    expect(shown.agreement!.signatures.map((x) => x.fullName)).toEqual(['Ana María López']);
+    const rows = await ctx.db
+      .select()
+      .from(s.registrationSignature)
+      .where(eq(s.registrationSignature.id_application, id))
+      .orderBy(s.registrationSignature.id_registration_signature);
+    expect(rows.map((r) => [r.fullName, r.voidedAt !== null])).toEqual([
+      ['A. Lopez', true],
+      ['Ana María López', false],
+    ]);
+  });
+
   it('signs the text in the guardian’s language, the consent sentence in that language', async () => {
     const { application, item, cookie } = await packet();
     const zh = '家庭遵守手册。';
