@@ -35,11 +35,12 @@ export function schoolTime(instant: Date, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second} (${timeZone})`;
 }
 
-/** The text with every character the font cannot draw replaced by "?". */
+/** The text with every character the font cannot draw replaced by "?" (line breaks kept for `wrap`). */
 function drawable(font: PDFFont, text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
     if (ch === '\t') out += '    ';
+    else if (ch === '\n' || ch === '\r') out += ch;
     else {
       try {
         font.encodeText(ch);
