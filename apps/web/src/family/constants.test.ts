@@ -8,6 +8,7 @@ import { FAMILY_LANGUAGES, FAMILY_LINK_MINUTES, FAMILY_STAGES, FAMILY_STEPS, RTL
 const DEPENDENCY_FREE = [
   '@openseat/shared/registration-rules',
   '@openseat/shared/storable-text',
+  '@openseat/shared/zoned-time',
   '@openseat/shared/agreement-consent',
 ];
 const IMPORT = /^import (type )?[^'"]*?['"]([^'"]+)['"]/gms;
