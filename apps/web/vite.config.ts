@@ -53,12 +53,12 @@ const FAMILY_ENTRY = path.join('src', 'family', 'main.tsx');
 
 /**
  * What the portal must never load: the staff app's libraries, its code, and the contract's zod schemas. Of the shared
- * package only the form rules (and the text check they use) run in the portal: they import no library
- * (src/family/constants.test.ts checks it).
+ * package only the form rules (and the text check they use), the zoned time and the agreements' consent sentences run
+ * in the portal: they import no library (src/family/constants.test.ts checks it).
  */
 const FORBIDDEN = [
   /[\\/]node_modules[\\/](@mui|@emotion|@tanstack|zod|i18next|react-i18next|notistack|@fontsource)[\\/]/,
-  /[\\/]packages[\\/]shared[\\/](?!src[\\/](registration-rules|storable-text|zoned-time)\.ts$)/,
+  /[\\/]packages[\\/]shared[\\/](?!src[\\/](registration-rules|storable-text|zoned-time|agreement-consent)\.ts$)/,
   /[\\/]apps[\\/]web[\\/]src[\\/](?!family[\\/])/,
 ];
 

@@ -296,6 +296,14 @@ const en = {
   registrationUploadBusy: 'This upload is already receiving a part. Wait for it to finish.',
   registrationNotOpen: 'Registration opens once you have accepted the seat.',
   registrationChecklistChanged: 'Someone else changed this checklist meanwhile. Reload it and make your changes again.',
+  agreementConsentRequired: 'Tick the box to agree before signing.',
+  agreementChanged: 'The school changed this agreement since it was shown. Read the new text and sign again.',
+  agreementSigned: 'Thank you. Your signature is saved.',
+  agreementAlreadySigned: 'This agreement is already signed.',
+  agreementNotSignedYet: 'Sign the agreement first, then invite the other guardian.',
+  agreementOneSigner: 'This agreement takes one signature only.',
+  agreementInviteSent: 'The invitation is on its way.',
+  agreementInviteInvalid: 'This signing link has expired, was already used, or is not for this application.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -596,6 +604,14 @@ const es: Record<MessageKey, string> = {
   registrationNotOpen: 'La inscripción se abre una vez que haya aceptado la plaza.',
   registrationChecklistChanged:
     'Otra persona cambió esta lista mientras tanto. Vuelva a cargarla y haga sus cambios otra vez.',
+  agreementConsentRequired: 'Marque la casilla para aceptar antes de firmar.',
+  agreementChanged: 'La escuela cambió este acuerdo después de mostrarlo. Lea el texto nuevo y firme otra vez.',
+  agreementSigned: 'Gracias. Su firma quedó guardada.',
+  agreementAlreadySigned: 'Este acuerdo ya está firmado.',
+  agreementNotSignedYet: 'Firme primero el acuerdo y luego invite al otro tutor.',
+  agreementOneSigner: 'Este acuerdo lleva una sola firma.',
+  agreementInviteSent: 'La invitación va en camino.',
+  agreementInviteInvalid: 'Este enlace para firmar venció, ya se usó o no es de esta solicitud.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

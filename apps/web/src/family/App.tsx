@@ -18,6 +18,8 @@ import { Redirect, Router, useNavigate, usePlace } from './router';
 import { ApplicationPage } from './screens/ApplicationPage';
 import { ApplicationsPage } from './screens/ApplicationsPage';
 import { LinkPage } from './screens/LinkPage';
+import { AgreementPage } from './screens/AgreementPage';
+import { CosignPage } from './screens/CosignPage';
 import { RegistrationFormPage } from './screens/RegistrationFormPage';
 import { SignInPage } from './screens/SignInPage';
 import { useErrorText } from './use-load';
@@ -52,10 +54,12 @@ function Screens() {
   switch (screen.name) {
     case 'sign-in':
     case 'link':
+    case 'cosign':
       return <SignedOutLayout screen={screen} />;
     case 'applications':
     case 'application':
     case 'registration-form':
+    case 'agreement':
       return <SignedInLayout screen={screen} />;
     default:
       return <Redirect to={SIGN_IN} />;
@@ -69,13 +73,19 @@ function SessionEndToSignIn() {
   return null;
 }
 
-function SignedOutLayout({ screen }: { screen: Extract<Screen, { name: 'sign-in' | 'link' }> }) {
+function SignedOutLayout({ screen }: { screen: Extract<Screen, { name: 'sign-in' | 'link' | 'cosign' }> }) {
   const { changeLanguage } = useI18n();
   return (
     <>
       <Header contact={null} signedIn={false} onLanguage={changeLanguage} />
       <main id="main" className="main" tabIndex={-1}>
-        {screen.name === 'link' ? <LinkPage key={screen.token} token={screen.token} to={screen.to} /> : <SignInPage />}
+        {screen.name === 'link' ? (
+          <LinkPage key={screen.token} token={screen.token} to={screen.to} />
+        ) : screen.name === 'cosign' ? (
+          <CosignPage key={screen.token} token={screen.token} id={screen.to} />
+        ) : (
+          <SignInPage />
+        )}
       </main>
     </>
   );
@@ -85,7 +95,7 @@ function SignedOutLayout({ screen }: { screen: Extract<Screen, { name: 'sign-in'
  * The signed-in screens: the header shows who is signed in, the language chosen here is saved for the guardian (their
  * messages follow it), and a language saved before on another device is taken unless this browser has its own choice.
  */
-type SignedInScreen = Extract<Screen, { name: 'applications' | 'application' | 'registration-form' }>;
+type SignedInScreen = Extract<Screen, { name: 'applications' | 'application' | 'registration-form' | 'agreement' }>;
 
 function SignedInLayout({ screen }: { screen: SignedInScreen }) {
   const { lng, changeLanguage } = useI18n();
@@ -141,5 +151,7 @@ function SignedInScreen({ screen }: { screen: SignedInScreen }) {
   if (screen.name === 'application') return <ApplicationPage key={screen.id} id={screen.id} />;
   if (screen.name === 'registration-form')
     return <RegistrationFormPage key={`${screen.id}-${screen.item}`} id={screen.id} item={screen.item} />;
+  if (screen.name === 'agreement')
+    return <AgreementPage key={`${screen.id}-${screen.item}`} id={screen.id} item={screen.item} />;
   return <ApplicationsPage />;
 }

@@ -1,5 +1,10 @@
 import type { FormAnswers } from '@openseat/shared/registration-rules';
-import type { DocumentUpload, FamilyRegistration } from '@openseat/shared/schemas/registration';
+import type {
+  AgreementSignRequest,
+  CosignAgreement,
+  DocumentUpload,
+  FamilyRegistration,
+} from '@openseat/shared/schemas/registration';
 import type {
   FamilyAnswer,
   FamilyApplication,
@@ -106,6 +111,15 @@ export const familyApi = {
   uploadState: (id: number, upload: string) =>
     call<DocumentUpload>(`/applications/${id}/registration/uploads/${upload}`),
   sendChunk,
+  signAgreement: (id: number, item: number, body: AgreementSignRequest) =>
+    call<unknown>(`/applications/${id}/registration/agreements/${item}/sign`, { method: 'POST', body }),
+  inviteCosigner: (id: number, item: number, email: string) =>
+    call<unknown>(`/applications/${id}/registration/agreements/${item}/invite`, { method: 'POST', body: { email } }),
+  /** The invited guardian has no session: their link's token opens this one agreement (a 401 is not a session end). */
+  openCosign: (id_application: number, token: string, lng: FamilyLanguage) =>
+    call<CosignAgreement>('/cosign', { method: 'POST', body: { id_application, token, lng }, signingIn: true }),
+  cosign: (id_application: number, token: string, body: AgreementSignRequest) =>
+    call<unknown>('/cosign/sign', { method: 'POST', body: { ...body, id_application, token }, signingIn: true }),
 };
 
 /**

@@ -17,6 +17,7 @@ const DEPENDENCY_FREE = [
   '@openseat/shared/registration-rules',
   '@openseat/shared/storable-text',
   '@openseat/shared/zoned-time',
+  '@openseat/shared/agreement-consent',
 ];
 const IMPORT = /^import (type )?[^'"]*?['"]([^'"]+)['"]/gms;
 

@@ -3,6 +3,7 @@ export const SIGN_IN = '/family';
 export const APPLICATIONS = '/family/applications';
 export const applicationPath = (id: number) => `/family/applications/${id}`;
 export const registrationFormPath = (id: number, item: number) => `/family/applications/${id}/registration/${item}`;
+export const agreementPath = (id: number, item: number) => `/family/applications/${id}/agreements/${item}`;
 
 export type Screen =
   | { name: 'sign-in' }
@@ -12,6 +13,10 @@ export type Screen =
   | { name: 'application'; id: number }
   /** One form of the application's registration checklist. */
   | { name: 'registration-form'; id: number; item: number }
+  /** One agreement of the checklist, read and signed (and the second guardian invited). */
+  | { name: 'agreement'; id: number; item: number }
+  /** The invited second guardian's link: that one agreement, without a session. */
+  | { name: 'cosign'; token: string; to: number | null }
   | { name: 'unknown' };
 
 const applicationId = (text: string | null) => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null);
@@ -27,5 +32,9 @@ export function screenAt(pathname: string, search = ''): Screen {
   if (application) return { name: 'application', id: Number(application[1]) };
   const form = /^\/family\/applications\/([1-9]\d{0,9})\/registration\/([1-9]\d{0,9})$/.exec(path);
   if (form) return { name: 'registration-form', id: Number(form[1]), item: Number(form[2]) };
+  const agreement = /^\/family\/applications\/([1-9]\d{0,9})\/agreements\/([1-9]\d{0,9})$/.exec(path);
+  if (agreement) return { name: 'agreement', id: Number(agreement[1]), item: Number(agreement[2]) };
+  const cosign = /^\/family\/cosign\/([^/]+)$/.exec(path);
+  if (cosign) return { name: 'cosign', token: cosign[1], to: applicationId(new URLSearchParams(search).get('to')) };
   return { name: 'unknown' };
 }

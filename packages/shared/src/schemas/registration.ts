@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './pagination';
-import { id, optionalText, requiredText } from './rules';
+import { FAMILY_LANGUAGES } from './family';
+import { email, id, optionalText, requiredText } from './rules';
 
 /*
  * The registration checklist of a campus's school period (issue 25; docs/registration.md): what a family completes
@@ -231,6 +232,20 @@ export type RegistrationChecklist = z.infer<typeof RegistrationChecklistSchema>;
 export const REGISTRATION_STATES = ['to_do', 'submitted', 'approved', 'returned'] as const;
 export type RegistrationState = (typeof REGISTRATION_STATES)[number];
 
+/** One guardian's signature of an agreement version, as the packet shows it (the PDF is the staff's download). */
+export const AgreementSignatureSchema = z.object({
+  id_registration_signature: z.number().int(),
+  fullName: z.string(),
+  /** `first`: the guardian of the application; `second`: the guardian they invited. */
+  role: z.enum(['first', 'second']),
+  signedAt: z.string(),
+  /** The SHA-256 of the agreement text shown and signed. */
+  documentHash: z.string(),
+  /** The SHA-256 of the signed PDF stored (also in the audit log). */
+  pdfHash: z.string(),
+});
+export type AgreementSignature = z.infer<typeof AgreementSignatureSchema>;
+
 /** A form's field in the guardian's language. */
 export const FamilyFormFieldSchema = z.object({
   key: z.string(),
@@ -272,7 +287,25 @@ export const FamilyRegistrationItemSchema = z.object({
       file: RegistrationFileSchema.nullable().optional(),
     })
     .optional(),
-  agreement: z.object({ text: z.string(), signers: z.enum(['one', 'two']) }).optional(),
+  agreement: z
+    .object({
+      text: z.string(),
+      signers: z.enum(['one', 'two']),
+      /** The SHA-256 (hex) of `text` as UTF-8: what a signature binds to. */
+      documentHash: z.string(),
+      /** Signatures on this version (the current round: a returned agreement is signed again). */
+      signatures: z.array(AgreementSignatureSchema),
+      /** Two signers: the first has signed, the second's signature is awaited. */
+      waiting: z.boolean(),
+      /** The pending invitation of the second guardian, the address partly hidden. */
+      invitation: z.object({ email: z.string(), expiresAt: z.string() }).nullable(),
+      /**
+       * An earlier version signed before staff changed the text: shown as it was signed, never carried over to the
+       * new version, which asks for a new signature.
+       */
+      previous: z.object({ text: z.string(), signatures: z.array(AgreementSignatureSchema) }).nullable(),
+    })
+    .optional(),
 });
 export type FamilyRegistrationItem = z.infer<typeof FamilyRegistrationItemSchema>;
 
@@ -345,6 +378,8 @@ export type RegistrationReviewRow = z.infer<typeof RegistrationReviewRowSchema>;
 
 export const RegistrationApplicationParamsSchema = z.object({ id });
 export const RegistrationItemParamsSchema = z.object({ id, id_registration_item: id });
+/** `GET /registration/applications/:id/signatures/:id_registration_signature/pdf`: the signed PDF (staff). */
+export const RegistrationSignatureParamsSchema = z.object({ id, id_registration_signature: id });
 
 /**
  * `PUT /registration/applications/:id/items/:id_registration_item/review`: approve what the family sent (or, for a
@@ -359,3 +394,49 @@ export const RegistrationDecisionSchema = z.discriminatedUnion(
   { error: 'invalidValue' },
 );
 export type RegistrationDecision = z.infer<typeof RegistrationDecisionSchema>;
+
+// ---- signatures of agreements (docs/registration.md) ----
+
+const language = z.enum(FAMILY_LANGUAGES, { error: 'invalidValue' });
+const sha256Hex = z.string({ error: 'invalidValue' }).regex(/^[0-9a-f]{64}$/, { error: 'invalidValue' });
+
+/**
+ * A signature: the typed full name, the consent given to the sentence shown (`AGREEMENT_CONSENT[lng]`), and the
+ * SHA-256 of the agreement text shown in `lng`. The server recomputes the hash from the item's text: 409 when it
+ * differs (the text changed since it was shown).
+ */
+export const AgreementSignRequestSchema = z.object({
+  fullName: requiredText(200),
+  consent: z.literal(true, { error: 'agreementConsentRequired' }),
+  documentHash: sha256Hex,
+  lng: language,
+});
+export type AgreementSignRequest = z.infer<typeof AgreementSignRequestSchema>;
+
+/** `POST /family/applications/:id/registration/agreements/:id_registration_item/invite`: the second guardian. */
+export const AgreementInviteRequestSchema = z.object({ email, lng: language.optional() });
+export type AgreementInviteRequest = z.infer<typeof AgreementInviteRequestSchema>;
+
+const inviteToken = z
+  .string({ error: 'invalidValue' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'agreementInviteInvalid' });
+
+/** `POST /family/cosign`: what the invited guardian's link opens (the link's token and application). */
+export const CosignOpenSchema = z.object({ id_application: id, token: inviteToken, lng: language.optional() });
+export type CosignOpen = z.infer<typeof CosignOpenSchema>;
+
+/** `POST /family/cosign/sign`: the invited guardian signs (the link then is spent). */
+export const CosignSignSchema = AgreementSignRequestSchema.extend({ id_application: id, token: inviteToken });
+export type CosignSign = z.infer<typeof CosignSignSchema>;
+
+/** The one agreement the invited guardian sees, with the application's minimal context. */
+export const CosignAgreementSchema = z.object({
+  id_application: z.number().int(),
+  /** The child's first name. */
+  applicant: z.string(),
+  school: z.string(),
+  label: z.string(),
+  text: z.string(),
+  documentHash: z.string(),
+});
+export type CosignAgreement = z.infer<typeof CosignAgreementSchema>;

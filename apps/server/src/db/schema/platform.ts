@@ -10,7 +10,7 @@ export const accountMail = pgTable(
   'account_mail',
   {
     id_account_mail: serial('id_account_mail').primaryKey(),
-    /** The staff account; null for a guardian's sign-in mail (a guardian has no account). */
+    /** The staff account; null for a mail to a guardian (a guardian has no account). */
     id_user: integer('id_user').references(() => user.id_user, { onDelete: 'cascade' }),
     /** What the mail is for, e.g. 'password_recovery', 'guardian_sign_in'. */
     kind: text('kind').notNull(),
@@ -28,7 +28,11 @@ export const accountMail = pgTable(
   (t) => [
     index('account_mail_user_idx').on(t.id_user, t.createdAt),
     check('account_mail_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
-    check('account_mail_owner', sql`${t.id_user} IS NOT NULL OR ${t.kind} = 'guardian_sign_in'`),
+    // a guardian has no account: their sign-in mails and a second guardian's invitation to sign an agreement
+    check(
+      'account_mail_owner',
+      sql`${t.id_user} IS NOT NULL OR ${t.kind} IN ('guardian_sign_in', 'registration_cosign')`,
+    ),
   ],
 );
 

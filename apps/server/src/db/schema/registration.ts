@@ -171,3 +171,86 @@ export const registrationUpload = pgTable(
     index('registration_upload_item_idx').on(t.id_application, t.id_registration_item),
   ],
 );
+
+/**
+ * A guardian's signature of an agreement version (docs/registration.md): the typed name, the consent sentence shown
+ * (in the language shown), the time, the address it came from, and the SHA-256 of the exact text shown. A signed PDF
+ * carrying those facts is stored under the data directory; its SHA-256 is here and in the audit log. Never changed.
+ */
+export const registrationSignature = pgTable(
+  'registration_signature',
+  {
+    id_registration_signature: serial('id_registration_signature').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    id_registration_item: integer('id_registration_item').notNull(),
+    /** `first`: the application's guardian; `second`: the guardian they invited. */
+    role: text('role').notNull(),
+    fullName: text('full_name').notNull(),
+    consent: text('consent').notNull(),
+    language: text('language').notNull(),
+    /** The e-mail or phone the signer was known by: the portal session's contact, or the invitation's address. */
+    signerContact: text('signer_contact').notNull(),
+    ip: text('ip').notNull(),
+    documentHash: text('document_hash').notNull(),
+    storedPath: text('stored_path').notNull(),
+    pdfHash: text('pdf_hash').notNull(),
+    id_registration_signature_invite: integer('id_registration_signature_invite'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Staff returned the agreement and a guardian signed it again: this round's signatures no longer count. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('registration_signature_role', sql`${t.role} IN ('first', 'second')`),
+    foreignKey({
+      name: 'registration_signature_application_fk',
+      columns: [t.id_school, t.id_application],
+      foreignColumns: [application.id_school, application.id_application],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'registration_signature_item_fk',
+      columns: [t.id_school, t.id_registration_item],
+      foreignColumns: [registrationItem.id_school, registrationItem.id_registration_item],
+    }),
+    index('registration_signature_application_idx').on(t.id_application, t.id_registration_item),
+  ],
+);
+
+/**
+ * The first guardian's invitation of a second one to sign an agreement: a link whose token is kept as its SHA-256,
+ * good for one signature, for this application and item version only, until it expires.
+ */
+export const registrationSignatureInvite = pgTable(
+  'registration_signature_invite',
+  {
+    id_registration_signature_invite: serial('id_registration_signature_invite').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    id_registration_item: integer('id_registration_item').notNull(),
+    email: text('email').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A newer invitation for the same item replaces this one. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'registration_signature_invite_application_fk',
+      columns: [t.id_school, t.id_application],
+      foreignColumns: [application.id_school, application.id_application],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'registration_signature_invite_item_fk',
+      columns: [t.id_school, t.id_registration_item],
+      foreignColumns: [registrationItem.id_school, registrationItem.id_registration_item],
+    }),
+    uniqueIndex('registration_signature_invite_token').on(t.tokenHash),
+  ],
+);

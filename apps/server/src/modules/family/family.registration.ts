@@ -1,9 +1,14 @@
 import { STATUS } from '@openseat/shared/constants';
 import type { FamilyLanguage } from '@openseat/shared/schemas/family';
-import type { FamilyFormAnswers } from '@openseat/shared/schemas/registration';
+import type {
+  AgreementInviteRequest,
+  AgreementSignRequest,
+  FamilyFormAnswers,
+} from '@openseat/shared/schemas/registration';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { familyPacket, submitForm } from '../registration/packet.service';
+import { inviteSecondGuardian, signAgreement, type SignatureDeps } from '../registration/signature.service';
 import type { Contact } from './family.contact';
 import * as repo from './family.repository';
 
@@ -38,4 +43,30 @@ export async function answerRegistrationForm(
   input: FamilyFormAnswers,
 ) {
   await submitForm(db, await openApplication(db, contact, id), id_registration_item, input.answers);
+}
+
+/** `POST /family/applications/:id/registration/agreements/:id_registration_item/sign`. */
+export async function signRegistrationAgreement(
+  deps: SignatureDeps,
+  contact: Contact,
+  id: number,
+  id_registration_item: number,
+  input: AgreementSignRequest,
+  ip: string,
+) {
+  const app = await openApplication(deps.db, contact, id);
+  return signAgreement(deps, app, id_registration_item, input, { contact: contact.key, ip });
+}
+
+/** `POST /family/applications/:id/registration/agreements/:id_registration_item/invite`. */
+export async function inviteCosigner(
+  deps: SignatureDeps,
+  contact: Contact,
+  id: number,
+  id_registration_item: number,
+  input: AgreementInviteRequest,
+  lng: FamilyLanguage,
+) {
+  const app = await openApplication(deps.db, contact, id);
+  await inviteSecondGuardian(deps, app, id_registration_item, input, contact.key, input.lng ?? lng);
 }

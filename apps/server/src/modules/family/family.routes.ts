@@ -14,6 +14,11 @@ import {
   FamilySignInSchema,
 } from '@openseat/shared/schemas/family';
 import {
+  AgreementInviteRequestSchema,
+  AgreementSignRequestSchema,
+  CosignAgreementSchema,
+  CosignOpenSchema,
+  CosignSignSchema,
   FamilyFormAnswersSchema,
   FamilyRegistrationItemParamsSchema,
   FamilyRegistrationSchema,
@@ -30,7 +35,13 @@ import {
 import * as familyAuth from './family.auth';
 import { maskedContact, type Contact } from './family.contact';
 import { answerOffer, declineReasonsOf } from './family.answer';
-import { answerRegistrationForm, familyRegistration } from './family.registration';
+import {
+  answerRegistrationForm,
+  familyRegistration,
+  inviteCosigner,
+  signRegistrationAgreement,
+} from './family.registration';
+import { cosign, openCosign } from '../registration/signature.service';
 import { waitingFigures } from './family.figures';
 import { familyApplication, familyApplications } from './family.service';
 
@@ -186,5 +197,68 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
       await answerRegistrationForm(deps.db, await guardian(req), id, id_registration_item, req.body);
       return { message: translate('registrationFormSent', req.lng) };
     },
+  );
+  // agreements (docs/registration.md): the guardian signs, and may invite the second guardian by e-mail
+  const signed = z.object({ message: z.string(), id_registration_signature: z.number().int(), pdfHash: z.string() });
+  app.post(
+    '/family/applications/:id/registration/agreements/:id_registration_item/sign',
+    {
+      config: portalConfig,
+      preHandler: sameSiteOnly,
+      schema: {
+        tags,
+        params: FamilyRegistrationItemParamsSchema,
+        body: AgreementSignRequestSchema,
+        response: { 200: signed },
+      },
+    },
+    async (req) => {
+      const { id, id_registration_item } = req.params;
+      const contact = await guardian(req);
+      const done = await signRegistrationAgreement(familyDeps, contact, id, id_registration_item, req.body, req.ip);
+      return { message: translate('agreementSigned', req.lng), ...done };
+    },
+  );
+  app.post(
+    '/family/applications/:id/registration/agreements/:id_registration_item/invite',
+    {
+      config: signInConfig,
+      preHandler: sameSiteOnly,
+      schema: {
+        tags,
+        params: FamilyRegistrationItemParamsSchema,
+        body: AgreementInviteRequestSchema,
+        response: { 200: message },
+      },
+    },
+    async (req) => {
+      const { id, id_registration_item } = req.params;
+      const contact = await guardian(req);
+      const lng = await familyAuth.languageOf(deps.db, contact);
+      await inviteCosigner(familyDeps, contact, id, id_registration_item, req.body, lng);
+      return { message: translate('agreementInviteSent', req.lng) };
+    },
+  );
+  // the invited guardian: no session, their link's token (in the body, never the address) for this application only
+  app.post(
+    '/family/cosign',
+    {
+      config: signInConfig,
+      preHandler: sameSiteOnly,
+      schema: { tags, body: CosignOpenSchema, response: { 200: CosignAgreementSchema } },
+    },
+    (req) => openCosign(deps.db, req.body),
+  );
+  app.post(
+    '/family/cosign/sign',
+    {
+      config: signInConfig,
+      preHandler: sameSiteOnly,
+      schema: { tags, body: CosignSignSchema, response: { 200: signed } },
+    },
+    async (req) => ({
+      message: translate('agreementSigned', req.lng),
+      ...(await cosign(familyDeps, req.body, req.ip)),
+    }),
   );
 }

@@ -11,6 +11,8 @@ import type { ItemRow } from './checklist.repository';
 import * as documents from './document.repository';
 import { latestResponse } from './packet.chain';
 import * as repo from './packet.repository';
+import * as signatureRepo from './signature.repository';
+import { presentAgreement, type AgreementFacts } from './signature.presenter';
 
 /*
  * The family's side of registration (docs/registration.md): the checklist of an application's period with what is
@@ -40,12 +42,16 @@ export async function familyPacket(
   reader: PacketReader = 'family',
 ): Promise<FamilyRegistration> {
   if (app.id_campus_year === null) return { id_application: app.id_application, items: [], approved: 0, required: 0 };
-  const [items, responses, files] = await Promise.all([
+  const now = new Date();
+  const [items, responses, files, signatures, invites] = await Promise.all([
     repo.periodItems(db, app.id_campus_year),
     repo.responsesOf(db, app.id_application),
     documents.documentsOf(db, app.id_application),
+    signatureRepo.signaturesOf(db, app.id_application),
+    signatureRepo.openInvitesOf(db, app.id_application, now),
   ]);
   const responseOf = latestResponse(items, responses);
+  const facts: AgreementFacts = { items, signatures, invites };
   const fileOf = (row: ItemRow, response: repo.ResponseRow | undefined) => {
     const file = response && files.find((f) => f.id_registration_item === response.id_registration_item);
     if (!file) return null;
@@ -58,7 +64,7 @@ export async function familyPacket(
     .sort((a, b) => a.position - b.position || a.id_registration_item - b.id_registration_item)
     .map((row) => {
       const response = responseOf(row);
-      const item = familyItem(row, response, lng);
+      const item = familyItem(row, response, lng, facts);
       return item.document ? { ...item, document: { ...item.document, file: fileOf(row, response) } } : item;
     });
   const required = shown.filter((i) => i.required);
@@ -70,7 +76,12 @@ export async function familyPacket(
   };
 }
 
-function familyItem(row: ItemRow, response: repo.ResponseRow | undefined, lng: string): FamilyRegistrationItem {
+function familyItem(
+  row: ItemRow,
+  response: repo.ResponseRow | undefined,
+  lng: string,
+  facts: AgreementFacts,
+): FamilyRegistrationItem {
   const item: FamilyRegistrationItem = {
     id_registration_item: row.id_registration_item,
     kind: row.kind as FamilyRegistrationItem['kind'],
@@ -89,10 +100,7 @@ function familyItem(row: ItemRow, response: repo.ResponseRow | undefined, lng: s
     const document = settings as { types: NonNullable<FamilyRegistrationItem['document']>['types']; maxMb: number };
     return { ...item, document: { types: document.types, maxMb: document.maxMb } };
   }
-  if (row.kind === 'agreement') {
-    const agreement = settings as { text: Words; signers: 'one' | 'two' };
-    return { ...item, agreement: { text: inLanguage(agreement.text, lng), signers: agreement.signers } };
-  }
+  if (row.kind === 'agreement') return { ...item, agreement: presentAgreement(row, response, facts, lng) };
   return item;
 }
 

@@ -6,6 +6,7 @@ import {
   RegistrationApplicationParamsSchema,
   RegistrationDecisionSchema,
   RegistrationItemParamsSchema,
+  RegistrationSignatureParamsSchema,
   RegistrationReviewQuerySchema,
   RegistrationReviewRowSchema,
   RegistrationChecklistCopySchema,
@@ -21,6 +22,7 @@ import { attachmentHeader } from '../../lib/attachment';
 import * as checklist from './checklist.service';
 import * as documents from './document.service';
 import * as review from './review.service';
+import { openSignedPdf } from './signature.service';
 
 /** The registration checklist of a school period, edited with the period's settings (docs/registration.md). */
 const message = z.object({ message: z.string() });
@@ -127,6 +129,30 @@ export async function registrationRoutes(root: FastifyInstance, deps: AppDeps) {
     async (req) => {
       await review.reviewItem(deps.db, principalOf(req), req.params.id, req.params.id_registration_item, req.body);
       return { message: translate('registrationReviewed', req.lng) };
+    },
+  );
+  app.get(
+    '/registration/applications/:id/signatures/:id_registration_signature/pdf',
+    {
+      config: { permission: ['selected_list', 'access'] },
+      schema: {
+        tags,
+        params: RegistrationSignatureParamsSchema,
+        response: {
+          200: {
+            description: 'The signed PDF',
+            content: { 'application/pdf': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { id, id_registration_signature } = req.params;
+      const pdf = await openSignedPdf(deps.db, deps.config.dataDir, principalOf(req), id, id_registration_signature);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.name}"`)
+        .send(pdf.stream);
     },
   );
 }

@@ -8,12 +8,14 @@ import type { TestContext } from '../harness';
 import { createApplication } from '../application-factories';
 import { createCampusGrades, createPeriod } from '../enrollment-factories';
 import { createCampus } from '../factories';
+import { signAgreement } from '../../modules/registration/signature.service';
 import { tenancyFiles, type Fixtures, type ListRow, type Row } from './kit';
 
 // the family portal: a guardian of an application at A1 (and one at B1, same contact), and another family at A1
 type FamilyFixtures = Awaited<ReturnType<typeof buildFamilyFixtures>>;
 let ff: FamilyFixtures;
 const OTHER_FAMILY = ['Secret-Family-Child', 'other.family@example.org'];
+const AGREEMENT_TEXT = 'The family follows the handbook.';
 
 /** A portal session for the contact, as `POST /family/session` opens one: answers its cookie value. */
 async function guardianSession(db: TestContext['db'], email: string) {
@@ -103,7 +105,7 @@ async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
     .values({
       id_school: period.id_school,
       id_campus_year: period.id_campus_year,
-      position: 2,
+      position: 4,
       kind: 'document',
       required: true,
       labels: { en: 'Birth certificate', es: 'Acta' },
@@ -111,6 +113,23 @@ async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
       version: 'tenancy-document',
     })
     .returning();
+  // agreements: one signed by one guardian (the sign row), one for two already signed by guardian A (the invite row)
+  const agreement = (position: number, signers: 'one' | 'two') =>
+    db
+      .insert(s.registrationItem)
+      .values({
+        id_school: period.id_school,
+        id_campus_year: period.id_campus_year,
+        position,
+        kind: 'agreement',
+        required: true,
+        labels: { en: `Agreement ${signers}`, es: `Acuerdo ${signers}` },
+        settings: { text: { en: AGREEMENT_TEXT, es: AGREEMENT_TEXT }, signers },
+        version: `tenancy-agreement-${signers}`,
+      })
+      .returning();
+  const [agreementOne] = await agreement(2, 'one');
+  const [agreementTwo] = await agreement(3, 'two');
   const confirmed = (firstName: string, guardianEmail: string) =>
     createApplication(db, period, { id_status: STATUS.CONFIRMED, firstName, guardianEmail });
   const registered = await confirmed('Guardian-A-Registered', 'guardian.a@example.org');
@@ -120,6 +139,8 @@ async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
     theirsRegistered,
     form,
     deposit,
+    agreementOne,
+    agreementTwo,
     document,
     uploads: {
       mine: await documentFixture(db, registered, document.id_registration_item, 'Guardian-A-Document.pdf'),
@@ -252,6 +273,36 @@ export const FAMILY_ROWS: Row[] = [
     foreign: () => [...OTHER_FAMILY, 'Secret-Family-Document'],
   },
   {
+    route: 'POST /family/applications/:id/registration/agreements/:id_registration_item/sign',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.registered.id_application}/registration/agreements/${ff.agreementOne.id_registration_item}/sign`,
+      body: { fullName: 'Guardian A', consent: true, documentHash: sha256(AGREEMENT_TEXT), lng: 'en' },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.theirsRegistered.id_application}/registration/agreements/${ff.agreementOne.id_registration_item}/sign`,
+      body: { fullName: 'Guardian A', consent: true, documentHash: sha256(AGREEMENT_TEXT), lng: 'en' },
+    }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'POST /family/applications/:id/registration/agreements/:id_registration_item/invite',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.registered.id_application}/registration/agreements/${ff.agreementTwo.id_registration_item}/invite`,
+      body: { email: 'second.guardian@example.org' },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.theirsRegistered.id_application}/registration/agreements/${ff.agreementTwo.id_registration_item}/invite`,
+      body: { email: 'second.guardian@example.org' },
+    }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
     route: 'GET /family/applications/:id',
     actor: 'guardianA',
     own: () => ({ method: 'GET', path: `/family/applications/${ff.mine.id_application}` }),
@@ -314,6 +365,19 @@ export const FAMILY_LISTS: ListRow[] = [
 ];
 
 /** Builds the records of this part's rows (once, before the rows run). */
-export async function setupFamily(ctx: Pick<TestContext, 'db'>, x: Fixtures) {
+export async function setupFamily(ctx: TestContext, x: Fixtures) {
   ff = await buildFamilyFixtures(ctx.db, x);
+  // guardian A's own signature on the agreement for two (the staff's PDF row, the invitation row): made for real
+  const signed = await signAgreement(
+    { db: ctx.db, jobs: ctx.jobs, secrets: ctx.secrets, config: ctx.jobContext.config },
+    ff.registered,
+    ff.agreementTwo.id_registration_item,
+    { fullName: 'Guardian A', consent: true, documentHash: sha256(AGREEMENT_TEXT), lng: 'en' },
+    { contact: 'guardian.a@example.org', ip: '127.0.0.1' },
+  );
+  signature = signed.id_registration_signature;
 }
+let signature = 0;
+
+/** Guardian A's signature of the agreement for two (registration rows). */
+export const registrationSignature = () => signature;

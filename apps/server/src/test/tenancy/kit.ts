@@ -101,6 +101,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /public/lottery/:token/record.csv': "the record of the token's period only (lottery-public.test.ts)",
   'POST /family/sign-in': 'same answer for every contact; mails only the contact typed (family.test.ts)',
   'POST /family/session': "opens a session for the link's or the code's own contact only (family.test.ts)",
+  'POST /family/cosign':
+    "the invitation token's own agreement, for the application it was made for only (registration/signature.test.ts)",
+  'POST /family/cosign/sign':
+    "signs the invitation token's own agreement, for its application only, once (registration/signature.test.ts)",
 };
 
 /** Routes a maintainer may call before choosing a school; it is refused everywhere else. */

@@ -1,4 +1,4 @@
-import { registrationFixture } from './family';
+import { registrationFixture, registrationSignature } from './family';
 import { period, type Fixtures, type Row } from './kit';
 
 // ---- registration: the checklist a family completes after accepting a seat, per school period ----
@@ -135,6 +135,20 @@ export const REGISTRATION_ROWS: Row[] = [
       method: 'PUT',
       path: `/registration/applications/${x.applications.b1.id_application}/items/${registrationFixture().deposit.id_registration_item}/review`,
       body: { decision: 'approve' },
+    }),
+    foreign: () => ['Secret-Beta'],
+  },
+  {
+    route: 'GET /registration/applications/:id/signatures/:id_registration_signature/pdf',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'GET',
+      path: `/registration/applications/${registrationFixture().registered.id_application}/signatures/${registrationSignature()}/pdf`,
+    }),
+    // the signature named under another application (of another school) is not found
+    other: (x) => ({
+      method: 'GET',
+      path: `/registration/applications/${x.applications.b1.id_application}/signatures/${registrationSignature()}/pdf`,
     }),
     foreign: () => ['Secret-Beta'],
   },

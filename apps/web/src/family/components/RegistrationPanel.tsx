@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { FamilyRegistrationItem } from '@openseat/shared/schemas/registration';
 import { familyApi } from '../api';
 import { useI18n } from '../i18n/language';
-import { registrationFormPath } from '../paths';
+import { agreementPath, registrationFormPath } from '../paths';
 import { Link } from '../router';
 import { useLoad } from '../use-load';
 import { Alert } from './Alert';
@@ -64,5 +64,18 @@ function ItemAction({ id, item }: { id: number; item: FamilyRegistrationItem }) 
         </Link>
       </>
     );
+  if (item.kind === 'agreement' && item.agreement) {
+    const waiting = item.agreement.waiting;
+    return (
+      <>
+        {waiting ? <p className="item-state">{t('agreementWaiting')}</p> : null}
+        {item.state === 'submitted' ? null : (
+          <Link to={agreementPath(id, item.id_registration_item)} className="button">
+            {t(waiting ? 'inviteOther' : 'readAndSign', { item: item.label })}
+          </Link>
+        )}
+      </>
+    );
+  }
   return <p className="field__hint">{t(item.kind === 'deposit' ? 'depositBySchool' : 'completeWithSchool')}</p>;
 }

@@ -174,6 +174,33 @@ const en = {
   addressCity: 'City',
   addressRegion: 'State',
   addressPostalCode: 'ZIP code',
+  readAndSign: 'Read and sign: {item}',
+  inviteOther: 'Invite the other guardian: {item}',
+  agreementWaiting: 'Waiting for another signature',
+  agreementTextOf: 'The text of {item}',
+  agreementSignedBy: 'Signed by {name} on {date}',
+  agreementFullName: 'Your full name',
+  agreementFullNameHint: 'Type your first and last name: it is your signature.',
+  agreementSign: 'Sign',
+  agreementNeedsConsent: 'Tick the box to agree before signing.',
+  agreementNeedsName: 'Type your full name.',
+  agreementSignedNotice: 'Thank you. Your signature is saved.',
+  agreementChangedNotice:
+    'The school changed this agreement after it was signed. Please read the new text and sign it.',
+  agreementPrevious: 'The version signed before the change',
+  inviteTitle: 'The other guardian signs too',
+  inviteIntro:
+    'This agreement needs the signature of a second guardian. We will e-mail them a link to read it and sign it.',
+  inviteEmail: "The other guardian's e-mail",
+  inviteNeedsEmail: "Type the other guardian's e-mail.",
+  inviteSend: 'Send the invitation',
+  inviteAgain: 'Send a new invitation',
+  inviteSent: 'The invitation is on its way.',
+  invitePending: 'An invitation was sent to {email}. Its link works until {date}.',
+  cosignIntro: 'The other guardian of {child} asks you to sign this agreement for {school}.',
+  cosignDone: 'The school has both signatures now. You can close this page.',
+  cosignLinkInvalid:
+    'This signing link has expired, was already used, or is not complete. Ask the other guardian to send a new invitation.',
 };
 
 export type Messages = typeof en;

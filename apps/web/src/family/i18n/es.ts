@@ -172,6 +172,32 @@ const es: Translation = {
   addressCity: 'Ciudad',
   addressRegion: 'Estado',
   addressPostalCode: 'Código postal',
+  readAndSign: 'Leer y firmar: {item}',
+  inviteOther: 'Invitar al otro tutor: {item}',
+  agreementWaiting: 'Esperando otra firma',
+  agreementTextOf: 'El texto de {item}',
+  agreementSignedBy: 'Firmado por {name} el {date}',
+  agreementFullName: 'Su nombre completo',
+  agreementFullNameHint: 'Escriba su nombre y apellido: es su firma.',
+  agreementSign: 'Firmar',
+  agreementNeedsConsent: 'Marque la casilla para aceptar antes de firmar.',
+  agreementNeedsName: 'Escriba su nombre completo.',
+  agreementSignedNotice: 'Gracias. Su firma quedó guardada.',
+  agreementChangedNotice: 'La escuela cambió este acuerdo después de la firma. Lea el texto nuevo y fírmelo.',
+  agreementPrevious: 'La versión firmada antes del cambio',
+  inviteTitle: 'El otro tutor también firma',
+  inviteIntro:
+    'Este acuerdo necesita la firma de un segundo tutor. Le enviaremos por correo un enlace para leerlo y firmarlo.',
+  inviteEmail: 'Correo del otro tutor',
+  inviteNeedsEmail: 'Escriba el correo del otro tutor.',
+  inviteSend: 'Enviar la invitación',
+  inviteAgain: 'Enviar una invitación nueva',
+  inviteSent: 'La invitación va en camino.',
+  invitePending: 'Se envió una invitación a {email}. Su enlace sirve hasta el {date}.',
+  cosignIntro: 'El otro tutor de {child} le pide firmar este acuerdo para {school}.',
+  cosignDone: 'La escuela ya tiene las dos firmas. Puede cerrar esta página.',
+  cosignLinkInvalid:
+    'Este enlace para firmar venció, ya se usó o está incompleto. Pida al otro tutor que envíe una invitación nueva.',
 };
 
 export default es;

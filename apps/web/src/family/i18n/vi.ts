@@ -171,6 +171,32 @@ const vi: Translation = {
   addressCity: 'Thành phố',
   addressRegion: 'Tiểu bang',
   addressPostalCode: 'Mã bưu chính',
+  readAndSign: 'Đọc và ký: {item}',
+  inviteOther: 'Mời người giám hộ kia: {item}',
+  agreementWaiting: 'Đang chờ chữ ký còn lại',
+  agreementTextOf: 'Nội dung của {item}',
+  agreementSignedBy: '{name} đã ký vào {date}',
+  agreementFullName: 'Họ tên đầy đủ của quý vị',
+  agreementFullNameHint: 'Nhập họ và tên của quý vị: đó là chữ ký của quý vị.',
+  agreementSign: 'Ký',
+  agreementNeedsConsent: 'Hãy đánh dấu ô đồng ý trước khi ký.',
+  agreementNeedsName: 'Hãy nhập họ tên đầy đủ.',
+  agreementSignedNotice: 'Cảm ơn quý vị. Chữ ký đã được lưu.',
+  agreementChangedNotice: 'Nhà trường đã thay đổi thỏa thuận này sau khi ký. Xin đọc nội dung mới và ký lại.',
+  agreementPrevious: 'Bản đã ký trước khi thay đổi',
+  inviteTitle: 'Người giám hộ kia cũng ký',
+  inviteIntro:
+    'Thỏa thuận này cần chữ ký của người giám hộ thứ hai. Chúng tôi sẽ gửi email cho họ một đường dẫn để đọc và ký.',
+  inviteEmail: 'Email của người giám hộ kia',
+  inviteNeedsEmail: 'Hãy nhập email của người giám hộ kia.',
+  inviteSend: 'Gửi lời mời',
+  inviteAgain: 'Gửi lời mời mới',
+  inviteSent: 'Lời mời đang được gửi đi.',
+  invitePending: 'Đã gửi lời mời tới {email}. Đường dẫn dùng được đến {date}.',
+  cosignIntro: 'Người giám hộ kia của {child} mời quý vị ký thỏa thuận này cho {school}.',
+  cosignDone: 'Nhà trường đã nhận đủ hai chữ ký. Quý vị có thể đóng trang này.',
+  cosignLinkInvalid:
+    'Đường dẫn ký này đã hết hạn, đã được dùng hoặc không đầy đủ. Xin người giám hộ kia gửi lời mời mới.',
 };
 
 export default vi;
