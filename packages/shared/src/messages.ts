@@ -290,6 +290,10 @@ const en = {
   registrationItemApproved: 'The school has already approved this item.',
   registrationNotOpen: 'Registration opens once you have accepted the seat.',
   registrationChecklistChanged: 'Someone else changed this checklist meanwhile. Reload it and make your changes again.',
+  registrationIncomplete:
+    'The registration is not complete: a required item is not approved yet. Approve it, or enroll with an override and its reason.',
+  registrationOverridden: 'Enrolled with a registration override.',
+  reminderConditionStatus: 'An incomplete registration reminder is for confirmed or enrolled applications.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -584,6 +588,10 @@ const es: Record<MessageKey, string> = {
   registrationNotOpen: 'La inscripción se abre una vez que haya aceptado la plaza.',
   registrationChecklistChanged:
     'Otra persona cambió esta lista mientras tanto. Vuelva a cargarla y haga sus cambios otra vez.',
+  registrationIncomplete:
+    'La matrícula no está completa: falta aprobar un elemento obligatorio. Apruébelo, o matricule con una excepción y su motivo.',
+  registrationOverridden: 'Matriculado con una excepción a la matrícula.',
+  reminderConditionStatus: 'Un recordatorio de matrícula incompleta es para solicitudes confirmadas o matriculadas.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

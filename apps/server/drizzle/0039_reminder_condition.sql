@@ -1,0 +1,2 @@
+ALTER TABLE "reminder" ADD COLUMN "condition" text;--> statement-breakpoint
+ALTER TABLE "reminder" ADD CONSTRAINT "reminder_condition" CHECK ("reminder"."condition" IS NULL OR "reminder"."condition" = 'registration_incomplete');
