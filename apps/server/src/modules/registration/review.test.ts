@@ -64,7 +64,7 @@ const DEPOSIT: RegistrationItemInput = {
 };
 const PHOTO: RegistrationItemInput = { kind: 'deposit', required: false, labels: words('Photo', 'Foto'), help: null };
 
-type Setup = { checklist?: RegistrationItemInput[]; id_status?: StatusId; guardianLanguage?: string | null };
+type Setup = { checklist?: RegistrationItemInput[]; id_status?: StatusId; guardianLanguage?: string };
 
 /** A period (with the checklist), an application in it, and its guardian's portal cookie. */
 async function packet({
