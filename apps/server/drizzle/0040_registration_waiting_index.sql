@@ -1,1 +1,0 @@
-CREATE INDEX "registration_response_waiting_idx" ON "registration_response" USING btree ("submitted_at","id_registration_response") WHERE "registration_response"."state" = 'submitted';
