@@ -304,6 +304,10 @@ const en = {
   agreementOneSigner: 'This agreement takes one signature only.',
   agreementInviteSent: 'The invitation is on its way.',
   agreementInviteInvalid: 'This signing link has expired, was already used, or is not for this application.',
+  registrationIncomplete:
+    'The registration is not complete: a required item is not approved yet. Approve it, or enroll with an override and its reason.',
+  registrationOverridden: 'Enrolled with a registration override.',
+  reminderConditionStatus: 'An incomplete registration reminder is for confirmed or enrolled applications.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -612,6 +616,10 @@ const es: Record<MessageKey, string> = {
   agreementOneSigner: 'Este acuerdo lleva una sola firma.',
   agreementInviteSent: 'La invitación va en camino.',
   agreementInviteInvalid: 'Este enlace para firmar venció, ya se usó o no es de esta solicitud.',
+  registrationIncomplete:
+    'La matrícula no está completa: falta aprobar un elemento obligatorio. Apruébelo, o matricule con una excepción y su motivo.',
+  registrationOverridden: 'Matriculado con una excepción a la matrícula.',
+  reminderConditionStatus: 'Un recordatorio de matrícula incompleta es para solicitudes confirmadas o matriculadas.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

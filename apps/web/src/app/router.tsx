@@ -40,6 +40,8 @@ const CampusDetailPage = lazy(() => import('../features/schools/components/Campu
 const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/components/EnrollmentSettingsPage'));
 const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
 const RegistrationChecklistPage = lazy(() => import('../features/registration/components/RegistrationChecklistPage'));
+const ReviewQueuePage = lazy(() => import('../features/registration/components/ReviewQueuePage'));
+const PacketReviewPage = lazy(() => import('../features/registration/components/PacketReviewPage'));
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const FeedbackPage = lazy(() => import('../features/feedback/components/FeedbackPage'));
@@ -219,6 +221,9 @@ export const router = createBrowserRouter([
             path: 'enrollment-settings/:id_campus_year/registration',
             element: guarded('enrollment_settings', <RegistrationChecklistPage />),
           },
+          { path: 'registration-reviews', element: guarded('selected_list', <ReviewQueuePage />) },
+          { path: 'registration-reviews/applications', element: <Navigate to=".." relative="path" replace /> },
+          { path: 'registration-reviews/applications/:id', element: guarded('selected_list', <PacketReviewPage />) },
           // the breadcrumb of the lottery screens: back to the period, where the lottery lives
           {
             path: 'enrollment-settings/:id_campus_year/lottery',

@@ -11,6 +11,7 @@ export const menuEn = {
   deniedApplications: 'Denied applications',
   historical: 'Historical',
   enrollmentSettings: 'Enrollment settings',
+  registrationReviews: 'Registration review',
   schools: 'Schools',
   users: 'Users',
   roles: 'Roles',
@@ -106,6 +107,7 @@ export const breadcrumbsEn = {
   present: 'Presentation',
   certificate: 'Certificate',
   registration: 'Registration',
+  'registration-reviews': 'Registration review',
 };
 
 export const contextEn = {
@@ -134,6 +136,7 @@ export const menuEs: typeof menuEn = {
   deniedApplications: 'Solicitudes denegadas',
   historical: 'Histórico',
   enrollmentSettings: 'Configuración de inscripción',
+  registrationReviews: 'Revisión de matrícula',
   schools: 'Escuelas',
   users: 'Usuarios',
   roles: 'Roles',
@@ -228,6 +231,7 @@ export const breadcrumbsEs: typeof breadcrumbsEn = {
   present: 'Presentación',
   certificate: 'Certificado',
   registration: 'Matrícula',
+  'registration-reviews': 'Revisión de matrícula',
 };
 
 export const contextEs: typeof contextEn = {

@@ -16,6 +16,7 @@ import {
   optionalText,
   personName,
   requiredSelect,
+  requiredText,
 } from './rules';
 
 /**
@@ -178,6 +179,11 @@ export const StatusMoveSchema = z.object({
   id_status: numberIn(MOVE_TARGETS),
   /** Hold the families' status messages until staff release them (docs/api-lottery.md, "Releasing the offers"). */
   holdMessages: z.boolean().optional(),
+  /**
+   * Enrolled with a registration packet not complete (docs/registration.md, "Enrolled only when complete"): the staff
+   * member's reason to move anyway, audited as `registration.override`. Absent: such a move is refused.
+   */
+  registrationOverride: requiredText(500).optional(),
 });
 export type StatusMove = z.infer<typeof StatusMoveSchema>;
 

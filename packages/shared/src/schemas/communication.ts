@@ -169,6 +169,10 @@ export type TemplatePreview = z.infer<typeof TemplatePreviewSchema>;
 
 // ---- reminders ----
 
+/** What narrows a reminder beyond its status. */
+export const REMINDER_CONDITIONS = ['registration_incomplete'] as const;
+export type ReminderCondition = (typeof REMINDER_CONDITIONS)[number];
+
 export const ReminderRequestSchema = z
   .object({
     id_campus: requiredSelect,
@@ -185,6 +189,14 @@ export const ReminderRequestSchema = z
     id_campus_email: optionalId.default(null),
     id_campus_text_message: optionalId.default(null),
     isActive: booleanFlag.default(true),
+    /**
+     * Null: every application in the status. `registration_incomplete`: only those (confirmed or enrolled) whose
+     * registration checklist has a required item not sent or returned (docs/registration.md, "Reminders").
+     */
+    condition: z
+      .enum(REMINDER_CONDITIONS, { error: 'invalidValue' })
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .refine((r) => r.id_campus_email !== null || r.id_campus_text_message !== null, {
     error: 'reminderChannel',
@@ -202,6 +214,7 @@ export const ReminderRowSchema = z.object({
   id_campus_email: int().nullable(),
   id_campus_text_message: int().nullable(),
   isActive: z.boolean(),
+  condition: z.enum(REMINDER_CONDITIONS).nullable(),
 });
 export type ReminderRow = z.infer<typeof ReminderRowSchema>;
 

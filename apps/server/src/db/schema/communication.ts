@@ -194,9 +194,12 @@ export const reminder = pgTable(
       () => campusTextMessage.id_campus_text_message,
       { onDelete: 'set null' },
     ),
+    /** Null: every application in the status; `registration_incomplete`: only packets with a required item not sent. */
+    condition: text('condition'),
   },
   (t) => [
     index('reminder_school_idx').on(t.id_school),
+    check('reminder_condition', sql`${t.condition} IS NULL OR ${t.condition} = 'registration_incomplete'`),
     unique('reminder_school_id').on(t.id_school, t.id_reminder),
     check('reminder_periodicity', sql`${t.periodicity} > 0`),
   ],

@@ -100,6 +100,10 @@ export const registrationResponse = pgTable(
       foreignColumns: [registrationItem.id_school, registrationItem.id_registration_item],
     }),
     uniqueIndex('registration_response_once').on(t.id_application, t.id_registration_item),
+    // the staff's review queue: what waits, oldest first, without reading the decided ones (bench/registration.ts)
+    index('registration_response_waiting_idx')
+      .on(t.submittedAt, t.id_registration_response)
+      .where(sql`${t.state} = 'submitted'`),
   ],
 );
 

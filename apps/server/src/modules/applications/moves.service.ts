@@ -5,6 +5,7 @@ import type { MovedRow, StatusMove, TransferSpot } from '@openseat/shared/schema
 import { writeAudits } from '../audit/audit.service';
 import { AppError, forbidden, notFound, type ErrorCode } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
+import { incompleteRegistrations } from '../registration/completeness.service';
 import {
   groupOf,
   historyOldestFirst,
@@ -71,14 +72,20 @@ const movedRow = (app: Movable, from: number): MovedRow => ({
 export async function moveApplications(deps: MoveDeps, caller: Principal, input: StatusMove): Promise<MoveOutcome> {
   const to = input.id_status as StatusId;
   const can = caller.ability.can.bind(caller.ability);
-  const outcome = await withLockedApplications(deps, caller, input.applicationIds, async (_tx, apps, session) => {
+  const outcome = await withLockedApplications(deps, caller, input.applicationIds, async (tx, apps, session) => {
     const outcome: Omit<MoveOutcome, 'notice'> = { data: [], nonTransferable: [], refused: [], autoOffered: [] };
     const moved: Array<{ app: Movable; from: number }> = [];
     const auto: Array<{ app: Movable; from: number }> = [];
     if (input.holdMessages) session.holdMessages = { id_lottery: null };
+    // enrolled only when the registration is complete, or with the staff member's reason (docs/registration.md)
+    const incomplete = to === STATUS.ENROLLED ? await incompleteRegistrations(tx, apps) : new Set<number>();
+    const overridden: Movable[] = [];
     for (const app of apps) {
       const from = app.id_status;
-      const refusal = refusalOf(app, to) ?? (mayMoveAny(from, to) ? null : 'moveNotAllowed');
+      const refusal =
+        refusalOf(app, to) ??
+        (mayMoveAny(from, to) ? null : 'moveNotAllowed') ??
+        (incomplete.has(app.id_application) && !input.registrationOverride ? 'registrationIncomplete' : null);
       if (refusal) {
         outcome.refused.push({
           id_application: app.id_application,
@@ -93,6 +100,7 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
         continue;
       }
       moved.push({ app, from });
+      if (incomplete.has(app.id_application)) overridden.push(app);
       if (to === STATUS.DECLINED && holdsSeat(from) && app.autoMove) {
         const g = groupOf(app);
         const head = g ? await session.offerFreedSeat(g) : undefined;
@@ -101,6 +109,18 @@ export async function moveApplications(deps: MoveDeps, caller: Principal, input:
     }
     // rows as they stand at the end: later moves may have moved a waiting-list place up
     await session.flush();
+    await writeAudits(
+      tx,
+      caller,
+      overridden.map((app) => ({
+        action: 'registration.override',
+        entity: 'application',
+        entityId: app.id_application,
+        id_school: app.id_school,
+        id_campus: app.id_campus,
+        changes: { reason: input.registrationOverride },
+      })),
+    );
     outcome.data = [...moved, ...auto].map(({ app, from }) => movedRow(app, from));
     outcome.autoOffered = auto.map(({ app, from }) => movedRow(app, from));
     return outcome;
@@ -139,6 +159,8 @@ export async function moveToPrevious(deps: MoveDeps, caller: Principal, id_appli
     if (target === null) throw refusalError('noPreviousStatus');
     const refusal = refusalOf(app, target as StatusId);
     if (refusal) throw refusalError(refusal === 'alreadyInStatus' ? 'noPreviousStatus' : refusal);
+    if (target === STATUS.ENROLLED && (await incompleteRegistrations(tx, [app])).size)
+      throw refusalError('registrationIncomplete');
     const from = app.id_status;
     if (!(await session.move(app, target as StatusId, MOVEMENT_TYPE.PREVIOUS_STATUS)))
       throw refusalError('applicationNotOffered');

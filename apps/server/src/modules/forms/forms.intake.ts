@@ -20,6 +20,7 @@ import {
   refusalOf,
 } from '../status-moves/status-moves.service';
 import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.service';
+import { incompleteRegistrations } from '../registration/completeness.service';
 import {
   addressOf,
   cleanDate,
@@ -266,6 +267,9 @@ async function moveMatched(tx: Tx, deps: IntakeDeps, scope: Scope, form: Form, v
     return review('submissionNotInFrom', matched);
   const refusal = refusalOf(app, to) ?? (transitionOf(app.id_status, to) ? null : 'moveNotAllowed');
   if (refusal) return review(refusal, matched);
+  // a form never overrides an incomplete registration: staff review it (docs/registration.md)
+  if (to === STATUS.ENROLLED && (await incompleteRegistrations(tx, [app])).size)
+    return review('registrationIncomplete', matched);
   const session = openSession(tx, { scope, id_user: null, jobs: deps.jobs }, [app]);
   if (!(await session.move(app, to, MOVEMENT_TYPE.AUTOMATIC))) return review('noSpotsInGrade', matched);
   await session.flush();

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import type { ItemRow } from './checklist.repository';
@@ -16,6 +16,14 @@ export type ResponseRow = typeof response.$inferSelect;
 /** Every item of the period, in force or retired: the chains of versions. */
 export const periodItems = (db: Executor, id_campus_year: number): Promise<ItemRow[]> =>
   db.select().from(item).where(eq(item.id_campus_year, id_campus_year));
+
+/** Every item of these periods, in force or retired. */
+export const itemsOfPeriods = (db: Executor, periods: number[]): Promise<ItemRow[]> =>
+  db.select().from(item).where(inArray(item.id_campus_year, periods));
+
+/** The responses of these applications (the caller found them in its reach). */
+export const responsesOfMany = (db: Executor, ids: number[]): Promise<ResponseRow[]> =>
+  db.select().from(response).where(inArray(response.id_application, ids));
 
 export const responsesOf = (db: Executor, id_application: number): Promise<ResponseRow[]> =>
   db.select().from(response).where(eq(response.id_application, id_application));

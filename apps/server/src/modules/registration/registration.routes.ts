@@ -127,7 +127,7 @@ export async function registrationRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req) => {
-      await review.reviewItem(deps.db, principalOf(req), req.params.id, req.params.id_registration_item, req.body);
+      await review.reviewItem(deps, principalOf(req), req.params.id, req.params.id_registration_item, req.body);
       return { message: translate('registrationReviewed', req.lng) };
     },
   );

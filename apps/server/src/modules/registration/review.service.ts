@@ -4,14 +4,20 @@ import type {
   RegistrationReviewQuery,
   RegistrationReviewRow,
 } from '@openseat/shared/schemas/registration';
+import { MESSAGE_TYPE } from '@openseat/shared/communication';
 import type { Db, Executor } from '../../db/client';
+import type { JobQueue } from '../../jobs/job';
 import { AppError, notFound } from '../../lib/errors';
 import type { Principal } from '../auth/auth.types';
 import { writeAudit } from '../audit/audit.service';
+import { queueMessages } from '../communication/outbox.service';
+import { recipientsOf } from '../communication/recipients.service';
+import { renderEmail, renderSms } from '../communication/render.service';
 import * as checklists from './checklist.repository';
 import { latestResponse } from './packet.chain';
 import * as packets from './packet.repository';
 import { familyPacket, inLanguage } from './packet.service';
+import { RETURNED_MESSAGES } from './returned-message';
 import * as repo from './review.repository';
 
 /*
@@ -64,7 +70,7 @@ const nothingToReview = () => new AppError('CONFLICT', 'registrationNothingToRev
  * the item, whichever version it was made on.
  */
 export async function reviewItem(
-  db: Db,
+  { db, jobs }: { db: Db; jobs: JobQueue },
   caller: Principal,
   id: number,
   id_registration_item: number,
@@ -103,6 +109,13 @@ export async function reviewItem(
         { state: 'returned', returnedReason: decision.reason, id_user },
         now,
       );
+      await queueReturnedMessage(tx, jobs, {
+        id_application: id,
+        labels: item.labels,
+        reason: decision.reason,
+        id_user,
+        key: `registration-return:${locked.id_registration_response}:${now.getTime()}`,
+      });
     }
     await writeAudit(tx, caller, {
       action: `registration.${decision.decision}`,
@@ -116,4 +129,56 @@ export async function reviewItem(
       },
     });
   });
+}
+
+/**
+ * Tells the family an item came back (docs/registration.md, "Telling the family"): the system message in the
+ * guardian's language (their portal choice, else the application's), with the reason and the portal link, by e-mail,
+ * else by text message; queued in the decision's transaction, sent by the outbox after the commit. No address: kept
+ * as skipped, so the log shows it.
+ */
+async function queueReturnedMessage(
+  tx: Executor,
+  jobs: JobQueue,
+  returned: {
+    id_application: number;
+    labels: Record<string, string | null | undefined>;
+    reason: string;
+    id_user: number | null;
+    key: string;
+  },
+) {
+  const family = (await recipientsOf(tx, [returned.id_application])).get(returned.id_application);
+  if (!family) return;
+  const recipient = {
+    ...family,
+    values: {
+      ...family.values,
+      registration_item: inLanguage(returned.labels, family.lng),
+      return_reason: returned.reason,
+    },
+  };
+  const words = RETURNED_MESSAGES[recipient.lng];
+  const channel = recipient.email || !recipient.phone ? 'email' : 'sms';
+  const address = channel === 'email' ? recipient.email : recipient.phone;
+  const content =
+    channel === 'email'
+      ? renderEmail({ subject: words.subject, text: words.text, html: null }, recipient)
+      : { subject: null, body: renderSms(words.sms, recipient), html: null };
+  await queueMessages(tx, jobs, [
+    {
+      id_school: recipient.id_school,
+      id_campus: recipient.id_campus,
+      id_application: returned.id_application,
+      channel,
+      // a staff member's decision sends it, with their words: the log lists it with the messages staff sent
+      id_message_type: MESSAGE_TYPE.MANUALLY_SENT,
+      recipient: address ?? '',
+      ...content,
+      lng: recipient.lng,
+      id_user: returned.id_user,
+      key: returned.key,
+      skipReason: address ? undefined : 'no address',
+    },
+  ]);
 }

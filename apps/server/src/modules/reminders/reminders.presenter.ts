@@ -11,4 +11,5 @@ export const presentReminder = (row: ReminderRecord): ReminderRow => ({
   id_campus_email: row.id_campus_email,
   id_campus_text_message: row.id_campus_text_message,
   isActive: row.isActive,
+  condition: row.condition as ReminderRow['condition'],
 });

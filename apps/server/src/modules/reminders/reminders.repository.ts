@@ -19,6 +19,7 @@ const reminderColumns = {
   id_campus_email: r.id_campus_email,
   id_campus_text_message: r.id_campus_text_message,
   isActive: cr.isActive,
+  condition: r.condition,
 };
 export type ReminderRecord = {
   id_reminder: number;
@@ -31,6 +32,7 @@ export type ReminderRecord = {
   id_campus_email: number | null;
   id_campus_text_message: number | null;
   isActive: boolean;
+  condition: string | null;
 };
 
 /** A reminder is its `reminder` row and the `campus_reminder` row that puts it on a campus; scoped by the latter. */
@@ -78,6 +80,7 @@ export async function campusOfTextMessages(db: Executor, id_school: number, ids:
 
 export type ReminderValues = {
   name: string;
+  condition: string | null;
   id_status: number;
   periodicity: number;
   id_campus_email: number | null;
@@ -179,6 +182,27 @@ const notQueuedYet = sql`
       ORDER BY id_reminder, id_application`;
 
 /**
+ * The application `a` has a required item in force of its period's checklist whose response, as the packet shows it
+ * (on that version, else the nearest version it replaced), is not sent: none yet, or returned (docs/registration.md,
+ * "Reminders"). A period without a checklist has nothing incomplete.
+ */
+const registrationIncomplete = sql`EXISTS (
+          SELECT 1 FROM registration_item ri
+          WHERE ri.id_campus_year = a.id_campus_year AND ri.retired_at IS NULL AND ri.required
+            AND coalesce((
+              WITH RECURSIVE chain(id, depth) AS (
+                SELECT ri.id_registration_item, 0
+                UNION ALL
+                SELECT p.replaces, c.depth + 1 FROM chain c
+                JOIN registration_item p ON p.id_registration_item = c.id
+                WHERE p.replaces IS NOT NULL AND c.depth < 100
+              )
+              SELECT rr.state FROM chain c
+              JOIN registration_response rr ON rr.id_application = a.id_application AND rr.id_registration_item = c.id
+              ORDER BY c.depth LIMIT 1
+            ), 'to_do') NOT IN ('submitted', 'approved'))`;
+
+/**
  * In one query for all active reminders: the live applications of the reminder's campus, in a school period that
  * is not finalized, whose current status is the reminder's, that have spent at least `periodicity` whole calendar
  * days (in the campus's time zone, else its school's) since their newest status-history row, and whose current
@@ -208,7 +232,8 @@ export async function dueReminders(db: Executor, now: Date): Promise<DueReminder
           WHERE st.id_application = a.id_application
           ORDER BY st.created_at DESC, st.id_application_status DESC LIMIT 1
         ) h
-        WHERE r.id_campus_email IS NOT NULL OR r.id_campus_text_message IS NOT NULL
+        WHERE (r.id_campus_email IS NOT NULL OR r.id_campus_text_message IS NOT NULL)
+          AND (r.condition IS NULL OR (r.condition = 'registration_incomplete' AND ${registrationIncomplete}))
       ), due AS (
         SELECT id_reminder, id_application, id_campus_email, id_campus_text_message,
                'reminder:' || id_reminder || ':' || id_application || ':' || entered_ms || ':'

@@ -9,6 +9,8 @@ import { presentReminder } from './reminders.presenter';
 import * as repo from './reminders.repository';
 
 const STATUS_IDS = new Set<number>(Object.values(STATUS));
+/** The statuses a registration packet is open in (the seat accepted). */
+const REGISTERING = new Set<number>([STATUS.CONFIRMED, STATUS.ENROLLED]);
 
 const valuesOf = (input: ReminderRequest): repo.ReminderValues => ({
   name: input.name,
@@ -16,6 +18,7 @@ const valuesOf = (input: ReminderRequest): repo.ReminderValues => ({
   periodicity: input.periodicity,
   id_campus_email: input.id_campus_email,
   id_campus_text_message: input.id_campus_text_message,
+  condition: input.condition,
 });
 
 /**
@@ -25,6 +28,8 @@ const valuesOf = (input: ReminderRequest): repo.ReminderValues => ({
 async function checkReminder(tx: Executor, campus: { id_school: number; id_campus: number }, input: ReminderRequest) {
   if (!STATUS_IDS.has(input.id_status))
     throw badRequest('invalidValue', [{ path: 'id_status', message: 'invalidValue' }]);
+  if (input.condition === 'registration_incomplete' && !REGISTERING.has(input.id_status))
+    throw badRequest('reminderConditionStatus', [{ path: 'condition', message: 'reminderConditionStatus' }]);
   const errors: FieldError[] = [];
   if (input.id_campus_email !== null) {
     const emails = await repo.campusOfEmails(tx, campus.id_school, [input.id_campus_email]);

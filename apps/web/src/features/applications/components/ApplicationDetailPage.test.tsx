@@ -9,6 +9,7 @@ import { answer, api, campusContext, recorder } from '../../../test/api';
 import { renderScreen } from '../../../test/render';
 import { LIST_SCREENS } from '../lists';
 import ApplicationDetailPage from './ApplicationDetailPage';
+import { MoveDialog } from './MoveDialog';
 
 const inbox = LIST_SCREENS.find((s) => s.type === LIST_TYPE.INBOX)!;
 
@@ -165,5 +166,44 @@ describe('ApplicationDetailPage', () => {
 
     expect(await screen.findByText(i18n.t('notFound.title'))).toBeInTheDocument();
     expect(screen.queryByTestId('application-status')).not.toBeInTheDocument();
+  });
+});
+
+describe('MoveDialog', () => {
+  const confirmed = () =>
+    detail({
+      id_status: STATUS.CONFIRMED,
+      status: { id_status: STATUS.CONFIRMED, name: 'Confirmed' },
+      allowedStatuses: [STATUS.ENROLLED],
+    });
+
+  it('enrolls with a registration override only when asked, with its reason', async () => {
+    const moves = recorder('put', '/application/status', {
+      message: 'Application moved',
+      notice: { severity: 'success', key: 'applicationMoved' },
+      data: [],
+      nonTransferable: [],
+      refused: [],
+      autoOffered: [],
+    });
+    api.use(moves.handler);
+    const { user } = renderScreen(<MoveDialog application={confirmed()} onClose={() => {}} />);
+    await user.click(await screen.findByRole('radio', { name: i18n.t(`statuses.${STATUS.ENROLLED}`) }));
+    await user.click(screen.getByRole('checkbox', { name: i18n.t('applications.overrideRegistration') }));
+    // the reason is required once the override is asked for: nothing sent without it
+    await user.click(screen.getByTestId('move-submit'));
+    expect(await screen.findByText('Required field.')).toBeInTheDocument();
+    expect(moves.requests).toHaveLength(0);
+    await user.type(
+      screen.getByRole('textbox', { name: i18n.t('applications.overrideReason') }),
+      'Deposit waived by the principal.',
+    );
+    await user.click(screen.getByTestId('move-submit'));
+    await waitFor(() => expect(moves.requests).toHaveLength(1));
+    expect(moves.requests[0].body).toEqual({
+      applicationIds: [7],
+      id_status: STATUS.ENROLLED,
+      registrationOverride: 'Deposit waived by the principal.',
+    });
   });
 });

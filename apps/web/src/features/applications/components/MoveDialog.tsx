@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DialogContentText, FormControlLabel, Radio, RadioGroup } from '@mui/material';
+import { useState } from 'react';
+import { Checkbox, DialogContentText, FormControlLabel, Radio, RadioGroup, TextField } from '@mui/material';
 import { FormCheckbox } from '../../../components/FormCheckbox';
 import { useSnackbar } from 'notistack';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -10,6 +11,7 @@ import { STATUS } from '@openseat/shared/constants';
 import { StatusMoveSchema, type ApplicationDetail, type StatusMove } from '@openseat/shared/schemas/applications';
 import { DialogForm } from '../../../components/DialogForm';
 import { useAbility } from '../../../lib/ability';
+import { message } from '../../../lib/i18n';
 import { useMoveApplications } from '../api/applications';
 import { noticeText } from '../move-outcome';
 
@@ -36,12 +38,16 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
   });
   const [target, hold] = useWatch({ control: form.control, name: ['id_status', 'holdMessages'] });
   const offering = target === STATUS.OFFERED;
-  const onSubmit = form.handleSubmit(async ({ applicationIds, id_status }) => {
+  // enrolled needs a complete registration packet, or this override with its reason (docs/registration.md)
+  const [overriding, setOverriding] = useState(false);
+  const overrideAsked = target === STATUS.ENROLLED && overriding;
+  const onSubmit = form.handleSubmit(async ({ applicationIds, id_status, registrationOverride }) => {
     try {
       const result = await move.mutateAsync({
         applicationIds,
         id_status,
         ...(offering && hold ? { holdMessages: true } : {}),
+        ...(overrideAsked && registrationOverride ? { registrationOverride } : {}),
       });
       enqueueSnackbar(noticeText(result.notice), { variant: result.notice.severity });
       onClose();
@@ -88,6 +94,28 @@ export function MoveDialog({ application, onClose }: { application: ApplicationD
           </RadioGroup>
         )}
       />
+      {target === STATUS.ENROLLED && (
+        <FormControlLabel
+          control={<Checkbox checked={overriding} onChange={(e) => setOverriding(e.target.checked)} />}
+          label={t('applications.overrideRegistration')}
+          data-testid="move-override"
+          sx={{ mt: 1 }}
+        />
+      )}
+      {overrideAsked && (
+        <TextField
+          label={t('applications.overrideReason')}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          {...form.register('registrationOverride', { shouldUnregister: true })}
+          error={!!form.formState.errors.registrationOverride}
+          helperText={message(form.formState.errors.registrationOverride?.message)}
+          slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'move-override-reason' } }}
+          sx={{ mt: 1 }}
+        />
+      )}
       {offering && (
         <FormCheckbox
           control={form.control}

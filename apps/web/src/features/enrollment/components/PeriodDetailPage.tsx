@@ -147,9 +147,21 @@ export default function PeriodDetailPage({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('registration.hint')}
           </Typography>
-          <Button component={RouterLink} to="registration" variant="outlined" data-testid="period-registration">
-            {t('registration.open')}
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
+            <Button component={RouterLink} to="registration" variant="outlined" data-testid="period-registration">
+              {t('registration.open')}
+            </Button>
+            {ability.can('access', 'selected_list') && (
+              <Button
+                component={RouterLink}
+                to={`/main/registration-reviews?period=${id}`}
+                variant="outlined"
+                data-testid="period-registration-review"
+              >
+                {t('registration.review.open')}
+              </Button>
+            )}
+          </Stack>
         </Paper>
       )}
       {renderLottery && (

@@ -28,6 +28,7 @@ const valuesOf = (reminder: ReminderRow | null, id_campus: number): Input => ({
   id_campus_email: reminder?.id_campus_email ?? '',
   id_campus_text_message: reminder?.id_campus_text_message ?? '',
   isActive: reminder?.isActive ?? true,
+  condition: reminder?.condition ?? null,
 });
 
 const schemaResolver = zodResolver(ReminderRequestSchema);
@@ -168,6 +169,30 @@ export function ReminderDialog({
                 {t(`statuses.${id}`)}
               </MenuItem>
             ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="condition"
+        render={({ field }) => (
+          <TextField
+            select
+            label={t('reminders.condition')}
+            name={field.name}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            value={field.value ?? 'any'}
+            onChange={(e) => field.onChange(e.target.value === 'any' ? null : e.target.value)}
+            error={!!errors.condition}
+            helperText={message(errors.condition?.message) ?? t('reminders.conditionHelp')}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { SelectDisplayProps: { 'data-testid': 'reminder-condition' } as object },
+            }}
+          >
+            <MenuItem value="any">{t('reminders.conditions.any')}</MenuItem>
+            <MenuItem value="registration_incomplete">{t('reminders.conditions.registration_incomplete')}</MenuItem>
           </TextField>
         )}
       />

@@ -68,6 +68,7 @@ export default function RemindersTab({ id_campus }: { id_campus: number }) {
           id_campus_email: row.id_campus_email,
           id_campus_text_message: row.id_campus_text_message,
           isActive,
+          condition: row.condition,
         },
       });
       enqueueSnackbar(t(isActive ? 'reminders.activated' : 'reminders.deactivated'), { variant: 'success' });

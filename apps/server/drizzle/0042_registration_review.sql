@@ -1,0 +1,3 @@
+ALTER TABLE "reminder" ADD COLUMN "condition" text;--> statement-breakpoint
+CREATE INDEX "registration_response_waiting_idx" ON "registration_response" USING btree ("submitted_at","id_registration_response") WHERE "registration_response"."state" = 'submitted';--> statement-breakpoint
+ALTER TABLE "reminder" ADD CONSTRAINT "reminder_condition" CHECK ("reminder"."condition" IS NULL OR "reminder"."condition" = 'registration_incomplete');
