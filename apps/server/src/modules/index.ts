@@ -33,6 +33,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { familyRoutes } from './family/family.routes';
 import { declineReasonsRoutes } from './decline-reasons/decline-reasons.routes';
 import { registrationRoutes } from './registration/registration.routes';
+import { sisHandoffRoutes } from './sis-handoff/sis-handoff.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -61,6 +62,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   familyRoutes,
   declineReasonsRoutes,
   registrationRoutes,
+  sisHandoffRoutes,
   // communication and intake
   templatesRoutes,
   remindersRoutes,
