@@ -40,6 +40,7 @@ const CampusDetailPage = lazy(() => import('../features/schools/components/Campu
 const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/components/EnrollmentSettingsPage'));
 const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
 const RegistrationChecklistPage = lazy(() => import('../features/registration/components/RegistrationChecklistPage'));
+const SisHandoffPage = lazy(() => import('../features/sis-handoff/components/SisHandoffPage'));
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const FeedbackPage = lazy(() => import('../features/feedback/components/FeedbackPage'));
@@ -218,6 +219,10 @@ export const router = createBrowserRouter([
           {
             path: 'enrollment-settings/:id_campus_year/registration',
             element: guarded('enrollment_settings', <RegistrationChecklistPage />),
+          },
+          {
+            path: 'enrollment-settings/:id_campus_year/sis',
+            element: guarded('selected_list', <SisHandoffPage />),
           },
           // the breadcrumb of the lottery screens: back to the period, where the lottery lives
           {

@@ -135,6 +135,9 @@ const registrationValues = sql<
   CROSS JOIN LATERAL jsonb_array_elements(i.settings->'fields') f
   WHERE r.id_application = ${a.id_application} AND r.state = 'approved' AND f ? 'sis' AND r.answers ? (f->>'key'))`;
 
+/** An extra condition on the exported applications (the SIS hand-off's batch). */
+export type WindowCondition = SQL;
+
 /** The highest application id now: the export walks id windows up to it. */
 export async function maxApplicationId(db: Executor): Promise<number> {
   const [row] = await db.select({ max: sql<number | null>`max(${a.id_application})` }).from(a);

@@ -1,6 +1,5 @@
 import { LIST_SUBJECT } from '@openseat/shared/application-status';
 import type { ApplicationExportQuery } from '@openseat/shared/schemas/application-records';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../audit/audit.service';
 import { forbidden } from '../../lib/errors';
@@ -12,13 +11,19 @@ import { zipArchive } from '../../lib/zip';
 import { formatOf } from './export-formats';
 import { OneRosterBundle, type OneRosterMode } from './oneroster';
 import { ExportRow } from './export-row';
-import { exportNames, exportWindow, maxApplicationId, type WindowValues } from './exports.repository';
+import {
+  exportNames,
+  exportWindow,
+  maxApplicationId,
+  type WindowCondition,
+  type WindowValues,
+} from './exports.repository';
 
 /** Application ids per query while streaming (at most this many rows are held at once). */
 export const EXPORT_PAGE_SIZE = 2000;
 
 /** What each window reads beyond the application: tag names, registration answers, and an extra condition. */
-type WindowRead = { withTags: boolean; withRegistration?: boolean; only?: SQL };
+type WindowRead = { withTags: boolean; withRegistration?: boolean; only?: WindowCondition };
 
 /**
  * The rows window by window, each window read at once (one batch); the next window is asked for while this one is
@@ -79,7 +84,7 @@ export async function sisFile(
   scope: Scope,
   name: 'powerschool' | 'schoolmint' | 'aspire',
   filter: ListFilter,
-  only: SQL,
+  only: WindowCondition,
 ) {
   const format = formatOf(name, { lng: 'en' });
   const row = new ExportRow(await exportNames(db, scope));
@@ -99,7 +104,7 @@ export async function oneRosterZip(
   db: Db,
   scope: Scope,
   filter: ListFilter,
-  only: SQL,
+  only: WindowCondition,
   mode: OneRosterMode,
   now = new Date(),
 ) {

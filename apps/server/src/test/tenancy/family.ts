@@ -7,6 +7,7 @@ import { createApplication } from '../application-factories';
 import { createCampusGrades, createPeriod } from '../enrollment-factories';
 import { createCampus } from '../factories';
 import type { Fixtures, ListRow, Row } from './kit';
+import { sisHandoffFixtures } from './sis-handoff';
 
 // the family portal: a guardian of an application at A1 (and one at B1, same contact), and another family at A1
 type FamilyFixtures = Awaited<ReturnType<typeof buildFamilyFixtures>>;
@@ -98,12 +99,15 @@ async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
     .returning();
   const confirmed = (firstName: string, guardianEmail: string) =>
     createApplication(db, period, { id_status: STATUS.CONFIRMED, firstName, guardianEmail });
+  const registered = await confirmed('Guardian-A-Registered', 'guardian.a@example.org');
   return {
-    registered: await confirmed('Guardian-A-Registered', 'guardian.a@example.org'),
+    registered,
     theirsRegistered: await confirmed(OTHER_FAMILY[0], OTHER_FAMILY[1]),
     form,
     deposit,
     registrationPeriod: period,
+    // the SIS hand-off's batches (tenancy/sis-handoff.ts)
+    handoff: await sisHandoffFixtures(db, x, period, registered),
   };
 }
 
