@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -32,6 +33,7 @@ import { startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/sm
 import { statementCapture, type Statement } from './statements';
 import { addressOf, familyClient, json, tokenFromMail, type Call, type Reply } from './family-client';
 import { guardianEmail, seedFamilySeason, singleApplicationGuardians } from './family-data';
+import type { LoadAnswer, LoadPlan } from './family-load';
 import { createBenchDatabase, interleaved, percentiles, startApi, type Row, type Server } from './harness';
 
 export type FamilyOptions = {
@@ -74,6 +76,7 @@ class Refusals {
 
 type Ctx = {
   kind: 'pglite' | 'postgres';
+  url: string;
   call: Call;
   database: Database;
   key: Buffer;
@@ -113,7 +116,7 @@ export async function benchFamily(kind: 'pglite' | 'postgres', rows: Row[], opti
       TRUST_PROXY: 'loopback',
       WEB_CONCURRENCY: '1',
     });
-    const ctx: Ctx = { kind, call: familyClient(server.url), database, key, smtp, rows, capture };
+    const ctx: Ctx = { kind, url: server.url, call: familyClient(server.url), database, key, smtp, rows, capture };
     rows.push([
       `${kind}: family limits`,
       'on',
@@ -215,7 +218,7 @@ async function spike(ctx: Ctx, { guardians, minutes }: FamilyOptions): Promise<M
  * directly; latency from each request's scheduled start.
  */
 async function statusPageAtRate(ctx: Ctx, cookies: Map<number, string>, { rate, seconds }: FamilyOptions) {
-  const { kind, call, database, rows } = ctx;
+  const { kind, database, rows } = ctx;
   const guardians = [...cookies.keys()];
   if (!guardians.length) throw new Error('no guardian signed in');
   const [statement] = await ctx.capture(() => guardianApplications(database.db, contactOfGuardian(guardians[0])));
@@ -223,46 +226,57 @@ async function statusPageAtRate(ctx: Ctx, cookies: Map<number, string>, { rate, 
   const paramsOf = (g: number) => statement.params.map((p) => (p === own ? guardianEmail(g) : p));
   if (!statement.params.includes(own)) throw new Error('the applications query takes no contact parameter');
   progress(`${kind}: status page at ${rate}/s for ${seconds} s`);
-  const refusals = new Refusals();
+  const refusals = new Map<number, number>();
   const api: number[] = [];
   const direct: number[] = [];
   let failed = 0;
   let firstError: string | null = null;
   let lastEnd = 0;
-  const total = rate * seconds;
-  const start = performance.now();
+  const start = performance.timeOrigin + performance.now();
+  const plan: LoadPlan = { url: ctx.url, rate, seconds, guardians: guardians.map((g) => [g, cookies.get(g)!]) };
+  const load = typescriptWorker(new URL('./family-load.ts', import.meta.url), plan);
   const running: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const at = start + (i * 1000) / rate;
-    const wait = at - performance.now();
-    if (wait > 1) await sleep(wait);
-    const g = guardians[i % guardians.length];
-    const one = async () => {
-      const headers = { 'x-forwarded-for': addressOf(g), cookie: cookies.get(g)! };
-      refusals.check(await call('GET', '/api/family/applications', headers), 'applications');
-      const t = performance.now();
-      api.push(t - at);
-      await database.executeSql(statement.query, paramsOf(g));
-      lastEnd = performance.now();
-      direct.push(lastEnd - t);
-    };
-    running.push(
-      one().catch((err: unknown) => {
+  const sentMs = await new Promise<number>((resolve, reject) => {
+    load.on('error', reject);
+    load.on('message', (answer: LoadAnswer) => {
+      if (answer.kind === 'done') return resolve(answer.sentMs);
+      if (answer.status !== 200) {
         failed++;
-        firstError ??= String(err);
-      }),
-    );
-  }
-  const sent = performance.now() - start;
+        refusals.set(answer.status, (refusals.get(answer.status) ?? 0) + 1);
+        firstError ??= answer.error ?? `status ${answer.status}`;
+        return;
+      }
+      api.push(answer.end - answer.at);
+      lastEnd = Math.max(lastEnd, answer.end);
+      // the same SQL, right after the answer reached this thread
+      running.push(
+        (async () => {
+          const t = performance.now();
+          await database.executeSql(statement.query, paramsOf(answer.g));
+          direct.push(performance.now() - t);
+        })(),
+      );
+    });
+  });
   await Promise.all(running);
+  await load.terminate();
+  const total = rate * seconds;
+  const refused = [...refusals].map(([status, n]) => `${n} x ${status}`).join(', ') || 'none';
   const a = percentiles(api);
   const d = percentiles(direct);
   rows.push([
     `${kind}: status page at ${rate}/s, open loop, p50 / p95 / p99`,
     three(api),
-    `SQL (the applications query, same parameters) ${three(direct)}; ratio p50 ${(a.p50 / d.p50).toFixed(1)}x, p99 ${(a.p99 / d.p99).toFixed(1)}x; achieved ${(api.length / ((lastEnd - start) / 1000)).toFixed(0)}/s (sent ${((total / sent) * 1000).toFixed(0)}/s), n=${api.length}, ${failed} failed${firstError ? ` (first: ${firstError})` : ''}, ${refusals}; ${TARGET}`,
+    `SQL (the applications query, same parameters) ${three(direct)}; ratio p50 ${(a.p50 / d.p50).toFixed(1)}x, p99 ${(a.p99 / d.p99).toFixed(1)}x; achieved ${(api.length / ((lastEnd - start) / 1000)).toFixed(0)}/s (sent ${((total / sentMs) * 1000).toFixed(0)}/s from a worker thread), n=${api.length}, ${failed} failed${firstError ? ` (first: ${firstError})` : ''}, refused: ${refused}; ${TARGET}`,
   ]);
 }
+
+/** A worker thread running a TypeScript file (tsx's loader registered in it first, as `--import tsx` is here). */
+const typescriptWorker = (file: URL, workerData: unknown) =>
+  new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); })`,
+    { eval: true, workerData },
+  );
 
 /** One request at a time, each followed by every statement the service sends for it, for a few hundred guardians. */
 async function oneAtATime(ctx: Ctx, cookies: Map<number, string>, options: FamilyOptions) {

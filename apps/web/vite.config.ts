@@ -58,7 +58,7 @@ const FAMILY_ENTRY = path.join('src', 'family', 'main.tsx');
  */
 const FORBIDDEN = [
   /[\\/]node_modules[\\/](@mui|@emotion|@tanstack|zod|i18next|react-i18next|notistack|@fontsource)[\\/]/,
-  /[\\/]packages[\\/]shared[\\/](?!src[\\/](registration-rules|storable-text)\.ts$)/,
+  /[\\/]packages[\\/]shared[\\/](?!src[\\/](registration-rules|storable-text|zoned-time)\.ts$)/,
   /[\\/]apps[\\/]web[\\/]src[\\/](?!family[\\/])/,
 ];
 

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   GOOGLE_ADS_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ADS_REFRESH_TOKEN: z.string().optional(),
   GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  /** How long a grade's waiting-list figures (rank in group, movement) are kept for families: moves show within it. */
+  FAMILY_LIST_FRESH_SECONDS: z.coerce.number().int().min(0).max(60).default(30),
   /**
    * Server processes on a PostgreSQL server (Node's cluster: one port, each process serves requests and runs jobs);
    * one per core unless set. The embedded database runs one process whatever it says.
@@ -97,6 +99,8 @@ export type Config = {
   logLevel: string;
   twilio: { accountSid: string | null; authToken: string | null; from: string | null; apiUrl: string };
   outboxRetrySeconds: number;
+  /** FAMILY_LIST_FRESH_SECONDS: how late a family may see its list's figures (0: read on every request). */
+  familyListFreshSeconds: number;
   /**
    * Processes serving the app: WEB_CONCURRENCY (default one per core) on a PostgreSQL server; always 1 on the
    * embedded database, whose files one process alone may open (PGlite is PostgreSQL inside this process's memory).
@@ -154,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: parsed.TWILIO_API_URL.replace(/\/$/, ''),
     },
     outboxRetrySeconds: parsed.OUTBOX_RETRY_SECONDS,
+    familyListFreshSeconds: parsed.FAMILY_LIST_FRESH_SECONDS,
     jobLeaseSeconds: parsed.JOB_LEASE_SECONDS,
     drandRelays: relaysOf(parsed.DRAND_RELAYS, parsed.NODE_ENV),
     drandTestChainKey: parsed.DRAND_TEST_CHAIN_PUBLIC_KEY ?? null,

@@ -61,8 +61,8 @@ const FAMILY_LOCALES: Record<string, string> = {
   ar: 'ar',
 };
 
-/** Node's ICU has no Haitian Creole (Intl would fall back to English or French): its months by hand. */
-const CREOLE_MONTHS = [
+/** Node's ICU has no Haitian Creole (Intl would fall back to English or French): its months and days by hand. */
+export const CREOLE_MONTHS = [
   'janvye',
   'fevriye',
   'mas',
@@ -77,24 +77,37 @@ const CREOLE_MONTHS = [
   'desanm',
 ];
 
-/** Languages whose day and time are composed from the wall clock rather than by Intl. */
-const BY_HAND: Record<string, (wall: ReturnType<typeof wallClock>) => string> = {
+const CREOLE_WEEKDAYS = ['dimanch', 'lendi', 'madi', 'mèkredi', 'jedi', 'vandredi', 'samdi'];
+const VIETNAMESE_WEEKDAYS = ['Chủ Nhật', 'Thứ Hai', 'Thứ Ba', 'Thứ Tư', 'Thứ Năm', 'Thứ Sáu', 'Thứ Bảy'];
+
+type Wall = ReturnType<typeof wallClock>;
+const weekdayOf = (w: Wall) => new Date(Date.UTC(+w.year, +w.month - 1, +w.day)).getUTCDay();
+
+/** Languages whose day and time are composed from the wall clock rather than by Intl (with the weekday or not). */
+const BY_HAND: Record<string, (wall: Wall, weekday: boolean) => string> = {
   // CLDR's long Vietnamese form reads "lúc 17:00 2 tháng 12, 2026"; a letter writes "17:00 ngày 2 tháng 12 năm 2026"
-  vi: (w) => `${w.hour}:${w.minute} ngày ${+w.day} tháng ${+w.month} năm ${w.year}`,
-  ht: (w) => `${+w.day} ${CREOLE_MONTHS[+w.month - 1]} ${w.year} a ${w.hour}:${w.minute}`,
+  vi: (w, weekday) =>
+    `${w.hour}:${w.minute} ${weekday ? `${VIETNAMESE_WEEKDAYS[weekdayOf(w)]}, ` : ''}ngày ${+w.day} tháng ${+w.month} năm ${w.year}`,
+  ht: (w, weekday) =>
+    `${weekday ? `${CREOLE_WEEKDAYS[weekdayOf(w)]} ` : ''}${+w.day} ${CREOLE_MONTHS[+w.month - 1]} ${w.year} a ${w.hour}:${w.minute}`,
 };
 
+/** Whether the language's dates are written by hand here (browsers' Intl has no or an odd form for them). */
+export const writtenByHand = (lng: string) => lng in BY_HAND;
+
 /**
- * The instant as a family reads it, with its time zone, in one of the family languages (English otherwise):
+ * The instant as a family reads it (`weekday`: with the day of the week, as the portal shows a deadline), with its time zone, in one of the family languages (English otherwise):
  * "December 2, 2026 at 5:00 PM MST" / "2 de diciembre de 2026, 5:00 p.m. MST" / "17:00 ngày 2 tháng 12 năm 2026 MST" /
  * "2026年12月2日 17:00 GMT-7" / "2 desanm 2026 a 17:00 MST" / "2 ديسمبر 2026 في 5:00 م غرينتش-7".
  */
-export function familyDateTime(instant: Date, timeZone: string, lng: string): string {
+export function familyDateTime(instant: Date, timeZone: string, lng: string, { weekday = false } = {}): string {
   const locale = FAMILY_LOCALES[lng] ?? FAMILY_LOCALES.en;
   const byHand = BY_HAND[lng];
   const dayAndTime = byHand
-    ? byHand(wallClock(timeZone, instant))
-    : new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'long', timeStyle: 'short' }).format(instant);
+    ? byHand(wallClock(timeZone, instant), weekday)
+    : new Intl.DateTimeFormat(locale, { timeZone, dateStyle: weekday ? 'full' : 'long', timeStyle: 'short' }).format(
+        instant,
+      );
   return `${dayAndTime} ${zoneName(instant, timeZone, locale)}`;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/client';
+import { batchedHits } from './rate-limit-batch';
 import { countHit, sweepExpiredCounters } from './rate-limit.repository';
 
 type Counted = { current: number; ttl: number };
@@ -10,6 +11,8 @@ type LimitParams = {
   exponentialBackoff?: boolean;
   groupId?: string;
   routeInfo?: { method?: string | string[]; url?: string };
+  /** A route's own setting: its hits are counted in a batch per this many milliseconds (rate-limit-batch.ts). */
+  batchMs?: number;
 };
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
@@ -21,6 +24,11 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
  */
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let lastSweep = 0;
+  const batches = new Map<number, ReturnType<typeof batchedHits>>();
+  const batchOf = (everyMs: number) => {
+    if (!batches.has(everyMs)) batches.set(everyMs, batchedHits(db, everyMs));
+    return batches.get(everyMs)!;
+  };
 
   async function sweepNowAndThen() {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
@@ -40,9 +48,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       private readonly prefix = '',
     ) {
       if (params.exponentialBackoff) throw new Error('the database rate-limit store has no exponential backoff');
+      if (params.batchMs && params.continueExceeding) throw new Error('a batched limit cannot continue exceeding');
     }
 
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      if (this.params.batchMs) return callback(null, batchOf(this.params.batchMs).count(this.prefix + key, timeWindow));
       count(this.prefix + key, timeWindow, max, Boolean(this.params.continueExceeding)).then(
         (result) => callback(null, result),
         (error: Error) => callback(error),

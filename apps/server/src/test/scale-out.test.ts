@@ -79,6 +79,17 @@ describe('two API processes on one database', () => {
     expect((await wrongLogin(a)).status).toBe(429);
   });
 
+  it("share the family portal's read limit, counted in batches: exact on one process, the other's hits a moment late", async () => {
+    const read = (app: TestContext) => from(app, '198.51.100.30')('GET', '/family/session');
+    // signed out, so each read answers 401, yet each one counts
+    for (let i = 0; i < 120; i++) expect((await read(a)).status).toBe(401);
+    expect((await read(a)).status).toBe(429);
+    // B learns A's hits when its own batch goes out (a second), and refuses from then on
+    await expect.poll(async () => (await read(b)).status, { timeout: 5000, interval: 200 }).toBe(429);
+    // another address is not limited
+    expect((await from(b, '198.51.100.31')('GET', '/family/session')).status).toBe(401);
+  });
+
   it('share refresh-token rotation: a token spent on A is refused on B, and the family revoked on both', async () => {
     const user = await newUser();
     // positive control: a session started on A refreshes on B

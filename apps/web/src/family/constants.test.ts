@@ -5,7 +5,11 @@ import * as contract from '@openseat/shared/schemas/family';
 import { FAMILY_LANGUAGES, FAMILY_LINK_MINUTES, FAMILY_STAGES, FAMILY_STEPS, RTL_LANGUAGES } from './constants';
 
 /** Shared code the portal runs as it is (the form rules): it must itself import nothing but these and types. */
-const DEPENDENCY_FREE = ['@openseat/shared/registration-rules', '@openseat/shared/storable-text'];
+const DEPENDENCY_FREE = [
+  '@openseat/shared/registration-rules',
+  '@openseat/shared/storable-text',
+  '@openseat/shared/zoned-time',
+];
 const IMPORT = /^import (type )?[^'"]*?['"]([^'"]+)['"]/gms;
 
 describe('the portal beside its contract', () => {

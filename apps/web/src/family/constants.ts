@@ -31,8 +31,8 @@ export const LANGUAGE_NAMES: Record<FamilyLanguage, string> = {
 };
 
 /**
- * The locales Intl formats dates and numbers in. Haitian Creole has no CLDR date data in most browsers yet: French
- * (Haiti's other official language) is the fallback, rather than English.
+ * The locales Intl formats numbers (and dates, but for Creole and Vietnamese: i18n/language.tsx) in. Haitian Creole
+ * has no CLDR data in most browsers yet: French (Haiti's other official language) is the fallback, rather than English.
  */
 export const INTL_LOCALES: Record<FamilyLanguage, string[]> = {
   en: ['en'],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { FamilyApplication } from '@openseat/shared/schemas/family';
@@ -8,6 +9,9 @@ import { createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../test/harness';
+import { contactOf, type Contact } from './family.contact';
+import { waitingFigures } from './family.figures';
+import { familyApplications } from './family.service';
 
 /*
  * The waiting list's movement a family sees (issue 24): offers made from their grade's list per week this season and,
@@ -158,5 +162,32 @@ describe("the list's movement, this season and last", () => {
       ],
     });
     expect(north2nd?.movedPerWeek).toEqual([]);
+  });
+});
+
+describe("a family's place in its priority group", () => {
+  it('counts the places of its group at or ahead of its own, and a kept read shows a move only when it is renewed', async () => {
+    // the new campus's 2nd grade: four families waiting, priority groups (lottery levels) 1, 2, 1, 1
+    const waiting = [];
+    for (let i = 0; i < 4; i++) waiting.push(await waitingFamily(periods.lonely, 4));
+    const [first, other, second, family] = waiting;
+    const levels = new Map([first, other, second, family].map((f, i) => [f.app.id_application, [1, 2, 1, 1][i]]));
+    for (const [id_application, lottery_level] of levels)
+      await ctx.db.update(s.application).set({ lottery_level }).where(eq(s.application.id_application, id_application));
+    const contact = contactOf(`movement.${families}@example.org`) as Contact;
+    const kept = waitingFigures(ctx.db, 60_000);
+    const rank = async (figures = waitingFigures(ctx.db)) =>
+      (await familyApplications(ctx.db, contact, new Date(), figures))[0].waiting?.rankInGroup;
+
+    expect((await waitingOf(family))?.position).toBe(4);
+    expect(await rank(kept)).toBe(3);
+
+    // the first of the group is offered a seat: its place leaves the list
+    await ctx.db
+      .update(s.application)
+      .set({ id_status: STATUS.OFFERED, waiting_list_position: null })
+      .where(eq(s.application.id_application, first.app.id_application));
+    expect(await rank(kept)).toBe(3);
+    expect(await rank()).toBe(2);
   });
 });

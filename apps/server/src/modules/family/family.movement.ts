@@ -1,6 +1,5 @@
 import type { FamilyWaiting } from '@openseat/shared/schemas/family';
-import type { Db } from '../../db/client';
-import * as repo from './family-movement.repository';
+import type { WaitingFigures } from './family.figures';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -16,16 +15,17 @@ function mondayOf(at: Date): number {
  * list's life. Counts only (docs/family-portal.md).
  */
 export async function listMovementOf(
-  db: Db,
+  figures: WaitingFigures,
   app: { id_campus_year: number | null; id_grade: number | null },
   now: Date,
 ): Promise<Pick<FamilyWaiting, 'movedPerWeek' | 'thisWeek' | 'lastSeason'>> {
   if (app.id_campus_year === null) return { movedPerWeek: [], thisWeek: null, lastSeason: null };
   const [current, previous] = await Promise.all([
-    repo.listMovement(db, app.id_campus_year, app.id_grade),
-    repo.previousPeriod(db, app.id_campus_year),
+    figures.listMovement({ id_campus_year: app.id_campus_year, id_grade: app.id_grade }),
+    figures.previousPeriod(app.id_campus_year),
   ]);
-  const before = previous && (await repo.listMovement(db, previous.id_campus_year, app.id_grade));
+  const before =
+    previous && (await figures.listMovement({ id_campus_year: previous.id_campus_year, id_grade: app.id_grade }));
   return {
     movedPerWeek: current.weeks,
     thisWeek:

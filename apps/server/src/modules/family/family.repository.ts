@@ -229,25 +229,27 @@ export async function statusBefore(db: Executor, id_application: number): Promis
   return row?.from ?? null;
 }
 
-/** The waiting applications of the same grade and priority group ahead of this place (rank in the group). */
-export async function rankInGroup(db: Executor, app: GuardianApplication): Promise<number | null> {
-  if (app.waiting_list_position === null || app.id_campus_year === null) return null;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** A grade's waiting list within one priority group: the positions it holds, in order (counts only, no names). */
+export type WaitingGroup = { id_campus_year: number; id_grade: number | null; lottery_level: number | null };
+
+export async function waitingPositions(db: Executor, group: WaitingGroup): Promise<number[]> {
+  const rows = await db
+    .select({ position: s.application.waiting_list_position })
     .from(s.application)
     .where(
       and(
-        eq(s.application.id_campus_year, app.id_campus_year),
-        app.id_grade === null ? isNull(s.application.id_grade) : eq(s.application.id_grade, app.id_grade),
+        eq(s.application.id_campus_year, group.id_campus_year),
+        group.id_grade === null ? isNull(s.application.id_grade) : eq(s.application.id_grade, group.id_grade),
         eq(s.application.id_status, STATUS.WAITING_LIST),
         isNull(s.application.deletedAt),
-        app.lottery_level === null
+        group.lottery_level === null
           ? isNull(s.application.lottery_level)
-          : eq(s.application.lottery_level, app.lottery_level),
-        sql`${s.application.waiting_list_position} <= ${app.waiting_list_position}`,
+          : eq(s.application.lottery_level, group.lottery_level),
+        sql`${s.application.waiting_list_position} IS NOT NULL`,
       ),
-    );
-  return row?.n ?? null;
+    )
+    .orderBy(s.application.waiting_list_position);
+  return rows.map((r) => r.position!);
 }
 
 /** The messages sent about the application (the outbox's log), newest first. */

@@ -31,12 +31,15 @@ import * as familyAuth from './family.auth';
 import { maskedContact, type Contact } from './family.contact';
 import { answerOffer, declineReasonsOf } from './family.answer';
 import { answerRegistrationForm, familyRegistration } from './family.registration';
+import { waitingFigures } from './family.figures';
 import { familyApplication, familyApplications } from './family.service';
 
 /** The portal's calls are the only ones that ever see its cookie. */
 const FAMILY_COOKIE_PATH = '/api/family';
 /** Portal reads and answers from one address per minute: a results day's family refreshing, not a crawler. */
 const PORTAL_LIMIT_PER_MINUTE = 120;
+/** Counted in a batch a second (lib/rate-limit-batch.ts): no commit per read on results day. */
+const PORTAL_LIMIT_BATCH_MS = 1000;
 
 const message = z.object({ message: z.string() });
 
@@ -52,7 +55,11 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   const cookie = () => sessionCookie(deps.config.publicUrl, 'openseat_family', FAMILY_COOKIE_PATH);
   // sign-in requests and session openings per address, as the staff's sign-in (per contact: family.auth.ts)
   const signInConfig = { public: true, rateLimit: { max: deps.loginRateLimitPerMinute, timeWindow: '1 minute' } };
-  const portalConfig = { public: true, rateLimit: { max: PORTAL_LIMIT_PER_MINUTE, timeWindow: '1 minute' } };
+  const portalConfig = {
+    public: true,
+    rateLimit: { max: PORTAL_LIMIT_PER_MINUTE, timeWindow: '1 minute', batchMs: PORTAL_LIMIT_BATCH_MS },
+  };
+  const figures = waitingFigures(deps.db, deps.config.familyListFreshSeconds * 1000);
   const sameSiteOnly = async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl);
   const guardian = (req: FastifyRequest) => familyAuth.guardianOf(deps.db, readSessionCookie(req, cookie()));
   /** The session as the portal reads it: the contact partly hidden, and the guardian's language. */
@@ -114,7 +121,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
       config: portalConfig,
       schema: { tags, response: { 200: listOf(FamilyApplicationSchema, "The guardian's applications, newest first") } },
     },
-    async (req) => familyApplications(deps.db, await guardian(req)),
+    async (req) => familyApplications(deps.db, await guardian(req), new Date(), figures),
   );
   app.get(
     '/family/applications/:id',
@@ -122,7 +129,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
       config: portalConfig,
       schema: { tags, params: FamilyApplicationParamsSchema, response: { 200: FamilyApplicationDetailSchema } },
     },
-    async (req) => familyApplication(deps.db, await guardian(req), req.params.id),
+    async (req) => familyApplication(deps.db, await guardian(req), req.params.id, new Date(), figures),
   );
   app.get(
     '/family/applications/:id/decline-reasons',

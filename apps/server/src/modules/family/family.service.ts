@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { Contact } from './family.contact';
+import { rankAmong, waitingFigures, type WaitingFigures } from './family.figures';
 import { listMovementOf } from './family.movement';
 import * as repo from './family.repository';
 
@@ -56,7 +57,20 @@ function stepsOf(stage: FamilyStage, drawn: boolean): Array<{ step: Step; state:
   ];
 }
 
-async function present(db: Db, app: repo.GuardianApplication, held: boolean, now: Date): Promise<FamilyApplication> {
+type Reads = { db: Db; figures: WaitingFigures; now: Date };
+
+async function rankInGroup(figures: WaitingFigures, app: repo.GuardianApplication, position: number) {
+  if (app.id_campus_year === null) return null;
+  const group = { id_campus_year: app.id_campus_year, id_grade: app.id_grade, lottery_level: app.lottery_level };
+  // a place read fresh against a list kept a few seconds: never past the end of its group
+  return Math.max(1, rankAmong(await figures.positions(group), position));
+}
+
+async function present(
+  { db, figures, now }: Reads,
+  app: repo.GuardianApplication,
+  held: boolean,
+): Promise<FamilyApplication> {
   const status = held ? ((await repo.statusBefore(db, app.id_application)) ?? STATUS.APPLIED) : app.id_status;
   const stage = STAGE_OF[status] ?? 'applied';
   const drawn = !held && app.id_lottery !== null;
@@ -66,8 +80,8 @@ async function present(db: Db, app: repo.GuardianApplication, held: boolean, now
           position: app.waiting_list_position,
           priorityGroup: app.priorityGroup,
           lotteryNumber: app.lottery_number,
-          rankInGroup: await repo.rankInGroup(db, app),
-          ...(await listMovementOf(db, app, now)),
+          rankInGroup: await rankInGroup(figures, app, app.waiting_list_position),
+          ...(await listMovementOf(figures, app, now)),
         }
       : null;
   const deadline = app.offer_expires_at;
@@ -93,18 +107,23 @@ async function present(db: Db, app: repo.GuardianApplication, held: boolean, now
   };
 }
 
-async function presentAll(db: Db, apps: repo.GuardianApplication[], now: Date) {
+async function presentAll(reads: Reads, apps: repo.GuardianApplication[]) {
   const held = await repo.heldApplications(
-    db,
+    reads.db,
     [...new Set(apps.map((a) => a.id_campus))],
     apps.map((a) => a.id_application),
   );
-  return Promise.all(apps.map((a) => present(db, a, held.has(a.id_application), now)));
+  return Promise.all(apps.map((a) => present(reads, a, held.has(a.id_application))));
 }
 
-/** `GET /family/applications`. */
-export async function familyApplications(db: Db, contact: Contact, now = new Date()): Promise<FamilyApplication[]> {
-  return presentAll(db, await repo.guardianApplications(db, contact), now);
+/** `GET /family/applications`; `figures`: the waiting lists' shared figures, as the portal keeps them. */
+export async function familyApplications(
+  db: Db,
+  contact: Contact,
+  now = new Date(),
+  figures = waitingFigures(db),
+): Promise<FamilyApplication[]> {
+  return presentAll({ db, figures, now }, await repo.guardianApplications(db, contact));
 }
 
 /** `GET /family/applications/:id`: 404 for any id that is not one of the guardian's own live applications. */
@@ -113,10 +132,11 @@ export async function familyApplication(
   contact: Contact,
   id: number,
   now = new Date(),
+  figures = waitingFigures(db),
 ): Promise<FamilyApplicationDetail> {
   const apps = await repo.guardianApplications(db, contact, id);
   if (!apps.length) throw notFound();
-  const [shown] = await presentAll(db, apps, now);
+  const [shown] = await presentAll({ db, figures, now }, apps);
   const messages = await repo.messagesOf(db, id);
   return {
     ...shown,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILY_LANGUAGES } from '../constants';
+import { makeI18n } from './language';
 import ar from './ar';
 import en from './en';
 import es from './es';
@@ -37,5 +38,28 @@ describe('family portal words', () => {
       const same = sentences.filter(([key, text]) => DICTIONARIES[lng][key] === text).map(([key]) => key);
       expect(same, lng).toEqual([]);
     }
+  });
+});
+
+describe('family portal dates', () => {
+  const deadline = '2026-12-03T00:00:00Z'; // Wednesday 2 December 2026, 17:00 in Phoenix
+  const noop = () => undefined;
+
+  it('writes Haitian Creole dates in Creole, as the messages do (not in French or English)', () => {
+    const i18n = makeI18n('ht', ht, noop);
+    expect(i18n.dateTime(deadline, 'America/Phoenix')).toBe('mèkredi 2 desanm 2026 a 17:00 MST');
+    expect(i18n.day('2026-03-02')).toBe('2 mas');
+  });
+
+  it('writes Vietnamese dates as a letter does, with the weekday', () => {
+    expect(makeI18n('vi', vi, noop).dateTime(deadline, 'America/Phoenix')).toBe(
+      '17:00 Thứ Tư, ngày 2 tháng 12 năm 2026 MST',
+    );
+  });
+
+  it('leaves the other languages to Intl, in the school’s zone', () => {
+    const text = makeI18n('es', es, noop).dateTime(deadline, 'America/Phoenix');
+    expect(text).toMatch(/miércoles, 2 de diciembre de 2026/);
+    expect(text).toMatch(/17:00|5:00/);
   });
 });

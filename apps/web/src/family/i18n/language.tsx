@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { FamilyLanguage } from '@openseat/shared/schemas/family';
+import { CREOLE_MONTHS, familyDateTime, writtenByHand } from '@openseat/shared/zoned-time';
 import { FAMILY_LANGUAGES, INTL_LOCALES, RTL_LANGUAGES, isFamilyLanguage } from '../constants';
 import type { MessageKey, Translation } from './en';
 
@@ -63,6 +64,13 @@ export type I18n = {
   changeLanguage: (lng: FamilyLanguage) => void;
 };
 
+/** The browser's own zone, for times that belong to no school (a message's sending). */
+const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Vietnamese and Haitian Creole dates are written as the family's messages write them (shared zoned-time.ts): browsers
+ * have no Creole date data and an odd long Vietnamese form.
+ */
 export function makeI18n(
   lng: FamilyLanguage,
   messages: Translation,
@@ -76,17 +84,22 @@ export function makeI18n(
     changeLanguage,
     t: (key, values) => fill(messages[key], values, numbers),
     dateTime: (iso, timeZone) =>
-      new Intl.DateTimeFormat(locales, {
-        weekday: 'long',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone,
-        timeZoneName: timeZone ? 'short' : undefined,
-      }).format(new Date(iso)),
-    day: (isoDate) => days.format(new Date(isoDate.slice(0, 10) + 'T00:00:00Z')),
+      writtenByHand(lng)
+        ? familyDateTime(new Date(iso), timeZone ?? localZone(), lng, { weekday: true })
+        : new Intl.DateTimeFormat(locales, {
+            weekday: 'long',
+            year: 'numeric',
+            month: 'long',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZone,
+            timeZoneName: timeZone ? 'short' : undefined,
+          }).format(new Date(iso)),
+    day: (isoDate) =>
+      lng === 'ht'
+        ? `${+isoDate.slice(8, 10)} ${CREOLE_MONTHS[+isoDate.slice(5, 7) - 1]}`
+        : days.format(new Date(isoDate.slice(0, 10) + 'T00:00:00Z')),
     number: (value) => numbers.format(value),
   };
 }
