@@ -6,6 +6,7 @@ import type {
   SisHandoffRequest,
   SisHandoffStudent,
 } from '@openseat/shared/schemas/sis-handoff';
+import { periodQuery } from '../../../hooks/periods';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import { http } from '../../../lib/client';
 
@@ -24,6 +25,9 @@ export type StudentsQuery = {
   page: number;
   pageSize: number;
 };
+
+/** The period the screen sends (the cache entry the period's settings share). */
+export const useHandoffPeriod = (id_campus_year: number | null) => useQuery(periodQuery(id_campus_year));
 
 export const useHandoffStudents = (q: StudentsQuery) =>
   useQuery({

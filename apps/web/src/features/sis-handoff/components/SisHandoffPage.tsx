@@ -21,7 +21,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -35,8 +34,13 @@ import {
 import { NotFound } from '../../../components/NotFound';
 import { PageTitle } from '../../../components/PageTitle';
 import { isNotFound, routeId } from '../../../components/route-id';
-import { periodQuery } from '../../../hooks/periods';
-import { downloadBatch, useHandoffBatches, useHandoffStudents, useSendBatch } from '../api/sis-handoff';
+import {
+  downloadBatch,
+  useHandoffBatches,
+  useHandoffPeriod,
+  useHandoffStudents,
+  useSendBatch,
+} from '../api/sis-handoff';
 
 const when = (iso: string | null, lng: string) => (iso ? new Date(iso).toLocaleString(lng) : null);
 
@@ -45,7 +49,7 @@ export default function SisHandoffPage() {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const id = routeId(useParams().id_campus_year);
-  const period = useQuery(periodQuery(id));
+  const period = useHandoffPeriod(id);
   const [format, setFormat] = useState<SisHandoffFormat>('powerschool');
   const [include, setInclude] = useState<SisHandoffInclude>('unsent');
   const [sent, setSent] = useState<'unsent' | 'sent' | 'all'>('all');
