@@ -114,15 +114,13 @@ beforeAll(async () => {
       count: seated.length,
     })
     .returning();
-  await ctx.db
-    .insert(s.sisHandoffApplication)
-    .values(
-      seated.map((id_application) => ({
-        id_sis_handoff: batch.id_sis_handoff,
-        id_school: school.id_school,
-        id_application,
-      })),
-    );
+  await ctx.db.insert(s.sisHandoffApplication).values(
+    seated.map((id_application) => ({
+      id_sis_handoff: batch.id_sis_handoff,
+      id_school: school.id_school,
+      id_application,
+    })),
+  );
   const lottery = await createDrawnLottery(ctx.db, period);
   ids = { lottery: lottery.id_lottery, batches: batch.id_sis_handoff };
   // the public page's files (/public/lottery/{token}/...): its report names the drawn grades
