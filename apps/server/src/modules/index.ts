@@ -31,6 +31,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { adsTrackingRoutes } from './ads-tracking/ads-tracking.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { familyRoutes } from './family/family.routes';
+import { familyDocumentRoutes } from './family/family-documents.routes';
 import { declineReasonsRoutes } from './decline-reasons/decline-reasons.routes';
 import { registrationRoutes } from './registration/registration.routes';
 import { sisHandoffRoutes } from './sis-handoff/sis-handoff.routes';
@@ -60,6 +61,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   waitingListRoutes,
   lotteryRoutes,
   familyRoutes,
+  familyDocumentRoutes,
   declineReasonsRoutes,
   registrationRoutes,
   sisHandoffRoutes,

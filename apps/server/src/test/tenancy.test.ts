@@ -6,7 +6,7 @@ import { apiClient, startTestApp, type TestContext } from './harness';
 import { signIn } from './session';
 import {
   BEFORE_SCHOOL_CHOICE,
-  bodyOf,
+  requestOf,
   buildFixtures,
   PUBLIC_ROUTES,
   REQUEST_RECORDS,
@@ -227,7 +227,7 @@ describe('tenant isolation', () => {
         // background work of an earlier row (a copy job, its mail) must not land between the two digests
         if (write) await settleJobs();
         const before = write ? await databaseDigest() : {};
-        const refused = await call(other.method, other.path, { ...as(row.actor), ...bodyOf(other) });
+        const refused = await call(other.method, other.path, requestOf(as(row.actor), other));
         expect([403, 404], `${other.method} ${other.path}: ${JSON.stringify(refused.body)}`).toContain(refused.status);
         const text = JSON.stringify(refused.body);
         for (const trace of row.foreign(f)) expect(text).not.toContain(trace);
@@ -235,7 +235,7 @@ describe('tenant isolation', () => {
           expect(changedTables(before, await databaseDigest()), 'tables changed by a refused write').toEqual([]);
       }
       const own = row.own(f);
-      const ok = await call(own.method, own.path, { ...as(row.ownActor ?? row.actor), ...bodyOf(own) });
+      const ok = await call(own.method, own.path, requestOf(as(row.ownActor ?? row.actor), own));
       expect(ok.status, `${own.method} ${own.path}: ${JSON.stringify(ok.body)}`).toBeLessThan(300);
       if (!row.other) {
         const text = typeof ok.body === 'string' ? ok.body : JSON.stringify(ok.body);

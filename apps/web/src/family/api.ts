@@ -1,5 +1,5 @@
 import type { FormAnswers } from '@openseat/shared/registration-rules';
-import type { FamilyRegistration } from '@openseat/shared/schemas/registration';
+import type { DocumentUpload, FamilyRegistration } from '@openseat/shared/schemas/registration';
 import type {
   FamilyAnswer,
   FamilyApplication,
@@ -96,4 +96,48 @@ export const familyApi = {
   registration: (id: number) => call<FamilyRegistration>(`/applications/${id}/registration`),
   sendForm: (id: number, item: number, answers: FormAnswers) =>
     call<unknown>(`/applications/${id}/registration/forms/${item}`, { method: 'PUT', body: { answers } }),
+  /** Opens a resumable upload of the item's document. */
+  startUpload: (id: number, item: number, file: { name: string; size: number }) =>
+    call<DocumentUpload>(`/applications/${id}/registration/documents/${item}/uploads`, {
+      method: 'POST',
+      body: { name: file.name, size: file.size },
+    }),
+  /** Where an upload stands: the next chunk starts at `received`. */
+  uploadState: (id: number, upload: string) =>
+    call<DocumentUpload>(`/applications/${id}/registration/uploads/${upload}`),
+  sendChunk,
 };
+
+/**
+ * One chunk of an upload (`Content-Range` from `from`), by XMLHttpRequest: fetch reports no upload progress.
+ * `onProgress` gets the bytes of this chunk sent so far. A dropped connection is an ApiError with status 0.
+ */
+function sendChunk(
+  id: number,
+  upload: string,
+  chunk: { bytes: Blob; from: number; size: number },
+  onProgress: (sent: number) => void,
+): Promise<DocumentUpload> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', `/api/family/applications/${id}/registration/uploads/${upload}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', language);
+    xhr.setRequestHeader('x-requested-with', 'fetch');
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    const end = chunk.from + chunk.bytes.size - 1;
+    xhr.setRequestHeader('content-range', `bytes ${chunk.from}-${end}/${chunk.size}`);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onerror = () => reject(new ApiError(0, ''));
+    xhr.onabort = () => reject(new ApiError(0, ''));
+    xhr.onload = () => {
+      const payload = xhr.responseText ? safeJson(xhr.responseText) : undefined;
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(payload as DocumentUpload);
+      const ended = xhr.status === 401;
+      if (ended) sessionEnded();
+      reject(new ApiError(xhr.status, messageOf(payload), ended));
+    };
+    xhr.send(chunk.bytes);
+  });
+}

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as contract from '@openseat/shared/schemas/family';
-import { FAMILY_LANGUAGES, FAMILY_LINK_MINUTES, FAMILY_STAGES, FAMILY_STEPS, RTL_LANGUAGES } from './constants';
+import * as registration from '@openseat/shared/schemas/registration';
+import {
+  DOCUMENT_MIME,
+  FAMILY_LANGUAGES,
+  FAMILY_LINK_MINUTES,
+  FAMILY_STAGES,
+  FAMILY_STEPS,
+  RTL_LANGUAGES,
+} from './constants';
 
 /** Shared code the portal runs as it is (the form rules): it must itself import nothing but these and types. */
 const DEPENDENCY_FREE = [
@@ -19,6 +27,7 @@ describe('the portal beside its contract', () => {
     expect(FAMILY_STEPS).toEqual(contract.FAMILY_STEPS);
     expect(FAMILY_STAGES).toEqual(contract.FAMILY_STAGES);
     expect(FAMILY_LINK_MINUTES).toBe(contract.FAMILY_LINK_MINUTES);
+    expect(DOCUMENT_MIME).toEqual(registration.DOCUMENT_MIME);
   });
 
   it('imports only React, its own files, and types of the contract (no MUI, zod, i18next or staff code)', () => {

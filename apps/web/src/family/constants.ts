@@ -1,4 +1,5 @@
 import type { FamilyLanguage, FamilyStage } from '@openseat/shared/schemas/family';
+import type { DocumentType } from '@openseat/shared/schemas/registration';
 
 /*
  * The contract's constants, repeated here because packages/shared/src/schemas/family.ts builds zod schemas when it
@@ -9,6 +10,14 @@ import type { FamilyLanguage, FamilyStage } from '@openseat/shared/schemas/famil
 export const FAMILY_LANGUAGES = ['en', 'es', 'vi', 'zh', 'ht', 'ar'] as const satisfies readonly FamilyLanguage[];
 export const RTL_LANGUAGES: readonly FamilyLanguage[] = ['ar'];
 export const FAMILY_LINK_MINUTES = 30;
+/** The MIME types each document type of the registration checklist is recognised as (the file pickers' `accept`). */
+export const DOCUMENT_MIME: Record<DocumentType, string[]> = {
+  pdf: ['application/pdf'],
+  jpeg: ['image/jpeg'],
+  png: ['image/png'],
+  heic: ['image/heic', 'image/heif'],
+  webp: ['image/webp'],
+};
 export const FAMILY_STEPS = ['applied', 'lottery', 'offer', 'answer', 'enrolled'] as const;
 export const FAMILY_STAGES = [
   'applied',

@@ -38,8 +38,6 @@ export const messagingEn = {
   bulkResult: '{{sent}} sent, {{failed}} failed, {{skipped}} skipped, {{noAddress}} without an address.',
   close: 'Close',
   guardianLanguage: 'Language for messages',
-  english: 'English',
-  spanish: 'Spanish',
   // captured mail page tabs
   mailTab: 'Mail',
   smsTab: 'SMS',
@@ -113,8 +111,6 @@ export const messagingEs: typeof messagingEn = {
   bulkResult: '{{sent}} enviados, {{failed}} fallidos, {{skipped}} omitidos, {{noAddress}} sin dirección.',
   close: 'Cerrar',
   guardianLanguage: 'Idioma de los mensajes',
-  english: 'Inglés',
-  spanish: 'Español',
   mailTab: 'Correo',
   smsTab: 'SMS',
   outboxTab: 'Bandeja de salida',

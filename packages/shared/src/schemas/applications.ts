@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { APPLICATION_LIST_TYPES, MOVE_TARGETS, STATUS_IDS } from '../application-status';
-import { LANGUAGES, LIST_TYPE, STATUS, type StatusId } from '../constants';
+import { LIST_TYPE, STATUS, type StatusId } from '../constants';
 import { CampusYearGradeRowSchema, SchoolYearRefSchema } from './enrollment';
 import { WaitingReasonSchema } from './lottery';
+import { FAMILY_LANGUAGES } from './family';
 import { exactTotal, PageQuerySchema } from './pagination';
 import { totalExactField } from './responses';
 import {
@@ -103,8 +104,8 @@ const guardianFields = {
   address: optionalText(300),
   occupation: optionalText(200),
   dateOfBirth: optionalDate(),
-  /** The language messages to the guardian are written in (templates in English or Spanish); unchanged when absent. */
-  language: z.enum(LANGUAGES, { error: 'invalidValue' }).optional(),
+  /** The language messages to the guardian are written in (one of the portal's six); unchanged when absent. */
+  language: z.enum(FAMILY_LANGUAGES, { error: 'invalidValue' }).optional(),
 };
 
 export const ApplicantInputSchema = z.object(applicantFields);

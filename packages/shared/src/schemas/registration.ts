@@ -16,6 +16,16 @@ export const DOCUMENT_TYPES = ['pdf', 'jpeg', 'png', 'heic', 'webp'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** The largest upload a checklist may allow, in megabytes. */
 export const DOCUMENT_MAX_MB = 20;
+/** The MIME type each document type is recognised as (from its bytes), for the portal's `accept` and the review. */
+export const DOCUMENT_MIME: Record<DocumentType, string[]> = {
+  pdf: ['application/pdf'],
+  jpeg: ['image/jpeg'],
+  png: ['image/png'],
+  heic: ['image/heic', 'image/heif'],
+  webp: ['image/webp'],
+};
+/** One upload request (a chunk of a resumable upload) carries at most this many bytes; the portal sends 1 MiB. */
+export const DOCUMENT_CHUNK_MAX = 8 * 1024 * 1024;
 
 export const FORM_FIELD_TYPES = ['text', 'date', 'choice', 'yes_no', 'address'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
@@ -261,6 +271,18 @@ export const FamilyFormFieldSchema = z.object({
 });
 export type FamilyFormField = z.infer<typeof FamilyFormFieldSchema>;
 
+/** A document the family sent: as stored (an image re-encoded, a PDF as sent), and where the reader downloads it. */
+export const RegistrationFileSchema = z.object({
+  name: z.string(),
+  /** The MIME type read from the stored bytes. */
+  type: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+  /** The download, under /api: the family's own route in the portal, the staff route in the review. */
+  url: z.string(),
+});
+export type RegistrationFile = z.infer<typeof RegistrationFileSchema>;
+
 export const FamilyRegistrationItemSchema = z.object({
   id_registration_item: z.number().int(),
   kind: z.enum(REGISTRATION_ITEM_KINDS),
@@ -271,7 +293,14 @@ export const FamilyRegistrationItemSchema = z.object({
   state: z.enum(REGISTRATION_STATES),
   returnedReason: z.string().nullable(),
   form: z.object({ fields: z.array(FamilyFormFieldSchema), answers: z.record(z.string(), z.unknown()) }).optional(),
-  document: z.object({ types: z.array(z.enum(DOCUMENT_TYPES)), maxMb: z.number().int() }).optional(),
+  document: z
+    .object({
+      types: z.array(z.enum(DOCUMENT_TYPES)),
+      maxMb: z.number().int(),
+      /** The file sent for the item (the one the packet shows), null before any. */
+      file: RegistrationFileSchema.nullable().optional(),
+    })
+    .optional(),
   agreement: z.object({ text: z.string(), signers: z.enum(['one', 'two']) }).optional(),
 });
 export type FamilyRegistrationItem = z.infer<typeof FamilyRegistrationItemSchema>;
@@ -295,6 +324,36 @@ export const FamilyFormAnswersSchema = z.object({
     .refine((answers) => Object.keys(answers).length <= FORM_FIELDS_MAX, { error: 'tooMany' }),
 });
 export type FamilyFormAnswers = z.infer<typeof FamilyFormAnswersSchema>;
+
+// ---- documents: resumable uploads (docs/registration.md) ----
+
+/** `POST /family/applications/:id/registration/documents/:id_registration_item/uploads`: opens an upload. */
+export const DocumentUploadStartSchema = z.object({
+  name: requiredText(255),
+  size: z
+    .number({ error: 'mustBeNumber' })
+    .int({ error: 'mustBeInteger' })
+    .min(1, { error: 'fileRequired' })
+    .max(DOCUMENT_MAX_MB * 1024 * 1024, { error: 'registrationDocumentTooBig' }),
+});
+export type DocumentUploadStart = z.infer<typeof DocumentUploadStartSchema>;
+
+export const DocumentUploadParamsSchema = z.object({
+  id,
+  id_upload: z.string().regex(/^[0-9a-f]{32}$/, { error: 'notFound' }),
+});
+
+/** An upload under way: how many of its bytes the server holds (the next chunk starts there). */
+export const DocumentUploadSchema = z.object({
+  id_upload: z.string(),
+  size: z.number().int(),
+  received: z.number().int(),
+  /** A chunk is still arriving (or its dropped connection not yet noticed): ask again before sending the next. */
+  receiving: z.boolean(),
+  /** True once every byte came and the file was checked and kept as the item's response. */
+  done: z.boolean(),
+});
+export type DocumentUpload = z.infer<typeof DocumentUploadSchema>;
 
 // ---- the staff's review ----
 

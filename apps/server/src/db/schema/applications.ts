@@ -103,7 +103,7 @@ export const applicant = pgTable(
     // siblings: the detail's family query filters on these very expressions, so a family is found by index
     index('applicant_guardian_email_key_idx').on(guardianEmailKey(t.guardianEmail)),
     index('applicant_guardian_phone_key_idx').on(guardianPhoneKey(t.guardianPhoneNumber)),
-    check('applicant_guardian_language', sql`${t.guardianLanguage} IN ('en', 'es')`),
+    check('applicant_guardian_language', sql`${t.guardianLanguage} IN ('en', 'es', 'vi', 'zh', 'ht', 'ar')`),
   ],
 );
 

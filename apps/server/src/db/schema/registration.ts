@@ -102,3 +102,72 @@ export const registrationResponse = pgTable(
     uniqueIndex('registration_response_once').on(t.id_application, t.id_registration_item),
   ],
 );
+
+/**
+ * The document a family sent for an item version (its response names the same item): the checked file as stored
+ * under the data directory (outside the web root, under a random name). A new upload replaces the row and its file.
+ */
+export const registrationDocument = pgTable(
+  'registration_document',
+  {
+    id_registration_document: serial('id_registration_document').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    id_registration_item: integer('id_registration_item').notNull(),
+    /** Relative to `<dataDir>/files`. */
+    storedPath: text('stored_path').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'registration_document_application_fk',
+      columns: [t.id_school, t.id_application],
+      foreignColumns: [application.id_school, application.id_application],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'registration_document_item_fk',
+      columns: [t.id_school, t.id_registration_item],
+      foreignColumns: [registrationItem.id_school, registrationItem.id_registration_item],
+    }),
+    uniqueIndex('registration_document_once').on(t.id_application, t.id_registration_item),
+  ],
+);
+
+/**
+ * A resumable upload under way: the bytes so far are in `<dataDir>/files/registration-uploads/<id_upload>.part`
+ * (their count is the file's length, so a dropped connection resumes after the last byte written). Removed when the
+ * upload completes, is refused, or another upload for the same item starts.
+ */
+export const registrationUpload = pgTable(
+  'registration_upload',
+  {
+    id_upload: text('id_upload').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    id_application: integer('id_application').notNull(),
+    id_registration_item: integer('id_registration_item').notNull(),
+    originalName: text('original_name').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('registration_upload_size', sql`${t.size} > 0`),
+    foreignKey({
+      name: 'registration_upload_application_fk',
+      columns: [t.id_school, t.id_application],
+      foreignColumns: [application.id_school, application.id_application],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'registration_upload_item_fk',
+      columns: [t.id_school, t.id_registration_item],
+      foreignColumns: [registrationItem.id_school, registrationItem.id_registration_item],
+    }),
+    index('registration_upload_item_idx').on(t.id_application, t.id_registration_item),
+  ],
+);

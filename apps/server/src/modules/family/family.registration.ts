@@ -15,7 +15,8 @@ import * as repo from './family.repository';
 
 const OPEN = new Set<number>([STATUS.CONFIRMED, STATUS.ENROLLED]);
 
-async function openApplication(db: Db, contact: Contact, id: number) {
+/** The guardian's own application, with its registration open (the seat accepted, not held): else 404 or 409. */
+export async function openApplication(db: Db, contact: Contact, id: number) {
   const [app] = await repo.guardianApplications(db, contact, id);
   if (!app) throw notFound();
   const held = (await repo.heldApplications(db, [app.id_campus], [id])).has(id);

@@ -377,6 +377,26 @@ describe('guardian language', () => {
     const [row] = await ctx.db.select().from(s.applicant).where(eq(s.applicant.id_applicant, app.id_applicant));
     expect(row.guardianLanguage).toBe('es');
   });
+
+  it('takes any of the portal’s six languages, and refuses another', async () => {
+    const app = await createApplication(ctx.db, period);
+    const save = (language: string) =>
+      call('PUT', '/application', {
+        token: admin,
+        body: {
+          id_application: app.id_application,
+          applicant: { firstName: 'Lan', lastName: 'Nguyen' },
+          guardian: { name: 'Mai Nguyen', email: 'mai@example.org', language },
+        },
+      });
+    expect((await save('vi')).status).toBe(200);
+    const [row] = await ctx.db.select().from(s.applicant).where(eq(s.applicant.id_applicant, app.id_applicant));
+    expect(row.guardianLanguage).toBe('vi');
+    const wrong = await save('fr');
+    expect(wrong.status).toBe(400);
+    const [kept] = await ctx.db.select().from(s.applicant).where(eq(s.applicant.id_applicant, app.id_applicant));
+    expect(kept.guardianLanguage).toBe('vi');
+  });
 });
 
 describe('a selection of 10,000', () => {

@@ -33,6 +33,15 @@ export async function withPortalLinks<M extends LinkedMessage>(
   return { ...message, body: fill(message.body), html: message.html === null ? null : fill(message.html) };
 }
 
+const TOKEN_BYTES = 32;
+
+/**
+ * What a template's preview shows for `{{portal_link}}`: a link of the very length a family gets (so the SMS counter
+ * counts it), with no sign-in behind it; the real one is made as the message is sent.
+ */
+export const specimenPortalLink = (publicUrl: string, id_application: number) =>
+  `${publicUrl}/family/link/${'X'.repeat(Math.ceil((TOKEN_BYTES * 4) / 3))}?to=${id_application}`;
+
 /**
  * The application's page in the portal, through a one-time sign-in when the recipient is its guardian contact;
  * else the page itself (the portal asks them to sign in), or the portal's front door for a message about no application.
@@ -42,7 +51,7 @@ async function portalLinkOf(db: Executor, publicUrl: string, message: LinkedMess
   const page = `${publicUrl}/family/applications/${message.id_application}`;
   const contact = contactOf(message.recipient);
   if (!contact) return page;
-  const token = randomBytes(32).toString('base64url');
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const signedIn = await insertMessageSignIn(db, {
     id_application: message.id_application,
     contact,

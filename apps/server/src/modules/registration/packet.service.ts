@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { ItemRow } from './checklist.repository';
+import * as documents from './document.repository';
 import { latestResponse } from './packet.chain';
 import * as repo from './packet.repository';
 
@@ -23,18 +24,43 @@ type Words = Record<string, string | null | undefined>;
 /** Words in the reader's language, else the English. */
 export const inLanguage = (words: Words, lng: string) => words[lng] || words.en || '';
 
-/** `GET /family/applications/:id/registration`. */
-export async function familyPacket(db: Db, app: PacketApplication, lng: string): Promise<FamilyRegistration> {
+/** Who reads the packet: a document's download link is the family's own route, or the staff's. */
+export type PacketReader = 'family' | 'staff';
+
+const documentUrl = (reader: PacketReader, id: number, id_registration_item: number) =>
+  reader === 'family'
+    ? `/api/family/applications/${id}/registration/documents/${id_registration_item}`
+    : `/api/registration/applications/${id}/items/${id_registration_item}/document`;
+
+/** `GET /family/applications/:id/registration` (and the staff's `GET /registration/applications/:id`). */
+export async function familyPacket(
+  db: Db,
+  app: PacketApplication,
+  lng: string,
+  reader: PacketReader = 'family',
+): Promise<FamilyRegistration> {
   if (app.id_campus_year === null) return { id_application: app.id_application, items: [], approved: 0, required: 0 };
-  const [items, responses] = await Promise.all([
+  const [items, responses, files] = await Promise.all([
     repo.periodItems(db, app.id_campus_year),
     repo.responsesOf(db, app.id_application),
+    documents.documentsOf(db, app.id_application),
   ]);
   const responseOf = latestResponse(items, responses);
+  const fileOf = (row: ItemRow, response: repo.ResponseRow | undefined) => {
+    const file = response && files.find((f) => f.id_registration_item === response.id_registration_item);
+    if (!file) return null;
+    const url = documentUrl(reader, app.id_application, row.id_registration_item);
+    const uploadedAt = file.uploadedAt.toISOString();
+    return { name: file.originalName, type: file.mimeType, size: file.size, uploadedAt, url };
+  };
   const shown = items
     .filter((row) => row.retiredAt === null)
     .sort((a, b) => a.position - b.position || a.id_registration_item - b.id_registration_item)
-    .map((row) => familyItem(row, responseOf(row), lng));
+    .map((row) => {
+      const response = responseOf(row);
+      const item = familyItem(row, response, lng);
+      return item.document ? { ...item, document: { ...item.document, file: fileOf(row, response) } } : item;
+    });
   const required = shown.filter((i) => i.required);
   return {
     id_application: app.id_application,
@@ -59,7 +85,10 @@ function familyItem(row: ItemRow, response: repo.ResponseRow | undefined, lng: s
     const fields = (settings.fields as FormField[]).map((f) => familyField(f, lng));
     return { ...item, form: { fields, answers: response?.answers ?? {} } };
   }
-  if (row.kind === 'document') return { ...item, document: settings as FamilyRegistrationItem['document'] };
+  if (row.kind === 'document') {
+    const document = settings as { types: NonNullable<FamilyRegistrationItem['document']>['types']; maxMb: number };
+    return { ...item, document: { types: document.types, maxMb: document.maxMb } };
+  }
   if (row.kind === 'agreement') {
     const agreement = settings as { text: Words; signers: 'one' | 'two' };
     return { ...item, agreement: { text: inLanguage(agreement.text, lng), signers: agreement.signers } };

@@ -121,7 +121,7 @@ describe("a family's registration packet", () => {
       '¿Cuáles?',
       'Fecha de nacimiento',
     ]);
-    expect(res.body.items[1].document).toEqual({ types: ['pdf'], maxMb: 5 });
+    expect(res.body.items[1].document).toEqual({ types: ['pdf'], maxMb: 5, file: null });
     expect(res.body).toMatchObject({ approved: 0, required: 2 });
   });
 

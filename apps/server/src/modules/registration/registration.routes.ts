@@ -17,7 +17,9 @@ import { pageOf, savedOf } from '@openseat/shared/schemas/responses';
 import { z } from 'zod';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
+import { attachmentHeader } from '../../lib/attachment';
 import * as checklist from './checklist.service';
+import * as documents from './document.service';
 import * as review from './review.service';
 
 /** The registration checklist of a school period, edited with the period's settings (docs/registration.md). */
@@ -84,6 +86,32 @@ export async function registrationRoutes(root: FastifyInstance, deps: AppDeps) {
       schema: { tags, params: RegistrationApplicationParamsSchema, response: { 200: FamilyRegistrationSchema } },
     },
     (req) => review.staffPacket(deps.db, principalOf(req), req.params.id, req.lng),
+  );
+  app.get(
+    '/registration/applications/:id/items/:id_registration_item/document',
+    {
+      config: { permission: ['selected_list', 'access'] },
+      schema: {
+        tags,
+        description: 'The document the family sent for the item (the one the packet shows); each read is audited.',
+        params: RegistrationItemParamsSchema,
+        response: {
+          200: {
+            description: 'The file',
+            content: { 'application/octet-stream': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const { id, id_registration_item } = req.params;
+      const dataDir = deps.config.dataDir;
+      const opened = await documents.openStaffDocument(deps.db, dataDir, principalOf(req), id, id_registration_item);
+      return reply
+        .type(opened.document.mimeType)
+        .header('content-disposition', attachmentHeader(opened.document.originalName))
+        .send(opened.stream);
+    },
   );
   app.put(
     '/registration/applications/:id/items/:id_registration_item/review',

@@ -53,7 +53,7 @@ async function requireApplication(db: Executor, caller: Principal, id: number) {
 
 /** `GET /registration/applications/:id`: the packet as the family sees it, in the staff member's language. */
 export async function staffPacket(db: Db, caller: Principal, id: number, lng: string) {
-  return familyPacket(db, await requireApplication(db, caller, id), lng);
+  return familyPacket(db, await requireApplication(db, caller, id), lng, 'staff');
 }
 
 const nothingToReview = () => new AppError('CONFLICT', 'registrationNothingToReview');

@@ -40,7 +40,7 @@ export async function templatesRoutes(root: FastifyInstance, deps: AppDeps) {
       config: emails,
       schema: { tags, body: TemplatePreviewRequestSchema, response: { 200: TemplatePreviewSchema } },
     },
-    (req) => templates.preview(deps.db, principalOf(req), req.body, 'email'),
+    (req) => templates.preview(deps.db, principalOf(req), req.body, 'email', deps.config.publicUrl),
   );
   app.get(
     '/email/campus/:id',
@@ -98,7 +98,7 @@ export async function templatesRoutes(root: FastifyInstance, deps: AppDeps) {
       config: sms,
       schema: { tags, body: TemplatePreviewRequestSchema, response: { 200: TemplatePreviewSchema } },
     },
-    (req) => templates.preview(deps.db, principalOf(req), req.body, 'sms'),
+    (req) => templates.preview(deps.db, principalOf(req), req.body, 'sms', deps.config.publicUrl),
   );
   app.get(
     '/sms/campus/:id',

@@ -1,4 +1,10 @@
-import { MERGE_FIELDS, MESSAGE_TYPE, placeholdersOf, smsSegments } from '@openseat/shared/communication';
+import {
+  MERGE_FIELDS,
+  MESSAGE_TYPE,
+  PORTAL_LINK_PLACEHOLDER,
+  placeholdersOf,
+  smsSegments,
+} from '@openseat/shared/communication';
 import { STATUS } from '@openseat/shared/constants';
 import {
   boundMoveError,
@@ -15,6 +21,7 @@ import type { Principal } from '../auth/auth.types';
 import { findCampusRef } from '../campuses/campus-ref.service';
 import { recipientsOf, writtenIn } from '../communication/recipients.service';
 import { renderEmail, renderSms } from '../communication/render.service';
+import { specimenPortalLink } from '../portal-links/portal-links.service';
 import { presentEmail, presentSms } from './templates.presenter';
 import * as repo from './templates.repository';
 
@@ -243,9 +250,13 @@ const MERGE_FIELD_NAMES = new Set<string>(MERGE_FIELDS);
 export async function preview(
   db: Db,
   caller: Principal,
-  input: TemplatePreviewRequest,
+  typed: TemplatePreviewRequest,
   channel: 'email' | 'sms',
+  publicUrl: string,
 ): Promise<TemplatePreview> {
+  const link = (text: string) =>
+    text.replaceAll(PORTAL_LINK_PLACEHOLDER, specimenPortalLink(publicUrl, typed.id_application));
+  const input = { ...typed, text: link(typed.text), html: typed.html && link(typed.html) };
   const campus = await findCampusRef(db, caller.scope, input.id_campus);
   if (!campus) throw notFound();
   const family = (await recipientsOf(db, [input.id_application])).get(input.id_application);

@@ -334,6 +334,23 @@ describe('preview', () => {
     expect(res.body.segments.encoding).toBe('GSM-7');
   });
 
+  it('shows the portal link as long as a family gets it, with no sign-in behind it, and counts it', async () => {
+    const res = await call<TemplatePreview>('POST', '/sms/campus/preview', {
+      token: token.school,
+      body: {
+        id_campus: campus.id_campus,
+        id_application: application.id_application,
+        text: 'Answer: {{portal_link}}',
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const link = `${ctx.baseUrl}/family/link/${'X'.repeat(43)}?to=${application.id_application}`;
+    expect(res.body.text).toBe(`Answer: ${link}`);
+    expect(res.body.segments.units).toBe(`Answer: ${link}`.length);
+    const signIns = await ctx.db.select().from(s.guardianSignIn);
+    expect(signIns).toEqual([]);
+  });
+
   it('renders an SMS with its segments, and refuses an application of another campus or school', async () => {
     const res = await call<TemplatePreview>('POST', '/sms/campus/preview', {
       token: token.school,

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { STATUS } from '@openseat/shared/constants';
 import { sha256 } from '../../lib/crypto';
 import * as s from '../../db/schema/index';
@@ -6,7 +8,7 @@ import type { TestContext } from '../harness';
 import { createApplication } from '../application-factories';
 import { createCampusGrades, createPeriod } from '../enrollment-factories';
 import { createCampus } from '../factories';
-import type { Fixtures, ListRow, Row } from './kit';
+import { tenancyFiles, type Fixtures, type ListRow, type Row } from './kit';
 import { sisHandoffFixtures } from './sis-handoff';
 
 // the family portal: a guardian of an application at A1 (and one at B1, same contact), and another family at A1
@@ -97,18 +99,57 @@ async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
       version: 'tenancy-deposit',
     })
     .returning();
+  const [document] = await db
+    .insert(s.registrationItem)
+    .values({
+      id_school: period.id_school,
+      id_campus_year: period.id_campus_year,
+      position: 2,
+      kind: 'document',
+      required: true,
+      labels: { en: 'Birth certificate', es: 'Acta' },
+      settings: { types: ['pdf'], maxMb: 1 },
+      version: 'tenancy-document',
+    })
+    .returning();
   const confirmed = (firstName: string, guardianEmail: string) =>
     createApplication(db, period, { id_status: STATUS.CONFIRMED, firstName, guardianEmail });
   const registered = await confirmed('Guardian-A-Registered', 'guardian.a@example.org');
+  const theirsRegistered = await confirmed(OTHER_FAMILY[0], OTHER_FAMILY[1]);
   return {
     registered,
-    theirsRegistered: await confirmed(OTHER_FAMILY[0], OTHER_FAMILY[1]),
+    theirsRegistered,
     form,
     deposit,
+    document,
+    uploads: {
+      mine: await documentFixture(db, registered, document.id_registration_item, 'Guardian-A-Document.pdf'),
+      theirs: await documentFixture(db, theirsRegistered, document.id_registration_item, 'Secret-Family-Document.pdf'),
+    },
     registrationPeriod: period,
     // the SIS hand-off's batches (tenancy/sis-handoff.ts)
     handoff: await sisHandoffFixtures(db, x, period, registered),
   };
+}
+
+/** A document kept for the application's item (its file on disk) and an upload under way for it; answers its id. */
+async function documentFixture(
+  db: TestContext['db'],
+  app: { id_school: number; id_application: number },
+  id_registration_item: number,
+  originalName: string,
+) {
+  const storedPath = path.join('registration', `${randomBytes(8).toString('hex')}.pdf`);
+  fs.mkdirSync(path.join(tenancyFiles.dataDir, 'files', 'registration'), { recursive: true });
+  fs.writeFileSync(path.join(tenancyFiles.dataDir, 'files', storedPath), `%PDF-1.4 ${originalName}`);
+  const key = { id_school: app.id_school, id_application: app.id_application, id_registration_item };
+  await db.insert(s.registrationResponse).values({ ...key, state: 'submitted' });
+  await db
+    .insert(s.registrationDocument)
+    .values({ ...key, storedPath, originalName, mimeType: 'application/pdf', size: 20 });
+  const id_upload = randomBytes(16).toString('hex');
+  await db.insert(s.registrationUpload).values({ ...key, id_upload, originalName, size: 10 });
+  return id_upload;
 }
 
 /** The registration fixture, for the staff's review rows (tenancy/registration.ts). */
@@ -139,6 +180,79 @@ export const FAMILY_ROWS: Row[] = [
       body: { answers: { doctor: 'Secret-Family-Doctor' } },
     }),
     foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'GET /family/applications/:id/registration/uploads/:id_upload',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'GET',
+      path: `/family/applications/${ff.registered.id_application}/registration/uploads/${ff.uploads.mine}`,
+    }),
+    other: () => ({
+      method: 'GET',
+      path: `/family/applications/${ff.theirsRegistered.id_application}/registration/uploads/${ff.uploads.theirs}`,
+    }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'GET /family/applications/:id/registration/uploads/:id_upload',
+    case: "another family's upload under the guardian's own application",
+    actor: 'guardianA',
+    own: () => ({
+      method: 'GET',
+      path: `/family/applications/${ff.registered.id_application}/registration/uploads/${ff.uploads.mine}`,
+    }),
+    other: () => ({
+      method: 'GET',
+      path: `/family/applications/${ff.registered.id_application}/registration/uploads/${ff.uploads.theirs}`,
+    }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'PUT /family/applications/:id/registration/uploads/:id_upload',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'PUT',
+      path: `/family/applications/${ff.registered.id_application}/registration/uploads/${ff.uploads.mine}`,
+      rawBody: '%PDF',
+      headers: { 'content-range': 'bytes 0-3/10' },
+    }),
+    other: () => ({
+      method: 'PUT',
+      path: `/family/applications/${ff.theirsRegistered.id_application}/registration/uploads/${ff.uploads.theirs}`,
+      rawBody: '%PDF',
+      headers: { 'content-range': 'bytes 0-3/10' },
+    }),
+    foreign: () => OTHER_FAMILY,
+  },
+  // after the upload rows: opening an upload ends the item's earlier one
+  {
+    route: 'POST /family/applications/:id/registration/documents/:id_registration_item/uploads',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.registered.id_application}/registration/documents/${ff.document.id_registration_item}/uploads`,
+      body: { name: 'mine.pdf', size: 100 },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: `/family/applications/${ff.theirsRegistered.id_application}/registration/documents/${ff.document.id_registration_item}/uploads`,
+      body: { name: 'theirs.pdf', size: 100 },
+    }),
+    foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'GET /family/applications/:id/registration/documents/:id_registration_item',
+    actor: 'guardianA',
+    own: () => ({
+      method: 'GET',
+      path: `/family/applications/${ff.registered.id_application}/registration/documents/${ff.document.id_registration_item}`,
+    }),
+    other: () => ({
+      method: 'GET',
+      path: `/family/applications/${ff.theirsRegistered.id_application}/registration/documents/${ff.document.id_registration_item}`,
+    }),
+    foreign: () => [...OTHER_FAMILY, 'Secret-Family-Document'],
   },
   {
     route: 'GET /family/applications/:id',

@@ -20,7 +20,15 @@ import { storeImage } from '../people-factories';
  * To add a route: add a row to the rows (or lists) of its part in `tenancy/<part>.ts`, with the actor that may call it.
  */
 export type Fixtures = Awaited<ReturnType<typeof buildFixtures>>;
-export type Call = { method: string; path: string; body?: unknown; rawBody?: string; contentType?: string };
+export type Call = {
+  method: string;
+  path: string;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  /** Headers of the call beyond the caller's own (a chunk's Content-Range). */
+  headers?: Record<string, string>;
+};
 export type Actor =
   /** School Admin of school A. */
   | 'schoolA'
@@ -307,9 +315,18 @@ export const schoolConfigBody = (id_school: number) => ({
 });
 
 /** A JSON body, or a raw one (multipart) with its content type. */
-export function bodyOf(c: Call) {
-  if (c.rawBody === undefined) return { body: c.body };
-  return { rawBody: c.rawBody, headers: { 'content-type': c.contentType ?? 'application/octet-stream' } };
+function bodyOf(c: Call) {
+  if (c.rawBody === undefined) return { body: c.body, headers: c.headers ?? {} };
+  return {
+    rawBody: c.rawBody,
+    headers: { ...c.headers, 'content-type': c.contentType ?? 'application/octet-stream' },
+  };
+}
+
+/** The caller's own (a token, or a guardian's cookie) with the call's body and headers. */
+export function requestOf(caller: { token?: string; headers?: Record<string, string> }, c: Call) {
+  const body = bodyOf(c);
+  return { ...caller, ...body, headers: { ...caller.headers, ...body.headers } };
 }
 
 /** Where the app under test keeps its files (set by the test before the fixtures are built). */

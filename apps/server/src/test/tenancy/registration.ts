@@ -96,6 +96,34 @@ export const REGISTRATION_ROWS: Row[] = [
     foreign: () => ['Secret-Family-Form'],
   },
   {
+    route: 'GET /registration/applications/:id/items/:id_registration_item/document',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'GET',
+      path: `/registration/applications/${registrationFixture().registered.id_application}/items/${registrationFixture().document.id_registration_item}/document`,
+    }),
+    other: (x) => ({
+      method: 'GET',
+      path: `/registration/applications/${x.applications.b1.id_application}/items/${registrationFixture().document.id_registration_item}/document`,
+    }),
+    foreign: () => ['Secret-Beta', 'Secret-Family-Document'],
+  },
+  {
+    route: 'GET /registration/applications/:id/items/:id_registration_item/document',
+    case: 'one campus',
+    actor: 'campusA1',
+    ownActor: 'schoolA',
+    own: () => ({
+      method: 'GET',
+      path: `/registration/applications/${registrationFixture().registered.id_application}/items/${registrationFixture().document.id_registration_item}/document`,
+    }),
+    other: () => ({
+      method: 'GET',
+      path: `/registration/applications/${registrationFixture().registered.id_application}/items/${registrationFixture().document.id_registration_item}/document`,
+    }),
+    foreign: () => ['Guardian-A-Document'],
+  },
+  {
     route: 'PUT /registration/applications/:id/items/:id_registration_item/review',
     actor: 'schoolA',
     own: () => ({

@@ -50,5 +50,19 @@ function ItemAction({ id, item }: { id: number; item: FamilyRegistrationItem }) 
         {t(item.state === 'to_do' ? 'fillIn' : 'changeAnswers', { item: item.label })}
       </Link>
     );
+  if (item.kind === 'document')
+    return (
+      <>
+        {item.document?.file ? (
+          <p>
+            {t('documentCurrent', { name: item.document.file.name })}{' '}
+            <a href={item.document.file.url}>{t('documentView')}</a>
+          </p>
+        ) : null}
+        <Link to={registrationFormPath(id, item.id_registration_item)} className="button">
+          {t(item.state === 'to_do' ? 'documentUpload' : 'documentReplace', { item: item.label })}
+        </Link>
+      </>
+    );
   return <p className="field__hint">{t(item.kind === 'deposit' ? 'depositBySchool' : 'completeWithSchool')}</p>;
 }

@@ -4,6 +4,7 @@ import type { FamilyRegistrationItem } from '@openseat/shared/schemas/registrati
 import { familyApi } from '../api';
 import { Loading } from '../components/Loading';
 import { Alert } from '../components/Alert';
+import { DocumentUpload, type DocumentItem } from '../components/DocumentUpload';
 import { FormField } from '../components/FormFields';
 import { PageTitle } from '../components/PageTitle';
 import { useI18n } from '../i18n/language';
@@ -13,12 +14,17 @@ import { useErrorText, useLoad } from '../use-load';
 
 type FormItem = FamilyRegistrationItem & { form: NonNullable<FamilyRegistrationItem['form']> };
 
-/** `/family/applications/:id/registration/:item`: one form of the registration checklist, filled in and sent. */
+/**
+ * `/family/applications/:id/registration/:item`: one item of the registration checklist the family completes here: a
+ * form filled in and sent, or a document uploaded.
+ */
 export function RegistrationFormPage({ id, item }: { id: number; item: number }) {
   const { t } = useI18n();
   const { data, error } = useLoad(() => familyApi.registration(id), `registration-${id}`);
   const found = data?.items.find((i) => i.id_registration_item === item);
-  const form = found?.form && found.state !== 'approved' ? (found as FormItem) : null;
+  const open = found && found.state !== 'approved' ? found : null;
+  const form = open?.form ? (open as FormItem) : null;
+  const document = open?.document ? (open as DocumentItem) : null;
   return (
     <>
       <p className="back">
@@ -32,6 +38,15 @@ export function RegistrationFormPage({ id, item }: { id: number; item: number })
           <PageTitle>{form.label}</PageTitle>
           {form.help ? <p>{form.help}</p> : null}
           <FormEditor id={id} item={form} />
+        </>
+      ) : document ? (
+        <>
+          <PageTitle>{document.label}</PageTitle>
+          {document.help ? <p>{document.help}</p> : null}
+          {document.state === 'returned' && document.returnedReason ? (
+            <p className="registration__returned">{t('returnedBecause', { reason: document.returnedReason })}</p>
+          ) : null}
+          <DocumentUpload id={id} item={document} />
         </>
       ) : (
         <p>{t('notFound')}</p>

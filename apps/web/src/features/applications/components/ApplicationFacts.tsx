@@ -1,3 +1,4 @@
+import { FAMILY_LANGUAGES } from '@openseat/shared/schemas/family';
 import { Grid, Link, List, ListItem, ListItemText } from '@mui/material';
 import type { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -59,7 +60,9 @@ export function ApplicationFacts({
             {field(t('applications.occupation'), a.applicant.guardianOccupation)}
             {field(
               t('messaging.guardianLanguage'),
-              a.applicant.guardianLanguage === 'es' ? t('messaging.spanish') : t('messaging.english'),
+              FAMILY_LANGUAGES.some((lng) => lng === a.applicant.guardianLanguage)
+                ? t(`templates.languages.${a.applicant.guardianLanguage}`)
+                : a.applicant.guardianLanguage,
             )}
           </List>
         </Section>

@@ -1,3 +1,4 @@
+import { FAMILY_LANGUAGES } from '@openseat/shared/schemas/family';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Dialog, DialogContent, DialogTitle, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
@@ -40,7 +41,7 @@ const valuesOf = (a: ApplicationDetail): Input => ({
     address: a.applicant.guardianAddress ?? '',
     occupation: a.applicant.guardianOccupation ?? '',
     dateOfBirth: a.applicant.guardianDateOfBirth ?? '',
-    language: a.applicant.guardianLanguage === 'es' ? 'es' : 'en',
+    language: FAMILY_LANGUAGES.find((lng) => lng === a.applicant.guardianLanguage) ?? 'en',
   },
   // the API keeps the event as a date (YYYY-MM-DD)
   event_date: a.event_date?.slice(0, 10) ?? '',
@@ -124,8 +125,11 @@ export function EditInfoDialog({ application, onClose }: { application: Applicat
                     disabled={noGrade}
                     slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'info-guardian.language' } }}
                   >
-                    <MenuItem value="en">{t('messaging.english')}</MenuItem>
-                    <MenuItem value="es">{t('messaging.spanish')}</MenuItem>
+                    {FAMILY_LANGUAGES.map((lng) => (
+                      <MenuItem key={lng} value={lng}>
+                        {t(`templates.languages.${lng}`)}
+                      </MenuItem>
+                    ))}
                   </TextField>
                 )}
               />

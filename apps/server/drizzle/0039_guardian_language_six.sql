@@ -1,0 +1,2 @@
+ALTER TABLE "applicant" DROP CONSTRAINT "applicant_guardian_language";--> statement-breakpoint
+ALTER TABLE "applicant" ADD CONSTRAINT "applicant_guardian_language" CHECK ("applicant"."guardian_language" IN ('en', 'es', 'vi', 'zh', 'ht', 'ar'));
