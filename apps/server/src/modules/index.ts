@@ -34,6 +34,7 @@ import { familyRoutes } from './family/family.routes';
 import { familyDocumentRoutes } from './family/family-documents.routes';
 import { declineReasonsRoutes } from './decline-reasons/decline-reasons.routes';
 import { registrationRoutes } from './registration/registration.routes';
+import { sisHandoffRoutes } from './sis-handoff/sis-handoff.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -63,6 +64,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   familyDocumentRoutes,
   declineReasonsRoutes,
   registrationRoutes,
+  sisHandoffRoutes,
   // communication and intake
   templatesRoutes,
   remindersRoutes,

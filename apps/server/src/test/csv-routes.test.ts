@@ -82,6 +82,7 @@ beforeAll(async () => {
     .set({ name: FORMULAS.schoolYear })
     .where(eq(s.schoolYear.id_school_year, period.id_school_year));
   // every status, so a format that exports some statuses only (the SIS files) still has rows
+  const seated: number[] = [];
   for (const id_status of [STATUS.LEAD, STATUS.APPLIED, STATUS.CONFIRMED, STATUS.ENROLLED]) {
     const application = await createApplication(ctx.db, period, {
       id_status,
@@ -98,9 +99,30 @@ beforeAll(async () => {
       .update(s.application)
       .set({ platform: AD_PLATFORM.FB_PIXEL, campaign_id: '-1+1', ad_id: '@ad' })
       .where(eq(s.application.id_application, application.id_application));
+    if (id_status === STATUS.CONFIRMED || id_status === STATUS.ENROLLED) seated.push(application.id_application);
   }
+  // a SIS hand-off batch of the seated students (its file: the PowerSchool CSV)
+  const [batch] = await ctx.db
+    .insert(s.sisHandoff)
+    .values({
+      id_school: school.id_school,
+      id_campus: campus.id_campus,
+      id_campus_year: period.id_campus_year,
+      format: 'powerschool',
+      include: 'all',
+      id_user: 0,
+      count: seated.length,
+    })
+    .returning();
+  await ctx.db.insert(s.sisHandoffApplication).values(
+    seated.map((id_application) => ({
+      id_sis_handoff: batch.id_sis_handoff,
+      id_school: school.id_school,
+      id_application,
+    })),
+  );
   const lottery = await createDrawnLottery(ctx.db, period);
-  ids = { lottery: lottery.id_lottery };
+  ids = { lottery: lottery.id_lottery, batches: batch.id_sis_handoff };
   // the public page's files (/public/lottery/{token}/...): its report names the drawn grades
   await ctx.db
     .update(s.campusYear)

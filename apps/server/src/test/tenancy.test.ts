@@ -35,6 +35,7 @@ import { DASHBOARD_ROWS } from './tenancy/dashboard';
 import { FAMILY_LISTS, FAMILY_ROWS, guardianCookie, setupFamily } from './tenancy/family';
 import { DECLINE_REASON_ROWS } from './tenancy/decline-reasons';
 import { REGISTRATION_ROWS } from './tenancy/registration';
+import { SIS_HANDOFF_ROWS } from './tenancy/sis-handoff';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`) and the rows of each part of the
@@ -68,6 +69,7 @@ const ROWS: Row[] = [
   ...FAMILY_ROWS,
   ...DECLINE_REASON_ROWS,
   ...REGISTRATION_ROWS,
+  ...SIS_HANDOFF_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [
   ...LISTS,

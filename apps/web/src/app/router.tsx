@@ -42,6 +42,7 @@ const PeriodDetailPage = lazy(() => import('../features/enrollment/components/Pe
 const RegistrationChecklistPage = lazy(() => import('../features/registration/components/RegistrationChecklistPage'));
 const ReviewQueuePage = lazy(() => import('../features/registration/components/ReviewQueuePage'));
 const PacketReviewPage = lazy(() => import('../features/registration/components/PacketReviewPage'));
+const SisHandoffPage = lazy(() => import('../features/sis-handoff/components/SisHandoffPage'));
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
 const TagsPage = lazy(() => import('../features/tags/components/TagsPage'));
 const FeedbackPage = lazy(() => import('../features/feedback/components/FeedbackPage'));
@@ -224,6 +225,10 @@ export const router = createBrowserRouter([
           { path: 'registration-reviews', element: guarded('selected_list', <ReviewQueuePage />) },
           { path: 'registration-reviews/applications', element: <Navigate to=".." relative="path" replace /> },
           { path: 'registration-reviews/applications/:id', element: guarded('selected_list', <PacketReviewPage />) },
+          {
+            path: 'enrollment-settings/:id_campus_year/sis',
+            element: guarded('selected_list', <SisHandoffPage />),
+          },
           // the breadcrumb of the lottery screens: back to the period, where the lottery lives
           {
             path: 'enrollment-settings/:id_campus_year/lottery',

@@ -6,6 +6,7 @@ import { intakeEn } from './intake';
 import { adsConversionsEn } from './adsConversions';
 import { declineReasonsEn } from './declineReasons';
 import { registrationEn } from './registration';
+import { sisHandoffEn } from './sisHandoff';
 import { notificationsEn } from './notifications';
 import { adsTrackingEn } from './adsTracking';
 import { dashboardEn } from './dashboard';
@@ -76,6 +77,7 @@ export const en = {
   adsConversions: adsConversionsEn,
   declineReasons: declineReasonsEn,
   registration: registrationEn,
+  sisHandoff: sisHandoffEn,
   notifications: notificationsEn,
   adsTracking: adsTrackingEn,
   dashboard: dashboardEn,

@@ -7,6 +7,7 @@ import { intakeEs } from './intake';
 import { adsConversionsEs } from './adsConversions';
 import { declineReasonsEs } from './declineReasons';
 import { registrationEs } from './registration';
+import { sisHandoffEs } from './sisHandoff';
 import { notificationsEs } from './notifications';
 import { adsTrackingEs } from './adsTracking';
 import { dashboardEs } from './dashboard';
@@ -76,6 +77,7 @@ export const es: Translations = {
   adsConversions: adsConversionsEs,
   declineReasons: declineReasonsEs,
   registration: registrationEs,
+  sisHandoff: sisHandoffEs,
   notifications: notificationsEs,
   adsTracking: adsTrackingEs,
   dashboard: dashboardEs,

@@ -66,6 +66,26 @@ const optionalLabels = (max: number) =>
 
 const ChoiceSchema = z.object({ value: key, labels: RegistrationLabelsSchema });
 
+/**
+ * The student-information-system fields a form field may feed (docs/registration.md, "Hand-off to the SIS"): staff tag
+ * a field with one, and its approved answer goes to the PowerSchool, SchoolMint, Aspire and OneRoster exports in the
+ * columns each system names. Each key takes the field types that can hold its value.
+ */
+export const SIS_FIELD_TYPES = {
+  middle_name: ['text'],
+  birth_date: ['date'],
+  gender: ['text', 'choice'],
+  home_address: ['address'],
+  home_phone: ['text'],
+  home_language: ['text', 'choice'],
+  state_student_id: ['text'],
+  emergency_contact_name: ['text'],
+  emergency_contact_phone: ['text'],
+  hispanic_or_latino: ['yes_no'],
+} as const satisfies Record<string, readonly FormFieldType[]>;
+export type SisFieldKey = keyof typeof SIS_FIELD_TYPES;
+export const SIS_FIELD_KEYS = Object.keys(SIS_FIELD_TYPES) as SisFieldKey[];
+
 /** A field shown only when an earlier choice or yes/no field of the same form has this answer. */
 const ShowIfSchema = z.object({ field: key, equals: z.string().max(40, { error: 'tooLong' }) });
 
@@ -77,6 +97,8 @@ export const FormFieldSchema = z.object({
   /** Only for `choice`: the options, in the order shown. */
   choices: z.array(ChoiceSchema).max(FIELD_CHOICES_MAX, { error: 'tooMany' }).optional(),
   showIf: ShowIfSchema.nullish().transform((v) => v ?? null),
+  /** The SIS field its approved answer feeds; absent when none (so the item's version is what it was before tags). */
+  sis: z.enum(SIS_FIELD_KEYS as [SisFieldKey, ...SisFieldKey[]], { error: 'invalidValue' }).optional(),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
@@ -149,6 +171,12 @@ function formProblems(fields: FormField[]): Problem[] {
     const earlier = fields.slice(0, i);
     if (earlier.some((f) => f.key === field.key)) problems.push({ path: [i, 'key'], message: 'registrationKeyTaken' });
     problems.push(...choiceProblems(field).map((p) => ({ ...p, path: [i, ...p.path] })));
+    if (field.sis) {
+      const types: readonly FormFieldType[] = SIS_FIELD_TYPES[field.sis];
+      if (!types.includes(field.type)) problems.push({ path: [i, 'sis'], message: 'registrationSisTypeInvalid' });
+      else if (earlier.some((f) => f.sis === field.sis))
+        problems.push({ path: [i, 'sis'], message: 'registrationSisTaken' });
+    }
     if (field.showIf) {
       const on = earlier.find((f) => f.key === field.showIf!.field);
       if (!on || !answersOf(on).includes(field.showIf.equals))
@@ -203,6 +231,7 @@ const StoredFieldSchema = z.object({
   required: z.boolean(),
   choices: z.array(z.object({ value: z.string(), labels: storedLabels })).optional(),
   showIf: z.object({ field: z.string(), equals: z.string() }).nullable(),
+  sis: z.enum(SIS_FIELD_KEYS as [SisFieldKey, ...SisFieldKey[]]).optional(),
 });
 
 /** An item as saved: its id and version, then what it asks, as it was written. */

@@ -56,3 +56,9 @@ export const imageResponse = {
 
 /** An answer with no body (204). */
 export const noContent = (description: string) => z.null().describe(description);
+
+/** A student-information-system file: a CSV, or a ZIP bundle of CSV files (OneRoster). */
+export const csvOrZipResponse = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: binary() }, 'application/zip': { schema: binary() } },
+});

@@ -14,3 +14,4 @@ export * from './platform';
 export * from './application-records';
 export * from './family';
 export * from './registration';
+export * from './sis-handoff';

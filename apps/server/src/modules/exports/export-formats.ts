@@ -15,6 +15,8 @@ export type CsvFormat = {
   cells: (row: ExportRow) => unknown[];
   /** The statuses a student-information system receives; the list's other applications are left out. */
   statuses?: readonly StatusId[];
+  /** It writes approved registration answers (docs/registration.md, "Hand-off to the SIS"): the export reads them. */
+  registration?: boolean;
 };
 
 type ProductColumn = (typeof PRODUCT_COLUMNS)[number];
@@ -46,9 +48,7 @@ function usPhone(phone: string | null) {
 
 /** The address parts, or all empty: PowerSchool refuses a partial address block (Street, City, State, Zip). */
 const wholeAddress = (r: ExportRow) =>
-  r.addressStreet && r.addressCity && r.addressState && r.addressZip
-    ? [flat(r.addressStreet), flat(r.addressCity), r.addressState, r.addressZip]
-    : [null, null, null, null];
+  r.hasWholeAddress ? [flat(r.street), flat(r.city), r.state, r.zip] : [null, null, null, null];
 
 /** M or F (PowerSchool, Aspire) from what the form recorded; anything else is left empty for the school. */
 function genderLetter(gender: string | null) {
@@ -206,6 +206,7 @@ function productFormat({ columns, lng }: FormatOptions): CsvFormat {
 const powerschoolFormat: CsvFormat = {
   filename: 'powerschool-students.csv',
   statuses: SIS_EXPORT_STATUSES.powerschool,
+  registration: true,
   columns: [
     'Last_Name',
     'First_Name',
@@ -226,15 +227,17 @@ const powerschoolFormat: CsvFormat = {
     'City',
     'State',
     'Zip',
+    'State_StudentNumber',
   ],
   cells: (r) => {
     const guardian = flat(r.guardianName);
+    const emergency = flat(r.sis('emergency_contact_name'));
     const type = r.guardianTypeName?.toLowerCase() ?? '';
     return [
       flat(r.lastName),
       flat(r.firstName),
-      usDate(r.dateOfBirth),
-      genderLetter(r.gender),
+      usDate(r.birthDate),
+      genderLetter(r.studentGender),
       gradeCode(r.id_grade),
       // the campus's number in PowerSchool; empty until it is set, so the import refuses the row, not misfiles it
       r.sisSchoolNumber,
@@ -243,13 +246,15 @@ const powerschoolFormat: CsvFormat = {
       r.yearTwo ? `07/01/${r.yearTwo}` : null,
       // -1: pre-registered, what an admitted applicant is until the school enrolls the student
       r.id_status === STATUS.ENROLLED ? 0 : -1,
-      usPhone(r.phoneNumber ?? r.guardianPhoneNumber),
+      usPhone(r.sis('home_phone') ?? r.phoneNumber ?? r.guardianPhoneNumber),
       flat(r.guardianEmail),
       type.includes('mother') ? guardian : null,
       type.includes('father') ? guardian : null,
-      guardian,
-      usPhone(r.guardianPhoneNumber),
+      // the registration's emergency contact and phone together, else the guardian's (PowerSchool pairs them)
+      emergency ?? guardian,
+      usPhone(emergency ? r.sis('emergency_contact_phone') : r.guardianPhoneNumber),
       ...wholeAddress(r),
+      flat(r.sis('state_student_id')),
     ];
   },
 };
@@ -269,6 +274,7 @@ const SCHOOLMINT_STATUS: Record<number, string> = {
 const schoolmintFormat: CsvFormat = {
   filename: 'schoolmint-applications.csv',
   statuses: SIS_EXPORT_STATUSES.schoolmint,
+  registration: true,
   columns: [
     'applicant_id',
     'account_id',
@@ -315,21 +321,21 @@ const schoolmintFormat: CsvFormat = {
       null,
       r.correlative,
       r.firstName,
-      null,
+      r.sis('middle_name'),
       r.lastName,
-      usDate(r.dateOfBirth),
-      r.gender,
+      usDate(r.birthDate),
+      r.studentGender,
       r.email,
       guardianFirst || null,
       guardianRest.join(' ') || null,
       usPhone(r.guardianPhoneNumber),
-      usPhone(r.phoneNumber),
+      usPhone(r.sis('home_phone') ?? r.phoneNumber),
       // street1 holds the one-line address of a row whose parts are unknown (received on one line)
-      r.addressStreet ?? r.address,
-      null,
-      r.addressZip,
-      r.addressState,
-      r.addressCity,
+      r.registeredAddress?.line1 ?? r.addressStreet ?? r.address,
+      r.streetLine2,
+      r.zip,
+      r.state,
+      r.city,
       r.guardianTypeName,
       'OE',
       null,
@@ -346,7 +352,7 @@ const schoolmintFormat: CsvFormat = {
       r.priorityItemName,
       r.schoolName,
       null,
-      null,
+      r.sis('home_language'),
     ];
   },
 };
@@ -356,6 +362,7 @@ const schoolmintFormat: CsvFormat = {
 const aspireFormat: CsvFormat = {
   filename: 'aspire-students.csv',
   statuses: SIS_EXPORT_STATUSES.aspire,
+  registration: true,
   columns: [
     'SSID',
     'StudentNumber',
@@ -376,15 +383,18 @@ const aspireFormat: CsvFormat = {
     'State',
     'Zip',
     'Phone',
+    'HomeLanguage',
+    'EmergencyContact',
+    'EmergencyPhone',
   ],
   cells: (r) => [
-    null,
+    r.sis('state_student_id'),
     r.correlative,
     r.lastName,
     r.firstName,
-    null,
-    usDate(r.dateOfBirth),
-    genderLetter(r.gender),
+    r.sis('middle_name'),
+    usDate(r.birthDate),
+    genderLetter(r.studentGender),
     gradeCode(r.id_grade),
     r.sisSchoolNumber,
     r.yearTwo,
@@ -392,11 +402,14 @@ const aspireFormat: CsvFormat = {
     r.guardianName,
     r.guardianEmail,
     usPhone(r.guardianPhoneNumber),
-    r.addressStreet ?? r.address,
-    r.addressCity,
-    r.addressState,
-    r.addressZip,
-    usPhone(r.phoneNumber),
+    r.registeredAddress ? r.street : (r.addressStreet ?? r.address),
+    r.city,
+    r.state,
+    r.zip,
+    usPhone(r.sis('home_phone') ?? r.phoneNumber),
+    r.sis('home_language'),
+    r.sis('emergency_contact_name'),
+    usPhone(r.sis('emergency_contact_phone')),
   ],
 };
 

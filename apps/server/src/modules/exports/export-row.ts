@@ -1,3 +1,5 @@
+import type { AddressAnswer } from '@openseat/shared/registration-rules';
+import type { SisFieldKey } from '@openseat/shared/schemas/registration';
 import { field, type ExportNames, type WindowValues } from './exports.repository';
 
 /**
@@ -8,6 +10,8 @@ import { field, type ExportNames, type WindowValues } from './exports.repository
  */
 export class ExportRow {
   private values: WindowValues = [];
+  private registrationOf: WindowValues | null = null;
+  private registrationValues: Partial<Record<SisFieldKey, unknown>> = {};
 
   constructor(private readonly names: ExportNames) {}
 
@@ -115,6 +119,57 @@ export class ExportRow {
   }
   get tags() {
     return field(this.values, 'tags');
+  }
+
+  /** The approved registration answers tagged with SIS fields (read only by the formats that ask for them). */
+  private get registration() {
+    if (this.registrationOf !== this.values) {
+      const text = field(this.values, 'registration');
+      this.registrationValues = text ? (JSON.parse(text) as Partial<Record<SisFieldKey, unknown>>) : {};
+      this.registrationOf = this.values;
+    }
+    return this.registrationValues;
+  }
+  /** An approved registration answer given as text (every SIS key but the address), or null. */
+  sis(key: Exclude<SisFieldKey, 'home_address'>): string | null {
+    const value = this.registration[key];
+    return typeof value === 'string' && value !== '' ? value : null;
+  }
+  /** The home address of the approved registration, when the family gave one. */
+  get registeredAddress(): AddressAnswer | null {
+    const value = this.registration.home_address;
+    return value && typeof value === 'object' ? (value as AddressAnswer) : null;
+  }
+
+  /** Birth date (YYYY-MM-DD): the approved registration's, else the application's. */
+  get birthDate() {
+    return this.sis('birth_date') ?? this.dateOfBirth;
+  }
+  get studentGender() {
+    return this.sis('gender') ?? this.gender;
+  }
+  /** The address in parts: the approved registration's, else the application's (its street may be its one line). */
+  get street() {
+    const reg = this.registeredAddress;
+    if (reg) return reg.line2 ? `${reg.line1} ${reg.line2}` : reg.line1;
+    return this.addressStreet;
+  }
+  get streetLine2() {
+    const reg = this.registeredAddress;
+    return reg ? (reg.line2 ?? null) : null;
+  }
+  get city() {
+    return this.registeredAddress?.city ?? this.addressCity;
+  }
+  get state() {
+    return this.registeredAddress?.region ?? this.addressState;
+  }
+  get zip() {
+    return this.registeredAddress?.postalCode ?? this.addressZip;
+  }
+  /** Street, city, state and zip are all known (PowerSchool refuses a partial block). */
+  get hasWholeAddress() {
+    return Boolean(this.street && this.city && this.state && this.zip);
   }
 
   private get school() {

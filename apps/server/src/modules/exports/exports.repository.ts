@@ -122,6 +122,22 @@ const tagNames = sql<
   string | null
 >`(SELECT string_agg(${s.tag.name}, ', ' ORDER BY ${s.tag.name}) FROM ${s.applicationTag} JOIN ${s.tag} ON ${s.tag.id_tag} = ${s.applicationTag.id_tag} WHERE ${s.applicationTag.id_application} = ${a.id_application})`;
 
+/**
+ * The application's approved registration answers that staff tagged with an SIS field, as JSON text
+ * `{sis key: answer}` (docs/registration.md, "Hand-off to the SIS"). An answer is read with the fields of the item
+ * version it was given on; only approved responses count. Two approved answers for one key: the later review wins.
+ */
+const registrationValues = sql<
+  string | null
+>`(SELECT jsonb_object_agg(f->>'sis', r.answers -> (f->>'key') ORDER BY r.reviewed_at)::text
+  FROM ${s.registrationResponse} r
+  JOIN ${s.registrationItem} i ON i.id_registration_item = r.id_registration_item AND i.kind = 'form'
+  CROSS JOIN LATERAL jsonb_array_elements(i.settings->'fields') f
+  WHERE r.id_application = ${a.id_application} AND r.state = 'approved' AND f ? 'sis' AND r.answers ? (f->>'key'))`;
+
+/** An extra condition on the exported applications (the SIS hand-off's batch). */
+export type WindowCondition = SQL;
+
 /** The highest application id now: the export walks id windows up to it. */
 export async function maxApplicationId(db: Executor): Promise<number> {
   const [row] = await db.select({ max: sql<number | null>`max(${a.id_application})` }).from(a);
@@ -132,29 +148,34 @@ export async function maxApplicationId(db: Executor): Promise<number> {
 type WindowRow = Omit<SelectResultFields<typeof windowColumns>, 'createdAt'> & {
   createdAt: number;
   tags: string | null;
+  registration: string | null;
 };
 type WindowKey = keyof WindowRow;
 /** One application of a window: its values in `windowKeys` order. */
 export type WindowValues = unknown[];
-const windowKeys = [...Object.keys(windowColumns), 'tags'] as WindowKey[];
+const windowKeys = [...Object.keys(windowColumns), 'tags', 'registration'] as WindowKey[];
 const INDEX = Object.fromEntries(windowKeys.map((key, i) => [key, i])) as Record<WindowKey, number>;
 /** A value of a window's row, by its name. */
 export const field = <K extends WindowKey>(values: WindowValues, key: K) => values[INDEX[key]] as WindowRow[K];
 /** The integer columns, read back as numbers (the moment of creation is one: epoch milliseconds). */
 const NUMERIC = windowKeys.map(
-  (key) => key === 'createdAt' || (key !== 'tags' && windowColumns[key].dataType === 'number'),
+  (key) =>
+    key === 'createdAt' || (key !== 'tags' && key !== 'registration' && windowColumns[key].dataType === 'number'),
 );
 
 /**
  * A window's values in `windowKeys` order. The moment is sent as whole epoch milliseconds, which is what a Date holds,
  * and a date as YYYY-MM-DD: the text of a timestamptz or a date would depend on the session's DateStyle and TimeZone.
  */
-function windowValues(withTags: boolean) {
+function windowValues(withTags: boolean, withRegistration: boolean) {
   const values: SQL[] = Object.values(windowColumns).map((column) => {
     if (column === a.createdAt) return sql`floor(extract(epoch from ${column}) * 1000)::bigint`;
     return column.columnType === 'PgDateString' ? sql`to_char(${column}, 'YYYY-MM-DD')` : sql`${column}`;
   });
-  return sql.join([...values, withTags ? tagNames : sql`null`], sql`, `);
+  return sql.join(
+    [...values, withTags ? tagNames : sql`null`, withRegistration ? registrationValues : sql`null`],
+    sql`, `,
+  );
 }
 
 /**
@@ -169,13 +190,13 @@ export async function exportWindow(
   db: Executor,
   scope: Scope,
   filter: ListFilter,
-  window: { afterId: number; toId: number; withTags: boolean },
+  window: { afterId: number; toId: number; withTags: boolean; withRegistration?: boolean; only?: SQL },
 ): Promise<WindowValues[]> {
   const [document] = await db
     .select({
       rows: sql<
         string | null
-      >`string_agg(row(${windowValues(window.withTags)})::text, E'\\n' ORDER BY ${a.id_application})`,
+      >`string_agg(row(${windowValues(window.withTags, window.withRegistration ?? false)})::text, E'\\n' ORDER BY ${a.id_application})`,
     })
     .from(a)
     .innerJoinLateral(ap, sql`true`)
@@ -184,6 +205,7 @@ export async function exportWindow(
         listConditions(scope, filter),
         gt(a.id_application, window.afterId),
         lte(a.id_application, window.toId),
+        window.only,
       ) as SQL,
     );
   return document?.rows ? parseRecords(document.rows, windowKeys.length, NUMERIC) : [];

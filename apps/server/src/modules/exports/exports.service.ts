@@ -7,21 +7,32 @@ import type { Scope } from '../../lib/scope';
 import type { Principal } from '../auth/auth.types';
 import type { ListFilter } from '../../db/application-filters';
 import { listFilterOf } from '../applications/applications.service';
+import { zipArchive } from '../../lib/zip';
 import { formatOf } from './export-formats';
+import { OneRosterBundle, type OneRosterMode } from './oneroster';
 import { ExportRow } from './export-row';
-import { exportNames, exportWindow, maxApplicationId, type WindowValues } from './exports.repository';
+import {
+  exportNames,
+  exportWindow,
+  maxApplicationId,
+  type WindowCondition,
+  type WindowValues,
+} from './exports.repository';
 
 /** Application ids per query while streaming (at most this many rows are held at once). */
 export const EXPORT_PAGE_SIZE = 2000;
+
+/** What each window reads beyond the application: tag names, registration answers, and an extra condition. */
+type WindowRead = { withTags: boolean; withRegistration?: boolean; only?: WindowCondition };
 
 /**
  * The rows window by window, each window read at once (one batch); the next window is asked for while this one is
  * written. A window with none of the list's rows is skipped.
  */
-async function* windowsOf(db: Db, scope: Scope, filter: ListFilter, withTags: boolean) {
+async function* windowsOf(db: Db, scope: Scope, filter: ListFilter, read: WindowRead) {
   const last = await maxApplicationId(db);
   const windowAfter = (afterId: number) => {
-    const rows = exportWindow(db, scope, filter, { afterId, toId: afterId + EXPORT_PAGE_SIZE, withTags });
+    const rows = exportWindow(db, scope, filter, { afterId, toId: afterId + EXPORT_PAGE_SIZE, ...read });
     // a reader that stops early leaves the asked-for window unread: its failure must not go unhandled
     rows.catch(() => {});
     return rows;
@@ -58,7 +69,48 @@ export async function prepareExport(db: Db, caller: Principal, query: Applicatio
   return {
     filename: format.filename,
     columns: format.columns,
-    batches: windowsOf(db, caller.scope, filter, withTags),
+    batches: windowsOf(db, caller.scope, filter, { withTags, withRegistration: format.registration }),
     cells: (values: WindowValues) => format.cells(row.at(values)),
   };
+}
+
+/**
+ * A student-information-system file (PowerSchool, SchoolMint, Aspire) of the applications `only` picks, in the
+ * caller's scope: the SIS hand-off (modules/sis-handoff) streams it. The caller has checked the permission and
+ * written the audit row.
+ */
+export async function sisFile(
+  db: Db,
+  scope: Scope,
+  name: 'powerschool' | 'schoolmint' | 'aspire',
+  filter: ListFilter,
+  only: WindowCondition,
+) {
+  const format = formatOf(name, { lng: 'en' });
+  const row = new ExportRow(await exportNames(db, scope));
+  return {
+    filename: format.filename,
+    columns: format.columns,
+    batches: windowsOf(db, scope, filter, { withTags: false, withRegistration: true, only }),
+    cells: (values: WindowValues) => format.cells(row.at(values)),
+  };
+}
+
+/**
+ * The OneRoster 1.2 CSV bundle (a ZIP archive: manifest.csv and the files of docs/oneroster.md) of the applications
+ * `only` picks, in the caller's scope. Built in memory: one campus period's students.
+ */
+export async function oneRosterZip(
+  db: Db,
+  scope: Scope,
+  filter: ListFilter,
+  only: WindowCondition,
+  mode: OneRosterMode,
+  now = new Date(),
+) {
+  const row = new ExportRow(await exportNames(db, scope));
+  const bundle = new OneRosterBundle(mode, now);
+  for await (const batch of windowsOf(db, scope, filter, { withTags: false, withRegistration: true, only }))
+    for (const values of batch) bundle.add(row.at(values));
+  return zipArchive(bundle.entries(), now);
 }

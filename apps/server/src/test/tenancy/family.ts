@@ -10,6 +10,7 @@ import { createCampusGrades, createPeriod } from '../enrollment-factories';
 import { createCampus } from '../factories';
 import { signAgreement } from '../../modules/registration/signature.service';
 import { tenancyFiles, type Fixtures, type ListRow, type Row } from './kit';
+import { sisHandoffFixtures } from './sis-handoff';
 
 // the family portal: a guardian of an application at A1 (and one at B1, same contact), and another family at A1
 type FamilyFixtures = Awaited<ReturnType<typeof buildFamilyFixtures>>;
@@ -147,6 +148,8 @@ async function registrationFixtures(db: TestContext['db'], x: Fixtures) {
       theirs: await documentFixture(db, theirsRegistered, document.id_registration_item, 'Secret-Family-Document.pdf'),
     },
     registrationPeriod: period,
+    // the SIS hand-off's batches (tenancy/sis-handoff.ts)
+    handoff: await sisHandoffFixtures(db, x, period, registered),
   };
 }
 

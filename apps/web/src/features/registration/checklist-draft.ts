@@ -5,6 +5,7 @@ import type {
   RegistrationChecklist,
   RegistrationItem,
   RegistrationItemKind,
+  SisFieldKey,
 } from '@openseat/shared/schemas/registration';
 
 /*
@@ -23,6 +24,8 @@ export type FieldDraft = {
   required: boolean;
   choices: ChoiceDraft[];
   showIf: { field: string; equals: string } | null;
+  /** The SIS field its approved answer feeds, or null. */
+  sis: SisFieldKey | null;
 };
 export type ItemDraft = {
   uid: number;
@@ -52,6 +55,7 @@ export const emptyField = (): FieldDraft => ({
   required: true,
   choices: [],
   showIf: null,
+  sis: null,
 });
 
 export const emptyItem = (kind: RegistrationItemKind): ItemDraft => ({
@@ -82,6 +86,7 @@ export function itemDraftOf(item: RegistrationItem): ItemDraft {
       required: f.required,
       choices: (f.choices ?? []).map((c) => ({ uid: uid(), value: c.value, labels: labelsOf(c.labels) })),
       showIf: f.showIf,
+      sis: f.sis ?? null,
     })),
     agreement: item.agreement
       ? { text: labelsOf(item.agreement.text), signers: item.agreement.signers }
@@ -123,6 +128,8 @@ function itemRequestOf(item: ItemDraft) {
               ? { choices: f.choices.map((c) => ({ value: c.value.trim(), labels: c.labels })) }
               : {}),
             showIf: f.showIf,
+            // untagged fields send no tag: an item saved before tags keeps its version
+            ...(f.sis ? { sis: f.sis } : {}),
           })),
         },
       };

@@ -164,6 +164,19 @@ export default function PeriodDetailPage({
           </Stack>
         </Paper>
       )}
+      {ability.can('export_csv', 'selected_list') && (
+        <Paper sx={{ p: 2, mt: 2 }}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {t('sisHandoff.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('sisHandoff.hint')}
+          </Typography>
+          <Button component={RouterLink} to="sis" variant="outlined" data-testid="period-sis-handoff">
+            {t('sisHandoff.open')}
+          </Button>
+        </Paper>
+      )}
       {renderLottery && (
         <Paper sx={{ p: 2, mt: 2 }}>
           {renderLottery({

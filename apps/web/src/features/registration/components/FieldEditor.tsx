@@ -3,7 +3,13 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { FORM_FIELD_TYPES, type FormFieldType } from '@openseat/shared/schemas/registration';
+import {
+  FORM_FIELD_TYPES,
+  SIS_FIELD_KEYS,
+  SIS_FIELD_TYPES,
+  type FormFieldType,
+  type SisFieldKey,
+} from '@openseat/shared/schemas/registration';
 import { answersOfDraft, emptyChoice, type FieldDraft, type FieldErrors } from '../checklist-draft';
 import { ChoicesEditor } from './ChoicesEditor';
 import { LabelsFields } from './LabelsFields';
@@ -46,11 +52,15 @@ export function FieldEditor({ field, earlier, index, count, path, errors, onChan
   const current = conditionValue(field.showIf);
   const conditionError = errors[`${path}.showIf`] ?? errors[`${path}.showIf.field`] ?? errors[`${path}.showIf.equals`];
   const stale = field.showIf && !options.some((o) => o.value === current);
+  const fits = (key: SisFieldKey, type: FormFieldType) => (SIS_FIELD_TYPES[key] as readonly string[]).includes(type);
+  const sisOptions = SIS_FIELD_KEYS.filter((key) => fits(key, field.type));
   const setType = (type: FormFieldType) =>
     onChange({
       ...field,
       type,
       choices: type === 'choice' ? (field.choices.length ? field.choices : [emptyChoice(), emptyChoice()]) : [],
+      // a tag the new type cannot hold is dropped (the server would refuse it)
+      sis: field.sis && fits(field.sis, type) ? field.sis : null,
     });
 
   return (
@@ -130,6 +140,25 @@ export function FieldEditor({ field, earlier, index, count, path, errors, onChan
             path={`${path}.choices`}
             errors={errors}
           />
+        )}
+        {sisOptions.length > 0 && (
+          <TextField
+            select
+            label={t('registration.form.sis')}
+            value={field.sis ?? ''}
+            onChange={(e) => onChange({ ...field, sis: (e.target.value || null) as SisFieldKey | null })}
+            size="small"
+            fullWidth
+            error={!!errors[`${path}.sis`]}
+            helperText={errors[`${path}.sis`] ?? t('registration.form.sisHelp')}
+          >
+            <MenuItem value="">{t('registration.form.sisNone')}</MenuItem>
+            {sisOptions.map((key) => (
+              <MenuItem key={key} value={key}>
+                {t(`registration.form.sisFields.${key}`)}
+              </MenuItem>
+            ))}
+          </TextField>
         )}
         {(index > 0 || field.showIf) && (
           <TextField
