@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { application } from './applications';
 import { campusYear } from './enrollment';
 import { school } from './organization';
@@ -37,6 +48,7 @@ export const sisHandoff = pgTable(
       foreignColumns: [campusYear.id_school, campusYear.id_campus_year],
     }).onDelete('cascade'),
     index('sis_handoff_period_idx').on(t.id_campus_year, t.createdAt),
+    unique('sis_handoff_school_id').on(t.id_school, t.id_sis_handoff),
   ],
 );
 
@@ -44,14 +56,17 @@ export const sisHandoff = pgTable(
 export const sisHandoffApplication = pgTable(
   'sis_handoff_application',
   {
-    id_sis_handoff: integer('id_sis_handoff')
-      .notNull()
-      .references(() => sisHandoff.id_sis_handoff, { onDelete: 'cascade' }),
+    id_sis_handoff: integer('id_sis_handoff').notNull(),
     id_school: integer('id_school').notNull(),
     id_application: integer('id_application').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.id_sis_handoff, t.id_application] }),
+    foreignKey({
+      name: 'sis_handoff_application_batch_fk',
+      columns: [t.id_school, t.id_sis_handoff],
+      foreignColumns: [sisHandoff.id_school, sisHandoff.id_sis_handoff],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'sis_handoff_application_fk',
       columns: [t.id_school, t.id_application],
