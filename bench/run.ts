@@ -16,7 +16,7 @@
  *   `--family-guardians=N`, `--family-minutes=M` (the spike's window), `--family-rate=R`, `--family-seconds=S`
  * `--cases=exports` (a comma list of lists, moves, exports, concurrency) runs only those sections of the applications
  * part, e.g. `npm run bench -- --only=applications --cases=exports --no-postgres`.
- * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox`, `--only=dashboard`, `--only=family` or `--only=registration` (the staff's review queue) runs one part; `--no-postgres`
+ * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox`, `--only=dashboard`, `--only=family`, `--only=registration` (the staff's review queue) or `--only=uploads` (a 10 MB document's server memory) runs one part; `--no-postgres`
  * skips the server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed);
  * `--lottery-count=N`, `--lottery-runs=N`. `--scale=1000000`: the applications part with a million applications, on the
  * server only (minutes; not for CI): 100,000 in the measured period and the rest in the demo's other periods, or all
@@ -29,6 +29,7 @@ import { APPLICATION_CASES, benchApplications, type ApplicationCase } from './ap
 import { benchDashboard } from './dashboard';
 import { benchFamily, familyFirstLoadJs } from './family';
 import { benchRegistration } from './registration';
+import { benchUploads } from './uploads';
 import { benchFirstPage } from './first-page';
 import { benchLottery } from './lottery';
 import { benchOutbox } from './outbox';
@@ -138,6 +139,7 @@ try {
     if (!only || only === 'dashboard') await benchDashboard(kind, rows);
     if (!only || only === 'family') await benchFamily(kind, rows, familyOptions);
     if (!only || only === 'registration') await benchRegistration(kind, rows);
+    if (!only || only === 'uploads') await benchUploads(kind, rows);
   }
   if (!only || only === 'family') rows.push(familyFirstLoadJs());
 } finally {
