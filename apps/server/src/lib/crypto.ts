@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 
 /** Tokens are stored as SHA-256: they are random, so a fast hash is enough. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
 
 /** AES-256-GCM for secrets at rest (mail keys, ads tokens): `iv.tag.ciphertext`, base64url. */
 export function encryptSecret(key: Buffer, plain: string): string {

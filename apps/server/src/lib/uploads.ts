@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
@@ -6,7 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_LIMIT, type ImageType } from '@openseat/shared/images';
 import { isStorableText } from '@openseat/shared/schemas/rules';
-import { AppError, badRequest, payloadTooLarge } from './errors';
+import { AppError, badRequest, notFound, payloadTooLarge } from './errors';
 
 /** Decoding stops beyond this many pixels: a small file may claim a huge canvas (a decompression bomb). */
 const MAX_PIXELS = 25_000_000;
@@ -57,13 +58,36 @@ export async function readImage(file: MultipartFile): Promise<CheckedImage> {
   return { buffer: await reencode(buffer, kind, file.fieldname), ext: kind.ext, field: file.fieldname };
 }
 
-/** Stores a checked image under `dataDir/files/<folder>` with a server-generated name; returns the relative path. */
-export async function saveImage(image: CheckedImage, dataDir: string, folder: string): Promise<string> {
-  const relative = path.join(folder, `${randomBytes(16).toString('hex')}.${image.ext}`);
-  const absolute = path.join(dataDir, 'files', relative);
+/**
+ * A new file's place under `dataDir/files/<folder>` (outside the web root), with a server-generated name and its
+ * folder made: the path to keep (relative) and the one to write to.
+ */
+export async function newStoredFile(dataDir: string, folder: string, ext: string) {
+  const relative = path.join(folder, `${randomBytes(16).toString('hex')}.${ext}`);
+  const absolute = storedFilePath(dataDir, relative);
   await fs.mkdir(path.dirname(absolute), { recursive: true });
-  await fs.writeFile(absolute, image.buffer, { mode: 0o600 });
+  return { relative, absolute };
+}
+
+/** Stores the bytes as a new file under `dataDir/files/<folder>`, readable by this user only; returns its relative path. */
+export async function saveStoredFile(bytes: Buffer, dataDir: string, folder: string, ext: string): Promise<string> {
+  const { relative, absolute } = await newStoredFile(dataDir, folder, ext);
+  await fs.writeFile(absolute, bytes, { mode: 0o600 });
   return relative;
+}
+
+/** Stores a checked image under `dataDir/files/<folder>` with a server-generated name; returns the relative path. */
+export const saveImage = (image: CheckedImage, dataDir: string, folder: string): Promise<string> =>
+  saveStoredFile(image.buffer, dataDir, folder, image.ext);
+
+/** A stored file opened for reading; 404 when it is gone (a download never answers 500 for a missing file). */
+export async function openStoredFile(dataDir: string, relative: string): Promise<ReadStream> {
+  const stream = createReadStream(storedFilePath(dataDir, relative));
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', () => reject(notFound()));
+  });
+  return stream;
 }
 
 /** Field names that would reach an object's prototype: refused outright. */

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import type { Db } from '../../db/client';
 import { requireApplication } from '../applications/application-ref.service';
 import { writeAudit } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import { removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
-import { storedFilePath } from '../../lib/uploads';
+import { openStoredFile } from '../../lib/uploads';
 import type { Principal } from '../auth/auth.types';
 import * as repo from './application-files.repository';
 import { readFileUpload } from './application-files.upload';
@@ -53,11 +52,7 @@ export async function listFiles(db: Db, caller: Principal, id_application: numbe
 export async function openFile(db: Db, dataDir: string, caller: Principal, id_application_file: number) {
   const file = await repo.findFile(db, caller.scope, id_application_file);
   if (!file) throw notFound();
-  const stream = createReadStream(storedFilePath(dataDir, file.storedPath));
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', () => reject(notFound()));
-  });
+  const stream = await openStoredFile(dataDir, file.storedPath);
   await writeAudit(db, caller, {
     action: 'application.file.download',
     entity: 'application',

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import type { DocumentType } from '@openseat/shared/schemas/registration';
 import { badRequest } from '../../lib/errors';
-import { storedFilePath } from '../../lib/uploads';
+import { newStoredFile } from '../../lib/uploads';
 
 /*
  * What a family's document must be before it is kept (docs/registration.md): its type read from its bytes (never its
@@ -51,9 +49,7 @@ export async function checkDocument(dataDir: string, part: string, accepted: Doc
   const detected = await fileTypeFromFile(part);
   const kind = detected ? KINDS[detected.mime] : undefined;
   if (!kind || !accepted.includes(kind.type)) throw wrongType();
-  const relative = path.join(DOCUMENT_FOLDER, `${randomBytes(16).toString('hex')}.${kind.ext}`);
-  const target = storedFilePath(dataDir, relative);
-  await fs.mkdir(path.dirname(target), { recursive: true });
+  const { relative, absolute: target } = await newStoredFile(dataDir, DOCUMENT_FOLDER, kind.ext);
   try {
     if (kind.encode) await reencode(part, target, kind);
     else {

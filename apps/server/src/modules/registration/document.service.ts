@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,7 +10,7 @@ import {
 } from '@openseat/shared/schemas/registration';
 import type { Db, Executor } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
-import { storedFilePath } from '../../lib/uploads';
+import { openStoredFile, storedFilePath } from '../../lib/uploads';
 import type { Principal } from '../auth/auth.types';
 import { writeAudit } from '../audit/audit.service';
 import { checkDocument } from './document.check';
@@ -225,12 +224,7 @@ async function shownDocument(db: Executor, app: PacketApplication, id_registrati
 }
 
 async function openStored(dataDir: string, document: repo.DocumentRow) {
-  const stream = createReadStream(storedFilePath(dataDir, document.storedPath));
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', () => reject(notFound()));
-  });
-  return { document, stream };
+  return { document, stream: await openStoredFile(dataDir, document.storedPath) };
 }
 
 /** `GET /family/applications/:id/registration/documents/:id_registration_item`: the family's own file. */

@@ -1,7 +1,4 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { AGREEMENT_CONSENT, AGREEMENT_INVITE_DAYS } from '@openseat/shared/agreement-consent';
 import { STATUS } from '@openseat/shared/constants';
 import type { FamilyLanguage } from '@openseat/shared/schemas/family';
@@ -19,7 +16,7 @@ import { sha256 } from '../../lib/crypto';
 import { AppError, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { removeStoredFile } from '../../lib/form-upload';
-import { storedFilePath } from '../../lib/uploads';
+import { openStoredFile, saveStoredFile } from '../../lib/uploads';
 import { queueAccountMail } from '../account-mail/account-mail.service';
 import type { Principal } from '../auth/auth.types';
 import { writeAudit } from '../audit/audit.service';
@@ -51,15 +48,6 @@ async function agreementOf(db: Executor, app: PacketApplication, id_registration
   const item = await packets.activeItem(db, app.id_campus_year, id_registration_item);
   if (!item || item.kind !== 'agreement') throw notFound();
   return item;
-}
-
-/** The PDF's bytes written under `files/signatures` with a random name; returns the stored path. */
-async function storePdf(dataDir: string, bytes: Buffer): Promise<string> {
-  const relative = path.join('signatures', `${randomBytes(16).toString('hex')}.pdf`);
-  const absolute = storedFilePath(dataDir, relative);
-  await fs.mkdir(path.dirname(absolute), { recursive: true });
-  await fs.writeFile(absolute, bytes, { mode: 0o600 });
-  return relative;
 }
 
 type Signing = {
@@ -99,8 +87,8 @@ async function sign(deps: SignatureDeps, signing: Signing, now: Date) {
     timeZone: context.timeZone,
     ip: signing.signer.ip,
   });
-  const pdfHash = createHash('sha256').update(pdf).digest('hex');
-  const storedPath = await storePdf(deps.config.dataDir, pdf);
+  const pdfHash = sha256(pdf);
+  const storedPath = await saveStoredFile(pdf, deps.config.dataDir, 'signatures', 'pdf');
   try {
     return await deps.db.transaction(async (tx) => {
       await repo.lockApplication(tx, app.id_application);
@@ -317,11 +305,7 @@ export async function cosign(deps: SignatureDeps, input: CosignSign, ip: string,
 export async function openSignedPdf(db: Db, dataDir: string, caller: Principal, id: number, id_signature: number) {
   const found = await repo.findSignature(db, caller.scope, id, id_signature);
   if (!found) throw notFound();
-  const stream = createReadStream(storedFilePath(dataDir, found.signature.storedPath));
-  await new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', () => reject(notFound()));
-  });
+  const stream = await openStoredFile(dataDir, found.signature.storedPath);
   await writeAudit(db, caller, {
     action: 'registration.signature.download',
     entity: 'application',
