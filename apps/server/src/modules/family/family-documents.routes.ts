@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
@@ -9,10 +9,9 @@ import {
   FamilyRegistrationItemParamsSchema,
 } from '@openseat/shared/schemas/registration';
 import { attachmentHeader } from '../../lib/attachment';
-import { assertSameSite, readSessionCookie, sessionCookie } from '../../lib/session-cookie';
 import type { AppDeps } from '../../plugins/types';
-import * as familyAuth from './family.auth';
 import { documentUploadState, openDocument, sendDocumentChunk, startDocumentUpload } from './family.documents';
+import { familyRequest } from './family.session';
 
 /** Each chunk of an upload is a request: a 20 MB document in 1 MiB chunks, resumed a few times, fits. */
 const UPLOADS_PER_MINUTE = 120;
@@ -20,7 +19,7 @@ const UPLOADS_PER_MINUTE = 120;
 /**
  * Documents of the registration packet (docs/registration.md): a resumable upload (open, then chunks with
  * Content-Range, each streamed to disk) and the download of the family's own file. The session is the portal's
- * cookie, as in family.routes.ts.
+ * cookie (family.session.ts).
  */
 export async function familyDocumentRoutes(root: FastifyInstance, deps: AppDeps) {
   // its own scope: the raw body parser below serves these routes only
@@ -30,10 +29,8 @@ export async function familyDocumentRoutes(root: FastifyInstance, deps: AppDeps)
     app.addContentTypeParser('application/octet-stream', (_req, _payload, done) => done(null));
     const tags = ['family portal'];
     const dataDir = deps.config.dataDir;
-    const cookie = () => sessionCookie(deps.config.publicUrl, 'openseat_family', '/api/family');
-    const guardian = (req: FastifyRequest) => familyAuth.guardianOf(deps.db, readSessionCookie(req, cookie()));
+    const { guardian, sameSiteOnly } = familyRequest(deps);
     const config = { public: true, rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } };
-    const sameSiteOnly = async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl);
     const binary = z.unknown().meta({ type: 'string', format: 'binary' });
 
     app.post(

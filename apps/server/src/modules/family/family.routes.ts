@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { translate } from '@openseat/shared/messages';
@@ -25,13 +25,7 @@ import {
 } from '@openseat/shared/schemas/registration';
 import { listOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
-import {
-  assertSameSite,
-  clearSessionCookie,
-  readSessionCookie,
-  sessionCookie,
-  setSessionCookie,
-} from '../../lib/session-cookie';
+import { clearSessionCookie, setSessionCookie } from '../../lib/session-cookie';
 import * as familyAuth from './family.auth';
 import { maskedContact, type Contact } from './family.contact';
 import { answerOffer, declineReasonsOf } from './family.answer';
@@ -43,10 +37,9 @@ import {
 } from './family.registration';
 import { cosign, openCosign } from '../registration/signature.service';
 import { waitingFigures } from './family.figures';
+import { familyRequest } from './family.session';
 import { familyApplication, familyApplications } from './family.service';
 
-/** The portal's calls are the only ones that ever see its cookie. */
-const FAMILY_COOKIE_PATH = '/api/family';
 /** Portal reads and answers from one address per minute: a results day's family refreshing, not a crawler. */
 const PORTAL_LIMIT_PER_MINUTE = 120;
 /** Counted in a batch a second (lib/rate-limit-batch.ts): no commit per read on results day. */
@@ -62,8 +55,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['family portal'];
   const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, config: deps.config };
-  // read per request: the public address may be settled after the app is built (tests)
-  const cookie = () => sessionCookie(deps.config.publicUrl, 'openseat_family', FAMILY_COOKIE_PATH);
+  const { cookie, guardian, sameSiteOnly } = familyRequest(deps);
   // sign-in requests and session openings per address, as the staff's sign-in (per contact: family.auth.ts)
   const signInConfig = { public: true, rateLimit: { max: deps.loginRateLimitPerMinute, timeWindow: '1 minute' } };
   const portalConfig = {
@@ -71,8 +63,6 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
     rateLimit: { max: PORTAL_LIMIT_PER_MINUTE, timeWindow: '1 minute', batchMs: PORTAL_LIMIT_BATCH_MS },
   };
   const figures = waitingFigures(deps.db, deps.config.familyListFreshSeconds * 1000);
-  const sameSiteOnly = async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl);
-  const guardian = (req: FastifyRequest) => familyAuth.guardianOf(deps.db, readSessionCookie(req, cookie()));
   /** The session as the portal reads it: the contact partly hidden, and the guardian's language. */
   const sessionOf = async (contact: Contact) => ({
     contact: maskedContact(contact),
