@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, serverUrl, signIn, visit } from './browser';
-import { horizontalOverflow, seriousA11yViolations } from './checks';
+import { checkScreen, mailedLink } from './family-pages';
 import { signInAs } from './screens';
 
 const baseUrl = serverUrl();
@@ -94,24 +94,6 @@ async function selectedListStatus(page: Page, name: string): Promise<string> {
   return (await row.count()) ? ((await row.first().locator('td').nth(7).innerText()) ?? '').trim() : '';
 }
 
-/** The newest captured mail showing all these texts, as the superadmin's mail screen shows it: its link to the portal. */
-async function mailedLink(admin: Page, texts: Array<string | RegExp>, link: RegExp): Promise<string> {
-  const mail = texts.reduce((items, hasText) => items.filter({ hasText }), admin.getByTestId('mail-item'));
-  await expect
-    .poll(async () => {
-      // the mail goes out through the outbox: a fresh list until it is there
-      if ((await mail.count()) === 0) await admin.reload();
-      await admin.getByTestId('mail-list').waitFor();
-      return mail.count();
-    })
-    .toBeGreaterThan(0);
-  await mail.first().click();
-  await expect.poll(() => admin.getByTestId('mail-body').innerText()).toContain('/family/');
-  const href = await admin.getByTestId('mail-link').filter({ hasText: '/family/' }).first().getAttribute('href');
-  expect(href).toMatch(link);
-  return href!;
-}
-
 /** The newest sign-in mail to the guardian with this subject: its one-time link. */
 const signInLink = (admin: Page, subject: string) =>
   mailedLink(admin, [GUARDIAN, subject], /\/family\/link\/[A-Za-z0-9_-]{40,}$/);
@@ -123,23 +105,6 @@ const offerLink = (admin: Page, offered: Picked) =>
     [new RegExp(`(A seat for|Un cupo para) ${offered.name.split(' ')[0]} `)],
     new RegExp(`/family/link/[A-Za-z0-9_-]{40,}\\?to=${offered.id}$`),
   );
-
-/** The elements that stick out of the screen sideways, for the message of a failed check. */
-const pastTheEdges = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .map((el) => ({ el, r: el.getBoundingClientRect() }))
-      .filter(({ r }) => r.left < 0 || r.right > window.innerWidth)
-      .map(({ el, r }) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`)
-      .join('; '),
-  );
-
-/** A portal screen at rest: no serious or critical axe finding, no sideways scroll at 390 px, and its picture. */
-async function checkScreen(portal: Page, name: string) {
-  expect(await seriousA11yViolations(portal)).toEqual([]);
-  expect(await horizontalOverflow(portal), await pastTheEdges(portal)).toBeLessThanOrEqual(0);
-  await screenshot(portal, name);
-}
 
 const card = (portal: Page, id: number) =>
   portal.locator('article.card').filter({ has: portal.locator(`a[href="/family/applications/${id}"]`) });

@@ -1,13 +1,23 @@
 import { neutralizeCell } from '@openseat/shared/csv';
 import { http } from './client';
 
-/** Downloads a CSV through the authorised client (the token never goes into a URL). */
-export async function downloadCsv(path: string, filename: string, query: Record<string, string | number | undefined>) {
-  const res = await http.request<Response>('GET', path, { query, raw: true });
-  const url = URL.createObjectURL(await res.blob());
+type Query = Record<string, string | number | undefined>;
+
+/** A file read through the authorised client (the token never goes into a URL); `path` may start with /api. */
+export async function fetchBlob(path: string, query?: Query): Promise<Blob> {
+  const res = await http.request<Response>('GET', path.replace(/^\/api(?=\/)/, ''), { query, raw: true });
+  return res.blob();
+}
+
+/** Saves a file read through the authorised client under `filename`. */
+export async function downloadFile(path: string, filename: string, query?: Query) {
+  const url = URL.createObjectURL(await fetchBlob(path, query));
   Object.assign(document.createElement('a'), { href: url, download: filename }).click();
   URL.revokeObjectURL(url);
 }
+
+/** Downloads a CSV through the authorised client. */
+export const downloadCsv = (path: string, filename: string, query: Query) => downloadFile(path, filename, query);
 
 /** A table answered as JSON (`{headers, data}`), saved as a CSV file the browser downloads. */
 export type JsonTable = { headers: Array<{ key: string; label: string }>; data: Array<Record<string, string | null>> };

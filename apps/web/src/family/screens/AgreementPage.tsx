@@ -20,6 +20,8 @@ type AgreementItem = FamilyRegistrationItem & { agreement: NonNullable<FamilyReg
 export function AgreementPage({ id, item }: { id: number; item: number }) {
   const { t } = useI18n();
   const navigate = useNavigate();
+  // with a second signer the page stays (the invitation is next): the signature is confirmed here
+  const [signed, setSigned] = useState<string | null>(null);
   const { data, error, reload } = useLoad(() => familyApi.registration(id), `registration-${id}`);
   const found = data?.items.find((i) => i.id_registration_item === item);
   const agreement = found?.agreement ? (found as AgreementItem) : null;
@@ -34,6 +36,7 @@ export function AgreementPage({ id, item }: { id: number; item: number }) {
       ) : agreement ? (
         <>
           <PageTitle>{agreement.label}</PageTitle>
+          <Notice message={signed} />
           {agreement.help ? <p>{agreement.help}</p> : null}
           {agreement.agreement.previous ? (
             <p className="registration__returned">{t('agreementChangedNotice')}</p>
@@ -44,8 +47,10 @@ export function AgreementPage({ id, item }: { id: number; item: number }) {
             id={id}
             item={agreement}
             onSigned={() => {
-              if (agreement.agreement.signers === 'two') reload();
-              else navigate(applicationPath(id), { state: { notice: t('agreementSignedNotice') } });
+              if (agreement.agreement.signers === 'two') {
+                setSigned(t('agreementSignedNotice'));
+                reload();
+              } else navigate(applicationPath(id), { state: { notice: t('agreementSignedNotice') } });
             }}
             onInvited={reload}
           />

@@ -1,8 +1,13 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { FamilyFormField, FamilyRegistrationItem } from '@openseat/shared/schemas/registration';
+import { SentDocument } from './SentDocument';
+import { SignedAgreement } from './SignedAgreement';
 
-/** The keys every packet item has: the rest is what its kind carries (a form's answers, a document, a signature). */
+/**
+ * The keys every packet item has, and the kinds shown in their own words (a form's answers, a document's file, an
+ * agreement's signatures): anything else an item carries is shown as "key: value" lines.
+ */
 const COMMON = new Set([
   'id_registration_item',
   'kind',
@@ -12,6 +17,8 @@ const COMMON = new Set([
   'state',
   'returnedReason',
   'form',
+  'document',
+  'agreement',
 ]);
 
 /** Any value as one line of text: lists joined, objects as "key: value" pairs (what other kinds add fits in). */
@@ -41,8 +48,11 @@ function answerText(field: FamilyFormField, answer: unknown, yesNo: { yes: strin
 type Row = { term: string; value: string };
 
 /** What the family sent for an item: a form's questions and answers; for other kinds, whatever fields it carries. */
-export function ItemPayload({ item }: { item: FamilyRegistrationItem }) {
+export function ItemPayload({ id, item }: { id: number; item: FamilyRegistrationItem }) {
   const { t } = useTranslation();
+  const file = item.document?.file;
+  const sent = file ? <SentDocument file={file} item={item.label} /> : null;
+  const signed = item.agreement ? <SignedAgreement id={id} agreement={item.agreement} /> : null;
   const yesNo = { yes: t('registration.review.yes'), no: t('registration.review.no') };
   const rows: Row[] = [];
   if (item.form) {
@@ -60,12 +70,24 @@ export function ItemPayload({ item }: { item: FamilyRegistrationItem }) {
     const text = describe(value);
     if (text) rows.push({ term: key, value: text });
   }
+  if (sent || signed)
+    return (
+      <>
+        {sent ?? signed}
+        <Rows rows={rows} />
+      </>
+    );
   if (rows.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
         {t('registration.review.nothingSent')}
       </Typography>
     );
+  return <Rows rows={rows} />;
+}
+
+function Rows({ rows }: { rows: Row[] }) {
+  if (rows.length === 0) return null;
   return (
     <Box
       component="dl"

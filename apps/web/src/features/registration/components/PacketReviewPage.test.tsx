@@ -54,7 +54,44 @@ const PACKET: FamilyRegistration = {
       help: null,
       state: 'returned',
       returnedReason: 'Unreadable scan.',
-      document: { types: ['pdf'], maxMb: 5 },
+      document: {
+        types: ['pdf'],
+        maxMb: 5,
+        file: {
+          name: 'birth.pdf',
+          type: 'application/pdf',
+          size: 204_800,
+          uploadedAt: '2027-03-01T10:00:00Z',
+          url: '/api/registration/applications/101/items/6/document',
+        },
+      },
+    },
+    {
+      id_registration_item: 8,
+      kind: 'agreement',
+      required: false,
+      label: 'Handbook',
+      help: null,
+      state: 'submitted',
+      returnedReason: null,
+      agreement: {
+        text: 'We agree.',
+        signers: 'two',
+        documentHash: 'ab'.repeat(32),
+        signatures: [
+          {
+            id_registration_signature: 3,
+            fullName: 'Ana Ruiz',
+            role: 'first',
+            signedAt: '2027-03-01T10:05:00Z',
+            documentHash: 'ab'.repeat(32),
+            pdfHash: 'cd'.repeat(32),
+          },
+        ],
+        waiting: true,
+        invitation: { email: 'j•••@example.org', expiresAt: '2027-03-08T10:05:00Z' },
+        previous: null,
+      },
     },
     {
       id_registration_item: 7,
@@ -93,10 +130,24 @@ describe('PacketReviewPage', () => {
     expect(within(health).getByText('Allergies?').nextSibling).toHaveTextContent('Yes');
     expect(within(health).getByText('Which ones?').nextSibling).toHaveTextContent('Peanuts');
     expect(within(health).getByText('Lunch').nextSibling).toHaveTextContent('School lunch');
-    // another kind: whatever its payload carries
+    // a document: the file's facts and its download
     const certificate = section('Birth certificate');
     expect(within(certificate).getByText('Returned: Unreadable scan.')).toBeInTheDocument();
-    expect(within(certificate).getByText('document').nextSibling).toHaveTextContent('types: pdf; maxMb: 5');
+    expect(within(certificate).getByText(/^birth\.pdf · 200 kB · sent /)).toBeInTheDocument();
+    expect(
+      within(certificate).getByRole('button', {
+        name: t('registration.review.downloadOf', { item: 'Birth certificate' }),
+      }),
+    ).toBeInTheDocument();
+    // a PDF is not shown inline: only images are
+    expect(within(certificate).queryByRole('button', { name: /Show the image/ })).not.toBeInTheDocument();
+    // an agreement: who signed, each signed PDF, and the signature still awaited
+    const handbook = section('Handbook');
+    expect(within(handbook).getByText(/^Signed by Ana Ruiz, guardian, /)).toBeInTheDocument();
+    expect(
+      within(handbook).getByRole('button', { name: t('registration.review.signedPdfOf', { name: 'Ana Ruiz' }) }),
+    ).toBeInTheDocument();
+    expect(within(handbook).getByText(/invitation sent to j•••@example\.org/)).toBeInTheDocument();
     expect(within(certificate).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
     expect(
       within(section('Deposit')).getByRole('button', {

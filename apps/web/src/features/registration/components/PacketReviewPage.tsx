@@ -123,7 +123,7 @@ export default function PacketReviewPage() {
                   {t('registration.review.returnedBecause', { reason: item.returnedReason })}
                 </Alert>
               )}
-              <ItemPayload item={item} />
+              <ItemPayload id={id} item={item} />
               {mayDecide && (mayApprove(item) || mayReturn(item)) && (
                 <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
                   {mayApprove(item) && (

@@ -70,7 +70,6 @@ export default function ReviewQueuePage() {
                     <ListItemButton
                       component={RouterLink}
                       to={`applications/${row.id_application}?period=${id_campus_year}`}
-                      aria-label={`${t('registration.review.openPacket', { name: row.applicant })}: ${row.item}`}
                     >
                       <ListItemText
                         primary={

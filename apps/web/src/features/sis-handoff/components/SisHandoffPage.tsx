@@ -174,7 +174,7 @@ export default function SisHandoffPage() {
           </Stack>
           {students.error && <Alert severity="error">{students.error.message}</Alert>}
           <TableContainer>
-            <Table size="small" aria-label={t('sisHandoff.studentsTable')}>
+            <Table size="small" aria-label={t('sisHandoff.studentsTable')} tabIndex={0}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('sisHandoff.columns.id')}</TableCell>
@@ -224,7 +224,7 @@ export default function SisHandoffPage() {
             {t('sisHandoff.batches')}
           </Typography>
           <TableContainer>
-            <Table size="small" aria-label={t('sisHandoff.batches')}>
+            <Table size="small" aria-label={t('sisHandoff.batches')} tabIndex={0}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('sisHandoff.columns.sentAt')}</TableCell>
