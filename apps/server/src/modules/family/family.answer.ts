@@ -33,7 +33,7 @@ export async function answerOffer(deps: MoveDeps, contact: Contact, id: number, 
   const [app] = await repo.guardianApplications(deps.db, contact, id);
   if (!app) throw notFound();
   // an offer still held for a release is not known to the family yet: there is nothing to answer
-  if ((await repo.heldApplications(deps.db, [app.id_campus], [id])).has(id)) throw notOpen();
+  if (app.held) throw notOpen();
   let reason: string | undefined;
   if (input.answer === 'decline') {
     const reasons = await repo.declineReasons(deps.db, app.id_school);

@@ -110,6 +110,16 @@ export async function guardianOf(db: Db, key: string | null, now = new Date()): 
   return contact;
 }
 
+/**
+ * The session's guardian with their live applications (`id`: that one only) in one read, for the status pages a
+ * results day brings to every family at once: 401 as `guardianOf` when the session is not live.
+ */
+export async function guardianWithApplications(db: Db, key: string | null, id?: number, now = new Date()) {
+  const found = key ? await repo.sessionApplications(db, sha256(key), now, id) : undefined;
+  if (!found) throw unauthorized('familySignedOut');
+  return found;
+}
+
 /** `POST /family/sign-out`: every session of the guardian ends, on every device. */
 export const signOutEverywhere = (db: Db, contact: Contact, now = new Date()) => repo.revokeSessions(db, contact, now);
 

@@ -24,8 +24,7 @@ const OPEN = new Set<number>([STATUS.CONFIRMED, STATUS.ENROLLED]);
 export async function openApplication(db: Db, contact: Contact, id: number) {
   const [app] = await repo.guardianApplications(db, contact, id);
   if (!app) throw notFound();
-  const held = (await repo.heldApplications(db, [app.id_campus], [id])).has(id);
-  if (!OPEN.has(app.id_status) || held) throw new AppError('CONFLICT', 'registrationNotOpen');
+  if (!OPEN.has(app.id_status) || app.held) throw new AppError('CONFLICT', 'registrationNotOpen');
   return app;
 }
 

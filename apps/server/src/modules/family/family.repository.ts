@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STATUS } from '@openseat/shared/constants';
 import type { Executor } from '../../db/client';
@@ -154,39 +154,53 @@ export async function setPreferredLanguage(db: Executor, contact: Contact, lng: 
 const lookup = <T>(column: AnyPgColumn, key: AnyPgColumn, value: AnyPgColumn) =>
   sql<T>`(SELECT ${column} FROM ${column.table} WHERE ${key} = ${value})`;
 
+/** An unreleased hold of the campus names the application's newest move: the family is not told of it yet. */
+const heldMove = (a: typeof s.application) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${s.messageHold} WHERE ${s.messageHold.id_campus} = ${a.id_campus}
+    AND ${s.messageHold.releasedAt} IS NULL
+    AND position(';' || ${a.id_application} || ',' in ';' || ${s.messageHold.moves}) > 0)`;
+
 /**
- * The guardian's live applications with what the portal shows of each, newest first (`id`: only that one). The
- * names and the campus's settings are scalar subqueries, not joins: planning a join of nine tables cost ~10 ms a
- * call (the status page's whole budget on a results day, bench/family.ts), planning three costs a fraction of one.
+ * What the portal shows of an application. The names and the campus's settings are scalar subqueries, not joins:
+ * planning a join of nine tables cost ~10 ms a call (the status page's whole budget on a results day,
+ * bench/family.ts), planning three costs a fraction of one.
  */
-export async function guardianApplications(db: Executor, contact: Contact, id?: number) {
+function applicationFields() {
   const a = s.application;
   const cc = s.campusConfiguration;
   const sc = s.schoolConfiguration;
   const ofCampus = <T>(column: AnyPgColumn) => lookup<T>(column, cc.id_campus, a.id_campus);
+  return {
+    id_application: a.id_application,
+    id_school: a.id_school,
+    id_campus: a.id_campus,
+    id_campus_year: a.id_campus_year,
+    id_grade: a.id_grade,
+    id_status: a.id_status,
+    waiting_list_position: a.waiting_list_position,
+    lottery_number: a.lottery_number,
+    lottery_level: a.lottery_level,
+    id_lottery: a.id_lottery,
+    offer_expires_at: a.offer_expires_at,
+    child: s.applicant.firstName,
+    school: lookup<string>(s.school.name, s.school.id_school, a.id_school),
+    campus: s.campus.name,
+    grade: lookup<string | null>(s.grade.name, s.grade.id_grade, a.id_grade),
+    schoolYear: lookup<string | null>(s.schoolYear.name, s.schoolYear.id_school_year, a.id_school_year),
+    priorityGroup: lookup<string | null>(s.priorityItem.name, s.priorityItem.id_priority_item, a.id_priority_item),
+    phone: sql<string | null>`coalesce(${ofCampus(cc.phone_number)}, ${s.campus.telephone})`,
+    email: sql<string | null>`coalesce(${ofCampus(cc.email)}, ${s.campus.email})`,
+    timeZone: sql<string>`coalesce(${ofCampus(cc.time_zone)}, ${lookup(sc.time_zone, sc.id_school, a.id_school)}, 'UTC')`,
+    /** A move of it waits in an unreleased hold (a draw's results not yet presented): shown as before that move. */
+    held: heldMove(a),
+  };
+}
+
+/** The guardian's live applications with what the portal shows of each, newest first (`id`: only that one). */
+export async function guardianApplications(db: Executor, contact: Contact, id?: number) {
+  const a = s.application;
   return db
-    .select({
-      id_application: a.id_application,
-      id_school: a.id_school,
-      id_campus: a.id_campus,
-      id_campus_year: a.id_campus_year,
-      id_grade: a.id_grade,
-      id_status: a.id_status,
-      waiting_list_position: a.waiting_list_position,
-      lottery_number: a.lottery_number,
-      lottery_level: a.lottery_level,
-      id_lottery: a.id_lottery,
-      offer_expires_at: a.offer_expires_at,
-      child: s.applicant.firstName,
-      school: lookup<string>(s.school.name, s.school.id_school, a.id_school),
-      campus: s.campus.name,
-      grade: lookup<string | null>(s.grade.name, s.grade.id_grade, a.id_grade),
-      schoolYear: lookup<string | null>(s.schoolYear.name, s.schoolYear.id_school_year, a.id_school_year),
-      priorityGroup: lookup<string | null>(s.priorityItem.name, s.priorityItem.id_priority_item, a.id_priority_item),
-      phone: sql<string | null>`coalesce(${ofCampus(cc.phone_number)}, ${s.campus.telephone})`,
-      email: sql<string | null>`coalesce(${ofCampus(cc.email)}, ${s.campus.email})`,
-      timeZone: sql<string>`coalesce(${ofCampus(cc.time_zone)}, ${lookup(sc.time_zone, sc.id_school, a.id_school)}, 'UTC')`,
-    })
+    .select(applicationFields())
     .from(a)
     .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
     .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
@@ -196,26 +210,41 @@ export async function guardianApplications(db: Executor, contact: Contact, id?: 
 
 export type GuardianApplication = Awaited<ReturnType<typeof guardianApplications>>[number];
 
-/** Applications among `ids` with a move in an unreleased hold: the family is not told of that move yet. */
-export async function heldApplications(db: Executor, campusIds: number[], ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
+/**
+ * The session's guardian and their live applications in one statement (the status page's read on a results day:
+ * one round trip instead of two). Undefined when the session is not live; `applications` empty when the contact is
+ * on none. The applicant is matched by the session's contact as `guardianKey` does, through the same indexes.
+ */
+export async function sessionApplications(
+  db: Executor,
+  keyHash: string,
+  now: Date,
+  id?: number,
+): Promise<{ contact: Contact; applications: GuardianApplication[] } | undefined> {
+  const a = s.application;
+  const ap = s.applicant;
+  const ofContact = or(
+    and(eq(session.kind, 'email'), sql`${guardianEmailKey(ap.guardianEmail)} = ${session.contactKey}`),
+    and(eq(session.kind, 'phone'), sql`${guardianPhoneKey(ap.guardianPhoneNumber)} = ${session.contactKey}`),
+  );
+  const live = and(
+    eq(a.id_applicant, ap.id_applicant),
+    isNull(a.deletedAt),
+    id === undefined ? undefined : eq(a.id_application, id),
+  );
   const rows = await db
-    .select({ moves: s.messageHold.moves })
-    .from(s.messageHold)
-    .where(
-      and(
-        sql`${s.messageHold.id_campus} = ANY(${`{${campusIds.join(',')}}`}::int[])`,
-        isNull(s.messageHold.releasedAt),
-      ),
-    );
-  const wanted = new Set(ids);
-  const held = new Set<number>();
-  for (const { moves } of rows)
-    for (const move of moves.split(';')) {
-      const id = Number(move.split(',')[0]);
-      if (wanted.has(id)) held.add(id);
-    }
-  return held;
+    .select({ key: session.contactKey, kind: session.kind, app: applicationFields() })
+    .from(session)
+    .leftJoin(ap, ofContact)
+    .leftJoin(a, live)
+    .leftJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
+    .where(and(eq(session.keyHash, keyHash), isNull(session.revokedAt), gt(session.expiresAt, now)))
+    .orderBy(desc(a.createdAt), desc(a.id_application));
+  if (!rows.length) return undefined;
+  const contact = { key: rows[0].key, kind: rows[0].kind as Contact['kind'] };
+  // an applicant of the contact without a live application (or not the one asked for) joins as an empty row
+  const applications = rows.flatMap((r) => (r.app.id_application === null ? [] : [r.app as GuardianApplication]));
+  return { contact, applications };
 }
 
 /** The status the application had before its newest move (what a family saw before a held move). */

@@ -38,7 +38,7 @@ import {
 import { cosign, openCosign } from '../registration/signature.service';
 import { waitingFigures } from './family.figures';
 import { familyRequest } from './family.session';
-import { familyApplication, familyApplications } from './family.service';
+import { applicationDetail, presentApplications } from './family.service';
 
 /** Portal reads and answers from one address per minute: a results day's family refreshing, not a crawler. */
 const PORTAL_LIMIT_PER_MINUTE = 120;
@@ -55,7 +55,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['family portal'];
   const familyDeps = { db: deps.db, jobs: deps.jobs, secrets: deps.secrets, config: deps.config };
-  const { cookie, guardian, sameSiteOnly } = familyRequest(deps);
+  const { cookie, guardian, applications, sameSiteOnly } = familyRequest(deps);
   // sign-in requests and session openings per address, as the staff's sign-in (per contact: family.auth.ts)
   const signInConfig = { public: true, rateLimit: { max: deps.loginRateLimitPerMinute, timeWindow: '1 minute' } };
   const portalConfig = {
@@ -63,6 +63,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
     rateLimit: { max: PORTAL_LIMIT_PER_MINUTE, timeWindow: '1 minute', batchMs: PORTAL_LIMIT_BATCH_MS },
   };
   const figures = waitingFigures(deps.db, deps.config.familyListFreshSeconds * 1000);
+  const reads = () => ({ db: deps.db, figures, now: new Date() });
   /** The session as the portal reads it: the contact partly hidden, and the guardian's language. */
   const sessionOf = async (contact: Contact) => ({
     contact: maskedContact(contact),
@@ -122,7 +123,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
       config: portalConfig,
       schema: { tags, response: { 200: listOf(FamilyApplicationSchema, "The guardian's applications, newest first") } },
     },
-    async (req) => familyApplications(deps.db, await guardian(req), new Date(), figures),
+    async (req) => presentApplications(reads(), (await applications(req)).applications),
   );
   app.get(
     '/family/applications/:id',
@@ -130,7 +131,7 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
       config: portalConfig,
       schema: { tags, params: FamilyApplicationParamsSchema, response: { 200: FamilyApplicationDetailSchema } },
     },
-    async (req) => familyApplication(deps.db, await guardian(req), req.params.id, new Date(), figures),
+    async (req) => applicationDetail(reads(), (await applications(req, req.params.id)).applications[0]),
   );
   app.get(
     '/family/applications/:id/decline-reasons',

@@ -57,7 +57,7 @@ function stepsOf(stage: FamilyStage, drawn: boolean): Array<{ step: Step; state:
   ];
 }
 
-type Reads = { db: Db; figures: WaitingFigures; now: Date };
+export type Reads = { db: Db; figures: WaitingFigures; now: Date };
 
 async function rankInGroup(figures: WaitingFigures, app: repo.GuardianApplication, position: number) {
   if (app.id_campus_year === null) return null;
@@ -66,11 +66,8 @@ async function rankInGroup(figures: WaitingFigures, app: repo.GuardianApplicatio
   return Math.max(1, rankAmong(await figures.positions(group), position));
 }
 
-async function present(
-  { db, figures, now }: Reads,
-  app: repo.GuardianApplication,
-  held: boolean,
-): Promise<FamilyApplication> {
+async function present({ db, figures, now }: Reads, app: repo.GuardianApplication): Promise<FamilyApplication> {
+  const held = app.held;
   const status = held ? ((await repo.statusBefore(db, app.id_application)) ?? STATUS.APPLIED) : app.id_status;
   const stage = STAGE_OF[status] ?? 'applied';
   const drawn = !held && app.id_lottery !== null;
@@ -107,14 +104,9 @@ async function present(
   };
 }
 
-async function presentAll(reads: Reads, apps: repo.GuardianApplication[]) {
-  const held = await repo.heldApplications(
-    reads.db,
-    [...new Set(apps.map((a) => a.id_campus))],
-    apps.map((a) => a.id_application),
-  );
-  return Promise.all(apps.map((a) => present(reads, a, held.has(a.id_application))));
-}
+/** The applications as the portal shows them (read by `guardianApplications` or `sessionApplications`). */
+export const presentApplications = (reads: Reads, apps: repo.GuardianApplication[]) =>
+  Promise.all(apps.map((a) => present(reads, a)));
 
 /** `GET /family/applications`; `figures`: the waiting lists' shared figures, as the portal keeps them. */
 export async function familyApplications(
@@ -123,7 +115,7 @@ export async function familyApplications(
   now = new Date(),
   figures = waitingFigures(db),
 ): Promise<FamilyApplication[]> {
-  return presentAll({ db, figures, now }, await repo.guardianApplications(db, contact));
+  return presentApplications({ db, figures, now }, await repo.guardianApplications(db, contact));
 }
 
 /** `GET /family/applications/:id`: 404 for any id that is not one of the guardian's own live applications. */
@@ -134,10 +126,18 @@ export async function familyApplication(
   now = new Date(),
   figures = waitingFigures(db),
 ): Promise<FamilyApplicationDetail> {
-  const apps = await repo.guardianApplications(db, contact, id);
-  if (!apps.length) throw notFound();
-  const [shown] = await presentAll({ db, figures, now }, apps);
-  const messages = await repo.messagesOf(db, id);
+  const [app] = await repo.guardianApplications(db, contact, id);
+  return applicationDetail({ db, figures, now }, app);
+}
+
+/** One application as its page shows it, with the messages sent about it: 404 when it is not the guardian's. */
+export async function applicationDetail(
+  reads: Reads,
+  app: repo.GuardianApplication | undefined,
+): Promise<FamilyApplicationDetail> {
+  if (!app) throw notFound();
+  const shown = await present(reads, app);
+  const messages = await repo.messagesOf(reads.db, app.id_application);
   return {
     ...shown,
     messages: messages.map((m) => ({

@@ -16,6 +16,9 @@ export function familyRequest(deps: Pick<AppDeps, 'db' | 'config'>) {
   return {
     cookie,
     guardian: (req: FastifyRequest) => familyAuth.guardianOf(deps.db, readSessionCookie(req, cookie())),
+    /** The guardian and their applications (`id`: that one) in one read. */
+    applications: (req: FastifyRequest, id?: number) =>
+      familyAuth.guardianWithApplications(deps.db, readSessionCookie(req, cookie()), id),
     sameSiteOnly: async (req: FastifyRequest) => assertSameSite(req, deps.config.publicUrl),
   };
 }

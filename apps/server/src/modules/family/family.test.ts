@@ -187,6 +187,32 @@ describe("a guardian's applications", () => {
     expect(detail.body.steps.map((st) => st.state)).toEqual(['done', 'skipped', 'current', 'upcoming', 'upcoming']);
   });
 
+  it('leaves out a deleted application, lists none when none is left, and reads nothing once signed out', async () => {
+    const contact = newContact();
+    const kept = await createApplication(ctx.db, periodA, { id_status: STATUS.APPLIED, guardianEmail: contact });
+    const deleted = await createApplication(ctx.db, periodB, { id_status: STATUS.APPLIED, guardianEmail: contact });
+    const cookie = await signIn(contact);
+    await ctx.db
+      .update(s.application)
+      .set({ deletedAt: new Date() })
+      .where(eq(s.application.id_application, deleted.id_application));
+
+    const list = await asGuardian<FamilyApplication[]>(cookie, 'GET', '/family/applications');
+    expect(list.body.map((a) => a.id_application)).toEqual([kept.id_application]);
+    expect((await asGuardian(cookie, 'GET', `/family/applications/${deleted.id_application}`)).status).toBe(404);
+
+    await ctx.db
+      .update(s.application)
+      .set({ deletedAt: new Date() })
+      .where(eq(s.application.id_application, kept.id_application));
+    const none = await asGuardian<FamilyApplication[]>(cookie, 'GET', '/family/applications');
+    expect([none.status, none.body]).toEqual([200, []]);
+
+    expect((await asGuardian(cookie, 'POST', '/family/sign-out')).status).toBe(200);
+    expect((await asGuardian(cookie, 'GET', '/family/applications')).status).toBe(401);
+    expect((await asGuardian(cookie, 'GET', `/family/applications/${kept.id_application}`)).status).toBe(401);
+  });
+
   it("does not show a draw's result before its messages are released", async () => {
     const contact = newContact();
     const app = await createApplication(ctx.db, periodA, { id_status: STATUS.APPLIED, guardianEmail: contact });
