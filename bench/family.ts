@@ -272,7 +272,7 @@ async function statusPageAtRate(ctx: Ctx, cookies: Map<number, string>, { rate, 
   rows.push([
     `${kind}: status page at ${rate}/s, open loop, p50 / p95 / p99`,
     three(api),
-    `SQL (the session and applications query, same parameters) ${three(direct)}; ratio p50 ${(a.p50 / d.p50).toFixed(1)}x, p99 ${(a.p99 / d.p99).toFixed(1)}x; achieved ${(api.length / ((lastEnd - start) / 1000)).toFixed(0)}/s (sent ${((total / sentMs) * 1000).toFixed(0)}/s from a worker thread), n=${api.length}, ${failed} failed${firstError ? ` (first: ${firstError})` : ''}, refused: ${refused}; ${TARGET}`,
+    `SQL (the session and applications query, same parameters, sent unnamed: the API's is a named prepared statement on the server) ${three(direct)}; ratio p50 ${(a.p50 / d.p50).toFixed(1)}x, p99 ${(a.p99 / d.p99).toFixed(1)}x; achieved ${(api.length / ((lastEnd - start) / 1000)).toFixed(0)}/s (sent ${((total / sentMs) * 1000).toFixed(0)}/s from a worker thread), n=${api.length}, ${failed} failed${firstError ? ` (first: ${firstError})` : ''}, refused: ${refused}; ${TARGET}`,
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STATUS } from '@openseat/shared/constants';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { guardianEmailKey, guardianPhoneKey } from '../../db/schema/applications';
 import { rowsOf } from '../../lib/sql';
@@ -216,11 +216,34 @@ export type GuardianApplication = Awaited<ReturnType<typeof guardianApplications
  * on none. The applicant is matched by the session's contact as `guardianKey` does, through the same indexes.
  */
 export async function sessionApplications(
-  db: Executor,
+  db: Db,
   keyHash: string,
   now: Date,
   id?: number,
 ): Promise<{ contact: Contact; applications: GuardianApplication[] } | undefined> {
+  const rows = await sessionQuery(db, id !== undefined).execute({ keyHash, now, id });
+  if (!rows.length) return undefined;
+  const contact = { key: rows[0].key, kind: rows[0].kind as Contact['kind'] };
+  // an applicant of the contact without a live application (or not the one asked for) joins as an empty row
+  const applications = rows.flatMap((r) => (r.app.id_application === null ? [] : [r.app as GuardianApplication]));
+  return { contact, applications };
+}
+
+/**
+ * The statement, prepared once per database and named: on a PostgreSQL server each connection plans it once and
+ * keeps the plan (planning its subqueries was most of a status page's database time); PGlite plans it per call.
+ */
+const sessionQueries = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareSessionQuery>>>();
+
+function sessionQuery(db: Db, oneApplication: boolean) {
+  let prepared = sessionQueries.get(db);
+  if (!prepared) sessionQueries.set(db, (prepared = new Map()));
+  let query = prepared.get(oneApplication);
+  if (!query) prepared.set(oneApplication, (query = prepareSessionQuery(db, oneApplication)));
+  return query;
+}
+
+function prepareSessionQuery(db: Db, oneApplication: boolean) {
   const a = s.application;
   const ap = s.applicant;
   const ofContact = or(
@@ -230,21 +253,23 @@ export async function sessionApplications(
   const live = and(
     eq(a.id_applicant, ap.id_applicant),
     isNull(a.deletedAt),
-    id === undefined ? undefined : eq(a.id_application, id),
+    oneApplication ? eq(a.id_application, sql.placeholder('id')) : undefined,
   );
-  const rows = await db
+  return db
     .select({ key: session.contactKey, kind: session.kind, app: applicationFields() })
     .from(session)
     .leftJoin(ap, ofContact)
     .leftJoin(a, live)
     .leftJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
-    .where(and(eq(session.keyHash, keyHash), isNull(session.revokedAt), gt(session.expiresAt, now)))
-    .orderBy(desc(a.createdAt), desc(a.id_application));
-  if (!rows.length) return undefined;
-  const contact = { key: rows[0].key, kind: rows[0].kind as Contact['kind'] };
-  // an applicant of the contact without a live application (or not the one asked for) joins as an empty row
-  const applications = rows.flatMap((r) => (r.app.id_application === null ? [] : [r.app as GuardianApplication]));
-  return { contact, applications };
+    .where(
+      and(
+        eq(session.keyHash, sql.placeholder('keyHash')),
+        isNull(session.revokedAt),
+        gt(session.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(desc(a.createdAt), desc(a.id_application))
+    .prepare(oneApplication ? 'family_session_application' : 'family_session_applications');
 }
 
 /** The status the application had before its newest move (what a family saw before a held move). */
