@@ -63,12 +63,12 @@ const CASES: Array<[string, Partial<ZonedOfferDeadlineRule>, string, string | nu
     '2026-10-31T16:00:00Z',
     '2026-11-01T05:30:00Z',
   ],
-  // 02:30 does not exist on March 8 in New York: zonedInstant reads it with the offset after the change (01:30 EST)
+  // 02:30 does not exist on March 8 in New York: it lands just after the change, at 03:30 EDT
   [
-    'a time of day the March change skips (02:30) still gives an instant',
+    'a time of day the March change skips (02:30) lands just after it (03:30 EDT)',
     { days: 1, timeOfDay: '02:30' },
     '2026-03-07T17:00:00Z',
-    '2026-03-08T06:30:00Z',
+    '2026-03-08T07:30:00Z',
   ],
   [
     '1 day on the day clocks go forward in Phoenix',

@@ -12,6 +12,20 @@ describe('wall-clock times in a time zone', () => {
     expect(zonedInstant('UTC', '2099-03-01', '08:30').toISOString()).toBe('2099-03-01T08:30:00.000Z');
   });
 
+  it('takes the first of a time the clocks pass twice, and lands a skipped time just after the change', () => {
+    const at = (zone: string, day: string, time: string) => zonedInstant(zone, day, time).toISOString();
+    // New York: 01:30 on November 1 comes twice (EDT, then EST); 02:30 on March 8 never comes (03:30 EDT)
+    expect(at('America/New_York', '2026-11-01', '01:30')).toBe('2026-11-01T05:30:00.000Z');
+    expect(at('America/New_York', '2026-03-08', '02:30')).toBe('2026-03-08T07:30:00.000Z');
+    expect(at('America/New_York', '2026-03-08', '01:59')).toBe('2026-03-08T06:59:00.000Z');
+    expect(at('America/New_York', '2026-03-08', '03:00')).toBe('2026-03-08T07:00:00.000Z');
+    // the southern hemisphere: Sydney goes forward on October 4 (02:00 AEST -> 03:00 AEDT), back on April 5
+    expect(at('Australia/Sydney', '2026-10-04', '02:15')).toBe('2026-10-03T16:15:00.000Z');
+    expect(at('Australia/Sydney', '2026-04-05', '02:30')).toBe('2026-04-04T15:30:00.000Z');
+    // a half-hour change: Lord Howe goes from 02:00 to 02:30 on October 4, so 02:10 lands at 02:40 (+11:00)
+    expect(at('Australia/Lord_Howe', '2026-10-04', '02:10')).toBe('2026-10-03T15:40:00.000Z');
+  });
+
   it("writes an instant as a family reads it, with its zone, in the family's language", () => {
     const deadline = new Date('2026-12-03T00:00:00Z');
     expect(familyDateTime(deadline, 'America/Phoenix', 'en')).toBe('December 2, 2026 at 5:00 PM MST');

@@ -39,13 +39,20 @@ function offsetMinutes(timeZone: string, instant: number): number {
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
-/** The instant it is `time` (HH:MM) on `day` (YYYY-MM-DD) in `timeZone` (a skipped DST hour lands just after). */
+/**
+ * The instant it is `time` (HH:MM) on `day` (YYYY-MM-DD) in `timeZone`. A wall time the clocks pass twice (the hour
+ * daylight saving ends) is the first; one they skip (the hour it starts) lands as far after the change as it was
+ * meant after the hour before it (02:30 on a 02:00 -> 03:00 change is 03:30), as a clock set the day before would.
+ */
 export function zonedInstant(timeZone: string, day: string, time: string): Date {
   const wall = Date.parse(`${day}T${time}:00Z`);
-  let instant = wall - offsetMinutes(timeZone, wall) * 60_000;
-  // the offset at the guess may differ from the one at the answer (the day DST starts or ends): correct once
-  instant = wall - offsetMinutes(timeZone, instant) * 60_000;
-  return new Date(instant);
+  const DAY = 86_400_000;
+  // the zone's offsets a day before and a day after: the same on all but the days its clocks change
+  const before = offsetMinutes(timeZone, wall - DAY);
+  const after = offsetMinutes(timeZone, wall + DAY);
+  const shows = (instant: number) => instant + offsetMinutes(timeZone, instant) * 60_000 === wall;
+  const candidates = [wall - before * 60_000, wall - after * 60_000].filter(shows);
+  return new Date(candidates.length ? Math.min(...candidates) : wall - before * 60_000);
 }
 
 /**
