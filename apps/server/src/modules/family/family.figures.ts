@@ -8,7 +8,9 @@ import * as repo from './family.repository';
  * in its group is counted from them) and the list's movement per week, this season and last. On results day
  * thousands of families read the same few lists, so the portal keeps each read for FAMILY_LIST_FRESH_SECONDS (a
  * move shows within it, well inside the minute docs/family-portal.md promises); a family's own stage, position and
- * offer are always read fresh. With 0, every request reads them (the bench's direct side, most tests).
+ * offer are always read fresh. The names of the places (school, campus, grade, period, priority group) and the
+ * campus's contact are kept alike: a renamed grade or a new phone number shows within the same seconds. With 0, every
+ * request reads them (the bench's direct side, most tests).
  */
 export type WaitingFigures = ReturnType<typeof waitingFigures>;
 
@@ -19,6 +21,8 @@ export function waitingFigures(db: Db, freshMs = 0) {
       movement.listMovement(db, list.id_campus_year, list.id_grade),
     ),
     previousPeriod: freshFor(freshMs, (id_campus_year: number) => movement.previousPeriod(db, id_campus_year)),
+    /** The names of an application's school, campus, grade, period and group, and the campus's contact. */
+    placeNames: freshFor(freshMs, (place: repo.Place) => repo.placeNames(db, place)),
   };
 }
 

@@ -150,10 +150,6 @@ export async function setPreferredLanguage(db: Executor, contact: Contact, lng: 
     });
 }
 
-/** One column of the row `key` = `value` of a lookup table, as a scalar subquery of the outer row. */
-const lookup = <T>(column: AnyPgColumn, key: AnyPgColumn, value: AnyPgColumn) =>
-  sql<T>`(SELECT ${column} FROM ${column.table} WHERE ${key} = ${value})`;
-
 /** An unreleased hold of the campus names the application's newest move: the family is not told of it yet. */
 const heldMove = (a: typeof s.application) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${s.messageHold} WHERE ${s.messageHold.id_campus} = ${a.id_campus}
@@ -161,21 +157,21 @@ const heldMove = (a: typeof s.application) =>
     AND position(';' || ${a.id_application} || ',' in ';' || ${s.messageHold.moves}) > 0)`;
 
 /**
- * What the portal shows of an application. The names and the campus's settings are scalar subqueries, not joins:
- * planning a join of nine tables cost ~10 ms a call (the status page's whole budget on a results day,
- * bench/family.ts), planning three costs a fraction of one.
+ * What the portal reads of an application itself: its ids, stage and places, the child's first name and whether a
+ * move of it is held. The names of its school, campus, grade, period and priority group and the campus's contact
+ * are read apart (`placeNames`) and kept a few seconds: the same few for every family of a campus, and planning them
+ * as subqueries of this statement was most of its cost on a results day (bench/family.ts).
  */
 function applicationFields() {
   const a = s.application;
-  const cc = s.campusConfiguration;
-  const sc = s.schoolConfiguration;
-  const ofCampus = <T>(column: AnyPgColumn) => lookup<T>(column, cc.id_campus, a.id_campus);
   return {
     id_application: a.id_application,
     id_school: a.id_school,
     id_campus: a.id_campus,
     id_campus_year: a.id_campus_year,
+    id_school_year: a.id_school_year,
     id_grade: a.id_grade,
+    id_priority_item: a.id_priority_item,
     id_status: a.id_status,
     waiting_list_position: a.waiting_list_position,
     lottery_number: a.lottery_number,
@@ -183,18 +179,45 @@ function applicationFields() {
     id_lottery: a.id_lottery,
     offer_expires_at: a.offer_expires_at,
     child: s.applicant.firstName,
-    school: lookup<string>(s.school.name, s.school.id_school, a.id_school),
-    campus: s.campus.name,
-    grade: lookup<string | null>(s.grade.name, s.grade.id_grade, a.id_grade),
-    schoolYear: lookup<string | null>(s.schoolYear.name, s.schoolYear.id_school_year, a.id_school_year),
-    priorityGroup: lookup<string | null>(s.priorityItem.name, s.priorityItem.id_priority_item, a.id_priority_item),
-    phone: sql<string | null>`coalesce(${ofCampus(cc.phone_number)}, ${s.campus.telephone})`,
-    email: sql<string | null>`coalesce(${ofCampus(cc.email)}, ${s.campus.email})`,
-    timeZone: sql<string>`coalesce(${ofCampus(cc.time_zone)}, ${lookup(sc.time_zone, sc.id_school, a.id_school)}, 'UTC')`,
     /** A move of it waits in an unreleased hold (a draw's results not yet presented): shown as before that move. */
     held: heldMove(a),
   };
 }
+
+/** Where an application is: what its names are read by. */
+export type Place = Pick<GuardianApplication, 'id_campus' | 'id_grade' | 'id_school_year' | 'id_priority_item'>;
+
+/** A row's name by its id, or null without one. */
+const nameOf = (column: AnyPgColumn, key: AnyPgColumn, id: number | null) =>
+  id === null
+    ? sql<string | null>`null`
+    : sql<string | null>`(SELECT ${column} FROM ${column.table} WHERE ${key} = ${id})`;
+
+/** The names of a place as the portal shows them, and the campus's contact and time zone. */
+export async function placeNames(db: Executor, place: Place) {
+  const c = s.campus;
+  const cc = s.campusConfiguration;
+  const sc = s.schoolConfiguration;
+  const [row] = await db
+    .select({
+      school: s.school.name,
+      campus: c.name,
+      grade: nameOf(s.grade.name, s.grade.id_grade, place.id_grade),
+      schoolYear: nameOf(s.schoolYear.name, s.schoolYear.id_school_year, place.id_school_year),
+      priorityGroup: nameOf(s.priorityItem.name, s.priorityItem.id_priority_item, place.id_priority_item),
+      phone: sql<string | null>`coalesce(${cc.phone_number}, ${c.telephone})`,
+      email: sql<string | null>`coalesce(${cc.email}, ${c.email})`,
+      timeZone: sql<string>`coalesce(${cc.time_zone}, ${sc.time_zone}, 'UTC')`,
+    })
+    .from(c)
+    .innerJoin(s.school, eq(s.school.id_school, c.id_school))
+    .leftJoin(cc, eq(cc.id_campus, c.id_campus))
+    .leftJoin(sc, eq(sc.id_school, c.id_school))
+    .where(eq(c.id_campus, place.id_campus));
+  return row;
+}
+
+export type PlaceNames = Awaited<ReturnType<typeof placeNames>>;
 
 /** The guardian's live applications with what the portal shows of each, newest first (`id`: only that one). */
 export async function guardianApplications(db: Executor, contact: Contact, id?: number) {
@@ -203,7 +226,6 @@ export async function guardianApplications(db: Executor, contact: Contact, id?: 
     .select(applicationFields())
     .from(a)
     .innerJoin(s.applicant, eq(s.applicant.id_applicant, a.id_applicant))
-    .innerJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
     .where(and(guardianKey(contact), isNull(a.deletedAt), id === undefined ? undefined : eq(a.id_application, id)))
     .orderBy(desc(a.createdAt), desc(a.id_application));
 }
@@ -260,7 +282,6 @@ function prepareSessionQuery(db: Db, oneApplication: boolean) {
     .from(session)
     .leftJoin(ap, ofContact)
     .leftJoin(a, live)
-    .leftJoin(s.campus, eq(s.campus.id_campus, a.id_campus))
     .where(
       and(
         eq(session.keyHash, sql.placeholder('keyHash')),

@@ -66,8 +66,17 @@ async function rankInGroup(figures: WaitingFigures, app: repo.GuardianApplicatio
   return Math.max(1, rankAmong(await figures.positions(group), position));
 }
 
+/** The key its names are kept by: only the ids they depend on. */
+const placeOf = (app: repo.GuardianApplication): repo.Place => ({
+  id_campus: app.id_campus,
+  id_grade: app.id_grade,
+  id_school_year: app.id_school_year,
+  id_priority_item: app.id_priority_item,
+});
+
 async function present({ db, figures, now }: Reads, app: repo.GuardianApplication): Promise<FamilyApplication> {
   const held = app.held;
+  const names = await figures.placeNames(placeOf(app));
   const status = held ? ((await repo.statusBefore(db, app.id_application)) ?? STATUS.APPLIED) : app.id_status;
   const stage = STAGE_OF[status] ?? 'applied';
   const drawn = !held && app.id_lottery !== null;
@@ -75,7 +84,7 @@ async function present({ db, figures, now }: Reads, app: repo.GuardianApplicatio
     stage === 'waiting' && app.waiting_list_position !== null
       ? {
           position: app.waiting_list_position,
-          priorityGroup: app.priorityGroup,
+          priorityGroup: names.priorityGroup,
           lotteryNumber: app.lottery_number,
           rankInGroup: await rankInGroup(figures, app, app.waiting_list_position),
           ...(await listMovementOf(figures, app, now)),
@@ -85,10 +94,10 @@ async function present({ db, figures, now }: Reads, app: repo.GuardianApplicatio
   return {
     id_application: app.id_application,
     child: app.child ?? '',
-    school: app.school,
-    campus: app.campus,
-    grade: app.grade,
-    schoolYear: app.schoolYear,
+    school: names.school,
+    campus: names.campus,
+    grade: names.grade,
+    schoolYear: names.schoolYear,
     stage,
     steps: stepsOf(stage, drawn),
     waiting,
@@ -96,11 +105,11 @@ async function present({ db, figures, now }: Reads, app: repo.GuardianApplicatio
       stage === 'offered'
         ? {
             deadline: deadline?.toISOString() ?? null,
-            timeZone: app.timeZone,
+            timeZone: names.timeZone,
             canAnswer: deadline === null || deadline.getTime() > now.getTime(),
           }
         : null,
-    contact: { phone: app.phone, email: app.email },
+    contact: { phone: names.phone, email: names.email },
   };
 }
 
