@@ -2,7 +2,7 @@ import { open, stat } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@openseat/shared/import-fields';
 import type { ImportFileKind } from '@openseat/shared/schemas/import-files';
-import { AppError, badRequest, payloadTooLarge } from '../../../lib/errors';
+import { AppError, badRequest, notFound, payloadTooLarge } from '../../../lib/errors';
 import { readCsvRows } from './csv.reader';
 import type { ImportFileReading, RawRow } from './import-file.types';
 import { openXlsx, UnknownSheetError } from './xlsx.reader';
@@ -96,7 +96,10 @@ export async function readImportFile(
   file: string,
   options: { sheet?: string; kind?: ImportFileKind } = {},
 ): Promise<ImportFileReading> {
-  if ((await stat(file)).size > IMPORT_MAX_BYTES) throw payloadTooLarge('importFileTooLarge');
+  const { size } = await stat(file).catch(() => {
+    throw notFound();
+  });
+  if (size > IMPORT_MAX_BYTES) throw payloadTooLarge('importFileTooLarge');
   const kind = options.kind ?? (await importFileKind(file));
   let sheets: string[] | undefined;
   let sheet: string | undefined;
