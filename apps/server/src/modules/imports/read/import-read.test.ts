@@ -11,7 +11,10 @@ import * as s from '../../../db/schema/index';
 import { createCampus, createSchool } from '../../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../../test/harness';
 import { tokenFor } from '../../../test/session';
+import type { MappedImportRow } from '@openseat/shared/import-fields';
+import type { Principal } from '../../auth/auth.types';
 import { BOM_CSV, messyWorkbook, WIN1252_CSV } from './import-fixtures';
+import { readMappedRows } from './import-files.service';
 
 /*
  * The import's upload, preview and mappings over real HTTP (issue 27): messy files in, exact headers and rows out, a
@@ -25,6 +28,8 @@ let dataDir: string;
 let xlsx: Buffer;
 const tokens = {} as Record<'schoolA' | 'campusA1' | 'campusA2' | 'schoolB', string>;
 let a1: { id_campus: number };
+let a2: { id_campus: number };
+let schoolAId: number;
 let b1: { id_campus: number };
 type Refusal = { message: string; code: string; errors?: Array<{ path: string; message: string }> };
 
@@ -53,7 +58,8 @@ beforeAll(async () => {
   const schoolA = await createSchool(ctx.db, 'Import A');
   const schoolB = await createSchool(ctx.db, 'Import B');
   a1 = await createCampus(ctx.db, schoolA.id_school, 'North Campus');
-  const a2 = await createCampus(ctx.db, schoolA.id_school, 'South Campus');
+  a2 = await createCampus(ctx.db, schoolA.id_school, 'South Campus');
+  schoolAId = schoolA.id_school;
   b1 = await createCampus(ctx.db, schoolB.id_school, 'North Campus');
   tokens.schoolA = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: schoolA.id_school });
   tokens.schoolB = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: schoolB.id_school });
@@ -245,6 +251,57 @@ describe('upload and preview', () => {
     expect(otherSchool.status).toBe(404);
     expect(JSON.stringify(otherSchool.body)).not.toContain('Peña');
     expect((await preview(tokens.schoolB, schoolWide.id_import_file)).status).toBe(404);
+  });
+});
+
+describe('the rows of a file through a mapping (what the dry run reads)', () => {
+  const principal = (campusIds: number[] | null) =>
+    ({
+      id_user: 1,
+      id_school: schoolAId,
+      id_campus: campusIds?.[0] ?? null,
+      scope: { id_school: schoolAId, campusIds },
+    }) as Principal;
+
+  it('reads every row with the value maps resolved to our grades, and is refused another campus', async () => {
+    const uploaded = await upload(tokens.schoolA, BOM_CSV, 'again.csv');
+    const { mapping } = uploaded.body;
+    const read = await readMappedRows(ctx.db, dataDir, principal(null), uploaded.body.id_import_file, { mapping });
+    const rows: MappedImportRow[] = [];
+    for await (const row of read.rows) rows.push(row);
+    expect(read.headers[0]).toBe('Student First Name');
+    expect(rows).toEqual([
+      {
+        rowNumber: 2,
+        values: {
+          studentFirstName: 'Ana',
+          studentLastName: 'López',
+          studentDateOfBirth: '2019-03-14',
+          guardianEmail: 'ana@example.com',
+          grade: 'K',
+          notes: 'Allergic to nuts,\r\nneeds an EpiPen',
+        },
+        resolved: { id_grade: 2 },
+      },
+      {
+        rowNumber: 3,
+        values: {
+          studentFirstName: 'Luis',
+          studentLastName: 'Pérez',
+          studentDateOfBirth: '03/01/2018',
+          guardianEmail: 'luis@example.com',
+          grade: '1',
+        },
+        resolved: { id_grade: 3 },
+      },
+    ]);
+    const refused = await readMappedRows(ctx.db, dataDir, principal([a2.id_campus]), uploaded.body.id_import_file, {
+      mapping,
+    }).then(
+      () => null,
+      (error: { statusCode?: number }) => error.statusCode,
+    );
+    expect(refused).toBe(404);
   });
 });
 
