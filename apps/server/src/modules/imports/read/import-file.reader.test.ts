@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_MAX_ROWS } from '@openseat/shared/import-fields';
 import { AppError } from '../../../lib/errors';
 import { detectEncoding, sniffDelimiter } from './csv.reader';
 import { headerIndex, readImportFile } from './import-file.reader';
@@ -119,6 +120,20 @@ describe('CSV', () => {
     expect(await codes(readImportFile(broken).then((r) => all(r.rows)))).toEqual([400, 'importFileUnreadable']);
     const plain = await write('plain.csv', 'A,B\n1,2\n');
     expect(await codes(readImportFile(plain, { sheet: 'Sheet1' }))).toEqual([400, 'importSheetUnknown']);
+  });
+});
+
+describe('limits', () => {
+  it(`reads ${IMPORT_MAX_ROWS} data rows, and refuses one more with 400 while reading`, async () => {
+    const lines = (n: number) => 'Name\n' + Array.from({ length: n }, (_, i) => `S${i}\n`).join('');
+    const full = await readImportFile(await write('full.csv', lines(IMPORT_MAX_ROWS)));
+    let count = 0;
+    for await (const row of full.rows) count = row.rowNumber;
+    expect(count).toBe(IMPORT_MAX_ROWS + 1);
+    const over = await readImportFile(await write('over.csv', lines(IMPORT_MAX_ROWS + 1)));
+    const error = await refusal(all(over.rows));
+    expect(error).toBeInstanceOf(AppError);
+    expect([(error as AppError).statusCode, (error as AppError).message]).toEqual([400, 'importTooManyRows']);
   });
 });
 

@@ -54,10 +54,6 @@ async function receiveFile(parts: AsyncIterable<MultipartFile | MultipartValue>,
   try {
     for await (const part of parts) {
       if (part.type !== 'file') continue;
-      if (received) {
-        part.file.resume();
-        continue;
-      }
       let size = 0;
       part.file.on('data', (chunk: Buffer) => (size += chunk.length));
       await pipeline(part.file, createWriteStream(target, { mode: 0o600 }));
@@ -66,8 +62,10 @@ async function receiveFile(parts: AsyncIterable<MultipartFile | MultipartValue>,
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (status === 413) throw payloadTooLarge('importFileTooLarge');
+    const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+    // more than one file: the first is the import, a second is a mistake of the sender's
+    if (code === 'FST_FILES_LIMIT') throw badRequest('invalidValue', [{ path: 'file', message: 'invalidValue' }]);
+    if (statusCode === 413) throw payloadTooLarge('importFileTooLarge');
     throw badRequest('badRequest');
   }
   if (!received || received.size === 0) throw noFile();

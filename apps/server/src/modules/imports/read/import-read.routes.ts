@@ -51,7 +51,7 @@ export async function importReadRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     (req) => {
-      const parts = req.isMultipart() ? req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 2 } }) : null;
+      const parts = req.isMultipart() ? req.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } }) : null;
       return files.uploadImportFile(deps.db, dataDir, principalOf(req), parts);
     },
   );

@@ -213,6 +213,15 @@ describe('upload and preview', () => {
     expect(noFile.body.message).toBe(translate('importFileRequired', 'en'));
     const json = await call<Refusal>('POST', '/imports/files', { token: tokens.schoolA, body: { file: 'x' } });
     expect(json.status).toBe(400);
+    const two = new FormData();
+    two.append('file', new Blob(['A,B\n1,2\n']), 'one.csv');
+    two.append('file', new Blob(['A,B\n3,4\n']), 'two.csv');
+    const twoFiles = await fetch(`${ctx.baseUrl}/api/imports/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.schoolA}` },
+      body: two,
+    });
+    expect(twoFiles.status).toBe(400);
     const unclosed = await upload(tokens.schoolA, Buffer.from('A,B\n"open,1\n'), 'broken.csv');
     expect(unclosed.status).toBe(400);
     expect(unclosed.body.message).toBe(translate('importFileUnreadable', 'en'));
