@@ -12,25 +12,34 @@ import type { RawRow } from './import-file.types';
  * memory whole.
  */
 
-export type CsvEncoding = 'utf-8' | 'windows-1252';
+export type CsvEncoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 export type CsvDelimiter = ',' | ';' | '\t';
 
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/** Byte-order marks: UTF-8, and UTF-16 (Excel's "Unicode Text", tab-separated) in either byte order. */
+const MARKS: Array<{ bytes: Buffer; encoding: CsvEncoding }> = [
+  { bytes: Buffer.from([0xef, 0xbb, 0xbf]), encoding: 'utf-8' },
+  { bytes: Buffer.from([0xff, 0xfe]), encoding: 'utf-16le' },
+  { bytes: Buffer.from([0xfe, 0xff]), encoding: 'utf-16be' },
+];
+
+/** The byte-order mark the bytes start with, if any. */
+export const markOf = (head: Buffer) => MARKS.find((m) => head.subarray(0, m.bytes.length).equals(m.bytes));
 /** What the delimiter is sniffed from: the file's first bytes, enough for a header and several rows. */
 const SNIFF_BYTES = 64 * 1024;
 const SNIFF_LINES = 20;
 
 /**
- * The file's encoding: a UTF-8 byte-order mark says UTF-8; otherwise UTF-8 when every byte of the file decodes as
+ * The file's encoding and the length of its byte-order mark: a mark says UTF-8 or UTF-16; otherwise UTF-8 when every byte of the file decodes as
  * UTF-8 (checked as a stream), else Windows-1252 (every byte is a character there, so it never fails). A 1252 file's
  * accented letters ("José", 0xE9 then a plain letter) are never valid UTF-8, so the two are told apart.
  */
-export async function detectEncoding(file: string): Promise<{ encoding: CsvEncoding; bom: boolean }> {
+export async function detectEncoding(file: string): Promise<{ encoding: CsvEncoding; bom: number }> {
   const handle = await open(file, 'r');
   try {
     const head = Buffer.alloc(3);
     const { bytesRead } = await handle.read(head, 0, 3, 0);
-    if (bytesRead === 3 && head.equals(UTF8_BOM)) return { encoding: 'utf-8', bom: true };
+    const mark = markOf(head.subarray(0, bytesRead));
+    if (mark) return { encoding: mark.encoding, bom: mark.bytes.length };
   } finally {
     await handle.close();
   }
@@ -38,9 +47,9 @@ export async function detectEncoding(file: string): Promise<{ encoding: CsvEncod
   try {
     for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) decoder.decode(chunk, { stream: true });
     decoder.decode();
-    return { encoding: 'utf-8', bom: false };
+    return { encoding: 'utf-8', bom: 0 };
   } catch {
-    return { encoding: 'windows-1252', bom: false };
+    return { encoding: 'windows-1252', bom: 0 };
   }
 }
 
@@ -81,11 +90,11 @@ export function sniffDelimiter(text: string): CsvDelimiter {
   return best.delimiter;
 }
 
-async function headText(file: string, encoding: CsvEncoding, bom: boolean): Promise<string> {
+async function headText(file: string, encoding: CsvEncoding, bom: number): Promise<string> {
   const handle = await open(file, 'r');
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, bom ? 3 : 0);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, bom);
     // a character cut at the end of the window decodes as U+FFFD: it is not a delimiter, so it does no harm
     return iconv.decode(buffer.subarray(0, bytesRead), encoding);
   } finally {
@@ -108,7 +117,7 @@ export async function* readCsvRows(file: string): AsyncGenerator<RawRow> {
     relax_quotes: true,
     skip_empty_lines: false,
   });
-  const source = createReadStream(file, { start: bom ? 3 : 0 });
+  const source = createReadStream(file, { start: bom });
   const stream = pipeline(source, iconv.decodeStream(encoding), parser, () => {});
   let rowNumber = 0;
   try {

@@ -40,7 +40,7 @@ afterAll(() => remove());
 describe('CSV', () => {
   it('reads UTF-8 with a BOM: quoted line breaks stay in their row, cells trimmed, empty rows skipped', async () => {
     const file = await write('bom.csv', BOM_CSV);
-    expect(await detectEncoding(file)).toEqual({ encoding: 'utf-8', bom: true });
+    expect(await detectEncoding(file)).toEqual({ encoding: 'utf-8', bom: 3 });
     const read = await readImportFile(file);
     expect(read.kind).toBe('csv');
     expect(read.headers).toEqual([
@@ -63,7 +63,7 @@ describe('CSV', () => {
 
   it('reads Windows-1252 with semicolons, skipping the title row above the headers', async () => {
     const file = await write('win1252.csv', WIN1252_CSV);
-    expect(await detectEncoding(file)).toEqual({ encoding: 'windows-1252', bom: false });
+    expect(await detectEncoding(file)).toEqual({ encoding: 'windows-1252', bom: 0 });
     const read = await readImportFile(file);
     expect(read.headers).toEqual([
       'Nombre del estudiante',
@@ -86,6 +86,21 @@ describe('CSV', () => {
     expect(await all(read.rows)).toEqual([
       { rowNumber: 2, cells: ['Zoë', "O'Neil, Jr.", '(555) 123-4567', 'Waitlisted'] },
     ]);
+  });
+
+  it('reads UTF-16 with its byte-order mark (Excel\'s "Unicode Text", tab-separated)', async () => {
+    const text = 'Nombre\tGrado\r\nJosé\tKínder\r\n';
+    const little = await write(
+      'unicode-le.txt',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+    );
+    const be = Buffer.from(text, 'utf16le').swap16();
+    const big = await write('unicode-be.txt', Buffer.concat([Buffer.from([0xfe, 0xff]), be]));
+    for (const file of [little, big]) {
+      const read = await readImportFile(file);
+      expect(read.headers).toEqual(['Nombre', 'Grado']);
+      expect(await all(read.rows)).toEqual([{ rowNumber: 2, cells: ['José', 'Kínder'] }]);
+    }
   });
 
   it('sniffs the delimiter from the lines outside quotes', () => {

@@ -3,7 +3,7 @@ import { fileTypeFromFile } from 'file-type';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '@openseat/shared/import-fields';
 import type { ImportFileKind } from '@openseat/shared/schemas/import-files';
 import { AppError, badRequest, notFound, payloadTooLarge } from '../../../lib/errors';
-import { readCsvRows } from './csv.reader';
+import { markOf, readCsvRows } from './csv.reader';
 import type { ImportFileReading, RawRow } from './import-file.types';
 import { openXlsx, UnknownSheetError } from './xlsx.reader';
 
@@ -24,19 +24,30 @@ const unreadable = () => badRequest('importFileUnreadable', [{ path: 'file', mes
 const unknownSheet = () => badRequest('importSheetUnknown', [{ path: 'sheet', message: 'importSheetUnknown' }]);
 const tooManyRows = () => badRequest('importTooManyRows', [{ path: 'file', message: 'importTooManyRows' }]);
 
-/** The file's kind from its content (never its name): an XLSX workbook, or text read as CSV; 400 otherwise. */
-export async function importFileKind(file: string): Promise<ImportFileKind> {
-  const detected = await fileTypeFromFile(file).catch(() => undefined);
-  if (detected?.mime === XLSX_MIME) return 'xlsx';
-  if (detected) throw notImportable();
+/** The file's first bytes (empty for an empty file). */
+async function headOf(file: string): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const probe = Buffer.alloc(TEXT_PROBE_BYTES);
     const { bytesRead } = await handle.read(probe, 0, TEXT_PROBE_BYTES, 0);
-    if (bytesRead === 0 || probe.subarray(0, bytesRead).includes(0)) throw notImportable();
+    return probe.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The file's kind from its content (never its name): an XLSX workbook, or text read as CSV; 400 otherwise. Text with
+ * a byte-order mark is text whatever `file-type` makes of it (a UTF-16 mark reads to it as MPEG audio); text has no
+ * NUL byte otherwise.
+ */
+export async function importFileKind(file: string): Promise<ImportFileKind> {
+  const head = await headOf(file);
+  if (head.length === 0) throw notImportable();
+  if (markOf(head)) return 'csv';
+  const detected = await fileTypeFromFile(file).catch(() => undefined);
+  if (detected?.mime === XLSX_MIME) return 'xlsx';
+  if (detected || head.includes(0)) throw notImportable();
   return 'csv';
 }
 
