@@ -1,8 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { fileTypeFromFile } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '@openseat/shared/import-fields';
 import { AppError } from '../../../lib/errors';
+import { zipArchive } from '../../../lib/zip';
 import { detectEncoding, sniffDelimiter } from './csv.reader';
 import { headerIndex, readImportFile } from './import-file.reader';
 import type { RawRow } from './import-file.types';
@@ -197,6 +202,39 @@ describe('XLSX', () => {
     ]);
     const error = await refusal(readImportFile(workbook, { sheet: 'Nope' }));
     expect((error as AppError).message).toBe('importSheetUnknown');
+  });
+
+  it('reads a workbook whose sheet comes before its workbook parts (a streaming writer), and refuses a plain ZIP', async () => {
+    const file = path.join(dir, 'streamed.xlsx');
+    const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
+    const sheet = writer.addWorksheet('Streamed');
+    sheet.addRow(['Student Name', 'Code']).commit();
+    // random codes do not compress: the sheet's part is larger than what file-type reads of a ZIP
+    for (let i = 0; i < 30_000; i++) sheet.addRow([`Student ${i}`, randomBytes(24).toString('hex')]).commit();
+    sheet.commit();
+    await writer.commit();
+    expect((await fileTypeFromFile(file))?.ext).not.toBe('xlsx');
+    const read = await readImportFile(file);
+    expect(read.kind).toBe('xlsx');
+    expect(read.sheets).toEqual(['Streamed']);
+    const rows = await all(read.rows);
+    expect(rows.length).toBe(30_000);
+    expect(rows[0].rowNumber).toBe(2);
+    expect(rows[0].cells[0]).toBe('Student 0');
+    expect(rows[29_999]).toMatchObject({ rowNumber: 30_001, cells: ['Student 29999', expect.any(String)] });
+
+    // exceljs spilled the sheet to a temporary file: a reading stopped early still removes it
+    const temporary = async () => (await fs.readdir(os.tmpdir())).filter((name) => name.startsWith('tmp-'));
+    const before = await temporary();
+    const early = await readImportFile(file);
+    expect((await early.rows[Symbol.asyncIterator]().next()).value?.rowNumber).toBe(2);
+    await early.close();
+    // exceljs removes its temporary files asynchronously
+    await expect.poll(async () => (await temporary()).filter((name) => !before.includes(name))).toEqual([]);
+
+    const zip = await write('notes.xlsx', zipArchive([{ name: 'notes.txt', data: 'not a workbook' }]));
+    const error = await refusal(readImportFile(zip));
+    expect((error as AppError).message).toBe('importFileType');
   });
 
   it('closes a reading stopped after a few rows', async () => {

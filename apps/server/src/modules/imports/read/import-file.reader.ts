@@ -14,6 +14,7 @@ import { openXlsx, UnknownSheetError } from './xlsx.reader';
  */
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** A text file has no NUL byte in its first bytes; a binary one (an old .xls, a PDF, an image) almost surely has. */
 const TEXT_PROBE_BYTES = 8 * 1024;
 /** How far down the header row is looked for: title rows, blank rows and notes above it. */
@@ -47,8 +48,22 @@ export async function importFileKind(file: string): Promise<ImportFileKind> {
   if (markOf(head)) return 'csv';
   const detected = await fileTypeFromFile(file).catch(() => undefined);
   if (detected?.mime === XLSX_MIME) return 'xlsx';
+  // a ZIP whose workbook parts come after a large sheet (a streaming writer's order) is past what file-type reads
+  if (head.subarray(0, 4).equals(ZIP_SIGNATURE) && (!detected || detected.mime === 'application/zip'))
+    return (await isWorkbook(file)) ? 'xlsx' : Promise.reject(notImportable());
   if (detected || head.includes(0)) throw notImportable();
   return 'csv';
+}
+
+/** Whether a ZIP opens as a workbook with at least one sheet. */
+async function isWorkbook(file: string): Promise<boolean> {
+  try {
+    const opened = await openXlsx(file);
+    await opened.close();
+    return opened.sheets.length > 0;
+  } catch {
+    return false;
+  }
 }
 
 const filled = (cells: string[]) => cells.reduce((n, c) => (c.trim() === '' ? n : n + 1), 0);
@@ -115,12 +130,14 @@ export async function readImportFile(
   let sheets: string[] | undefined;
   let sheet: string | undefined;
   let source: AsyncGenerator<RawRow>;
+  let closeSource = async () => {};
   if (kind === 'xlsx') {
     const opened = await openXlsx(file, options.sheet).catch((error: unknown) => {
       throw asReadError(error);
     });
     ({ sheets, sheet } = opened);
     source = guarded(opened.rows);
+    closeSource = opened.close;
   } else {
     if (options.sheet !== undefined) throw unknownSheet();
     source = guarded(readCsvRows(file));
@@ -136,6 +153,7 @@ export async function readImportFile(
     }
   } catch (error) {
     await source.return(undefined);
+    await closeSource();
     throw error;
   }
   const at = headerIndex(head.map((r) => r.cells));
@@ -158,6 +176,7 @@ export async function readImportFile(
       }
     } finally {
       await source.return(undefined);
+      await closeSource();
     }
   }
   const iterator = rows();
@@ -171,6 +190,7 @@ export async function readImportFile(
     close: async () => {
       await iterator.return(undefined);
       await source.return(undefined);
+      await closeSource();
     },
   };
 }

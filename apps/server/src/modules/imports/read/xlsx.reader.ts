@@ -87,7 +87,8 @@ function nameOf(workbook: WorkbookInternals, worksheet: WorksheetInternals): str
 
 export class UnknownSheetError extends Error {}
 
-export type XlsxRows = { sheets: string[]; sheet: string; rows: AsyncGenerator<RawRow> };
+/** The sheet's rows, and `close` to stop reading the workbook (whether or not the rows were started). */
+export type XlsxRows = { sheets: string[]; sheet: string; rows: AsyncGenerator<RawRow>; close: () => Promise<void> };
 
 /**
  * Opens the workbook and finds the sheet to read (`sheet` by name, or the first visible sheet of the workbook); the
@@ -101,14 +102,32 @@ export async function openXlsx(file: string, sheet?: string): Promise<XlsxRows> 
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  const workbook = reader as unknown as WorkbookInternals & { stream?: { destroy: () => void } };
+  const workbook = reader as unknown as WorkbookInternals & {
+    stream?: { destroy: () => void; readableEnded: boolean };
+  };
   const iterator = reader[Symbol.asyncIterator]();
-  // ending exceljs's generator leaves its file stream open: it is closed here
+  let spilled = false;
+  let closed = false;
+  let current: unknown = null;
   const worksheets = {
     next: () => iterator.next(),
+    /**
+     * Stops reading. Ending exceljs's generator leaves its file stream open, so it is closed here. When the sheets were
+     * spilled to temporary files (the zip read to its end before the first sheet came: its sheets precede its shared
+     * strings, or it has none), exceljs removes each file once its sheet has been passed: the rest are passed, unread.
+     */
     return: async () => {
-      workbook.stream?.destroy();
-      return iterator.return(undefined);
+      if (closed) return;
+      closed = true;
+      if (!spilled) {
+        workbook.stream?.destroy();
+        await iterator.return(undefined);
+        return;
+      }
+      // each spilled sheet is read from its own file stream: closed, whether its rows were read or not
+      const release = (sheet: unknown) => (sheet as { iterator?: { destroy?: () => void } }).iterator?.destroy?.();
+      release(current);
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) release(next.value);
     },
   };
   try {
@@ -116,13 +135,20 @@ export async function openXlsx(file: string, sheet?: string): Promise<XlsxRows> 
       const next = await worksheets.next();
       if (next.done) break;
       const worksheet = next.value as unknown as ExcelJS.stream.xlsx.WorksheetReader & WorksheetInternals;
+      spilled ||= workbook.stream?.readableEnded === true;
+      current = worksheet;
       const sheets = workbook.model?.sheets ?? [];
       const wanted = sheet ?? (sheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden') ?? sheets[0])?.name;
       if (sheet !== undefined && !sheets.some((s) => s.name === sheet)) throw new UnknownSheetError(sheet);
       const name = nameOf(workbook, worksheet);
       if (name !== wanted) continue; // its rows are skipped as the zip goes on
       const date1904 = Boolean(workbook.properties?.model?.date1904 ?? workbook.model?.properties?.date1904);
-      return { sheets: sheets.map((s) => s.name), sheet: name!, rows: rowsOf(worksheet, worksheets, date1904) };
+      return {
+        sheets: sheets.map((s) => s.name),
+        sheet: name!,
+        rows: rowsOf(worksheet, worksheets, date1904),
+        close: worksheets.return,
+      };
     }
   } catch (error) {
     await worksheets.return();
@@ -130,7 +156,12 @@ export async function openXlsx(file: string, sheet?: string): Promise<XlsxRows> 
   }
   await worksheets.return();
   if (sheet !== undefined) throw new UnknownSheetError(sheet);
-  return { sheets: workbook.model?.sheets?.map((s) => s.name) ?? [], sheet: '', rows: (async function* () {})() };
+  return {
+    sheets: workbook.model?.sheets?.map((s) => s.name) ?? [],
+    sheet: '',
+    rows: (async function* () {})(),
+    close: async () => {},
+  };
 }
 
 async function* rowsOf(
