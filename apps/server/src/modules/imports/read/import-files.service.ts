@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { STATUSES } from '@openseat/shared/constants';
+import { isStorableText } from '@openseat/shared/schemas/rules';
 import { IMPORT_MAX_BYTES, type MappedImportRow } from '@openseat/shared/import-fields';
 import {
   IMPORT_PREVIEW_ROWS,
@@ -48,7 +48,18 @@ function campusOf(caller: Principal): number | null {
 
 const noFile = () => badRequest('importFileRequired', [{ path: 'file', message: 'importFileRequired' }]);
 
-/** The first file part streamed to `target`; other parts are drained. 413 past IMPORT_MAX_BYTES. */
+/** The file's name as the sender gave it, without a path (an old browser may send its whole path), or "import". */
+function nameOf(filename: string | undefined): string {
+  const name = (filename ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 255);
+  return name && isStorableText(name) ? name : 'import';
+}
+
+/** The request's one file part streamed to `target` (a second is refused). 413 past IMPORT_MAX_BYTES. */
 async function receiveFile(parts: AsyncIterable<MultipartFile | MultipartValue>, target: string) {
   let received: { originalName: string; size: number } | null = null;
   try {
@@ -58,7 +69,7 @@ async function receiveFile(parts: AsyncIterable<MultipartFile | MultipartValue>,
       part.file.on('data', (chunk: Buffer) => (size += chunk.length));
       await pipeline(part.file, createWriteStream(target, { mode: 0o600 }));
       if (part.file.truncated) throw payloadTooLarge('importFileTooLarge');
-      received = { originalName: part.filename || 'import', size };
+      received = { originalName: nameOf(part.filename), size };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -166,7 +177,7 @@ export async function uploadImportFile(
         id_campus,
         id_user: caller.id_user,
         storedPath: stored!,
-        originalName: path.basename(received.originalName).slice(0, 255),
+        originalName: received.originalName,
         kind,
         size: received.size,
       });
