@@ -138,6 +138,8 @@ describe('CSV', () => {
     expect(await codes(readImportFile(nul))).toEqual([400, 'importFileType']);
     expect(await codes(readImportFile(empty))).toEqual([400, 'importFileType']);
     expect(await codes(readImportFile(broken).then((r) => all(r.rows)))).toEqual([400, 'importFileUnreadable']);
+    const blank = await write('blank.csv', ',,,\r\n\r\n , ,\r\n');
+    expect(await codes(readImportFile(blank))).toEqual([400, 'importFileEmpty']);
     const plain = await write('plain.csv', 'A,B\n1,2\n');
     expect(await codes(readImportFile(plain, { sheet: 'Sheet1' }))).toEqual([400, 'importSheetUnknown']);
   });

@@ -112,11 +112,11 @@ async function* guarded(rows: AsyncGenerator<RawRow>): AsyncGenerator<RawRow> {
 }
 
 /**
- * Opens a school's file for reading: `{ headers, sheets?, rows }`. CSV in UTF-8 (with or without BOM) or Windows-1252,
- * comma, semicolon or tab; XLSX's first visible sheet or `sheet`. `rows` yields each data row once, numbered as a
+ * Opens a school's file for reading: `{ headers, sheets?, rows }`. CSV in UTF-8 (with or without BOM), UTF-16 (with
+ * its BOM) or Windows-1252, comma, semicolon or tab; XLSX's first visible sheet or `sheet`. `rows` yields each data row once, numbered as a
  * spreadsheet shows it; past IMPORT_MAX_ROWS data rows it throws 400 `importTooManyRows`. Throws 400 for a file that
- * is neither (`importFileType`), cannot be read (`importFileUnreadable`), has no such sheet (`importSheetUnknown`),
- * and 413 past IMPORT_MAX_BYTES.
+ * is neither (`importFileType`), cannot be read (`importFileUnreadable`), has no such sheet (`importSheetUnknown`) or no
+ * header row (`importFileEmpty`), and 413 past IMPORT_MAX_BYTES.
  */
 export async function readImportFile(
   file: string,
@@ -160,6 +160,12 @@ export async function readImportFile(
   const headerRow = head[at] as RawRow | undefined;
   const headers = (headerRow?.cells ?? []).map(headerText);
   while (headers.length && headers[headers.length - 1] === '') headers.pop();
+  if (headers.length === 0) {
+    await closeSource();
+    throw badRequest('importFileEmpty', [
+      { path: options.sheet === undefined ? 'file' : 'sheet', message: 'importFileEmpty' },
+    ]);
+  }
 
   async function* rows(): AsyncGenerator<RawRow> {
     let count = 0;
