@@ -99,7 +99,7 @@ export type Config = {
   logLevel: string;
   twilio: { accountSid: string | null; authToken: string | null; from: string | null; apiUrl: string };
   outboxRetrySeconds: number;
-  /** FAMILY_LIST_FRESH_SECONDS: how late a family may see its list's figures (0: read on every request). */
+  /** FAMILY_LIST_FRESH_SECONDS: how late a family may see its list's figures and its places' names (0: read each request). */
   familyListFreshSeconds: number;
   /**
    * Processes serving the app: WEB_CONCURRENCY (default one per core) on a PostgreSQL server; always 1 on the
