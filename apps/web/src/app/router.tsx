@@ -41,6 +41,7 @@ const EnrollmentSettingsPage = lazy(() => import('../features/enrollment/compone
 const PeriodDetailPage = lazy(() => import('../features/enrollment/components/PeriodDetailPage'));
 const RegistrationChecklistPage = lazy(() => import('../features/registration/components/RegistrationChecklistPage'));
 const ReviewQueuePage = lazy(() => import('../features/registration/components/ReviewQueuePage'));
+const ImportPage = lazy(() => import('../features/imports/components/ImportPage'));
 const PacketReviewPage = lazy(() => import('../features/registration/components/PacketReviewPage'));
 const SisHandoffPage = lazy(() => import('../features/sis-handoff/components/SisHandoffPage'));
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
@@ -223,6 +224,14 @@ export const router = createBrowserRouter([
             element: guarded('enrollment_settings', <RegistrationChecklistPage />),
           },
           { path: 'registration-reviews', element: guarded('selected_list', <ReviewQueuePage />) },
+          {
+            path: 'imports',
+            element: (
+              <RequirePermission subject="application" action="create">
+                <ImportPage />
+              </RequirePermission>
+            ),
+          },
           { path: 'registration-reviews/applications', element: <Navigate to=".." relative="path" replace /> },
           { path: 'registration-reviews/applications/:id', element: guarded('selected_list', <PacketReviewPage />) },
           {

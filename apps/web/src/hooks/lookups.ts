@@ -8,6 +8,7 @@ export const lookupKeys = {
   roles: ['lookups', 'roles'] as const,
   campuses: ['lookups', 'campuses'] as const,
   schools: ['lookups', 'schools'] as const,
+  grades: ['lookups', 'grades'] as const,
 };
 
 /** `GET /role` needs roles/access: callers without it pass `enabled: false` and never ask. */
@@ -17,3 +18,11 @@ export const useCampusOptions = () =>
   useQuery({ queryKey: lookupKeys.campuses, queryFn: () => http.get<CampusOption[]>('/catalog/campuses') });
 export const useSchoolOptions = () =>
   useQuery({ queryKey: lookupKeys.schools, queryFn: () => http.get<SchoolOption[]>('/catalog/schools') });
+
+/** Every grade (the catalogue every signed-in user may read): filters, pickers, an import's grade names. */
+export const useGradeOptions = () =>
+  useQuery({
+    queryKey: lookupKeys.grades,
+    queryFn: () => http.get<Array<{ id_grade: number; name: string }>>('/catalog/grade'),
+    staleTime: Infinity,
+  });

@@ -7,6 +7,7 @@ import { adsConversionsEn } from './adsConversions';
 import { declineReasonsEn } from './declineReasons';
 import { registrationEn } from './registration';
 import { sisHandoffEn } from './sisHandoff';
+import { importsEn } from './imports';
 import { notificationsEn } from './notifications';
 import { adsTrackingEn } from './adsTracking';
 import { dashboardEn } from './dashboard';
@@ -78,6 +79,7 @@ export const en = {
   declineReasons: declineReasonsEn,
   registration: registrationEn,
   sisHandoff: sisHandoffEn,
+  imports: importsEn,
   notifications: notificationsEn,
   adsTracking: adsTrackingEn,
   dashboard: dashboardEn,

@@ -8,6 +8,7 @@ import { adsConversionsEs } from './adsConversions';
 import { declineReasonsEs } from './declineReasons';
 import { registrationEs } from './registration';
 import { sisHandoffEs } from './sisHandoff';
+import { importsEs } from './imports';
 import { notificationsEs } from './notifications';
 import { adsTrackingEs } from './adsTracking';
 import { dashboardEs } from './dashboard';
@@ -78,6 +79,7 @@ export const es: Translations = {
   declineReasons: declineReasonsEs,
   registration: registrationEs,
   sisHandoff: sisHandoffEs,
+  imports: importsEs,
   notifications: notificationsEs,
   adsTracking: adsTrackingEs,
   dashboard: dashboardEs,

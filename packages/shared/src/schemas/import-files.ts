@@ -81,6 +81,7 @@ export const ImportMappingListSchema = z.object({
   saved: z.array(SavedImportMappingSchema),
   presets: z.array(ImportPresetSchema),
 });
+export type ImportMappingList = z.infer<typeof ImportMappingListSchema>;
 
 export const ImportFileParamsSchema = z.object({ id: id });
 

@@ -49,7 +49,6 @@ export const applicationKeys = {
   copy: (id: number | null) => ['applications', 'copy', id] as const,
   spots: (id_campus_year: number | null) => ['applications', 'spots', id_campus_year] as const,
   savedFilters: (listType: number) => ['user-filters', listType] as const,
-  grades: ['catalog', 'grade'] as const,
   priorityItems: ['catalog', 'priority-item'] as const,
   guardianTypes: ['catalog', 'guardian-type'] as const,
 };
@@ -101,14 +100,6 @@ export const useMarkUnread = () =>
   useRefreshingMutation((applicationIds: number[]) =>
     http.put<{ message: string }>('/application/unread', { applicationIds }),
   );
-
-/** Every grade, for the grade filter (the catalogue every signed-in user may read). */
-export const useGradeOptions = () =>
-  useQuery({
-    queryKey: applicationKeys.grades,
-    queryFn: () => http.get<Array<{ id_grade: number; name: string }>>('/catalog/grade'),
-    staleTime: Infinity,
-  });
 
 export const useAddNote = () =>
   useRefreshingMutation((note: NoteCreate) => http.post<{ message: string }>('/application/notes', note));

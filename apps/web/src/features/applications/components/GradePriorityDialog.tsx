@@ -1,3 +1,4 @@
+import { useGradeOptions } from '../../../hooks/lookups';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert } from '@mui/material';
 import { FormSelect } from '../../../components/FormSelect';
@@ -12,7 +13,7 @@ import {
 import { DialogForm } from '../../../components/DialogForm';
 import { useDialogSave } from '../../../hooks/use-dialog-save';
 import { priorityItemLabel } from '../../../lib/i18n';
-import { useGradeOptions, usePriorityOptions, useSaveGradeAndPriority } from '../api/applications';
+import { usePriorityOptions, useSaveGradeAndPriority } from '../api/applications';
 
 /** Both requests the dialog sends: the grade, then the priority item (none: null). */
 const GradePrioritySchema = ApplicationGradeSchema.extend(ApplicationPrioritySchema.shape);

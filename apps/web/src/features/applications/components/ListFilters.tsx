@@ -1,9 +1,10 @@
+import { useGradeOptions } from '../../../hooks/lookups';
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LIST_STATUSES, type ApplicationListType } from '@openseat/shared/application-status';
 import type { StatusId } from '@openseat/shared/constants';
 import type { Filters } from '../saved-filters';
-import { useCampusTags, useGradeOptions } from '../api/applications';
+import { useCampusTags } from '../api/applications';
 
 /** The filters of spec section 5 a list offers: text search, status (within the list's statuses), grade. */
 export function ListFilters({

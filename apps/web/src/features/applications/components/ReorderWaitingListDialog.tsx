@@ -1,3 +1,4 @@
+import { useGradeOptions } from '../../../hooks/lookups';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, LinearProgress, MenuItem, TextField } from '@mui/material';
 import { FormCheckbox } from '../../../components/FormCheckbox';
@@ -8,7 +9,7 @@ import { WaitingListReorderSchema, type WaitingListReorder } from '@openseat/sha
 import { DialogForm } from '../../../components/DialogForm';
 import { useDialogSave } from '../../../hooks/use-dialog-save';
 import { message } from '../../../lib/i18n';
-import { useGradeOptions, useReorderWaitingList } from '../api/applications';
+import { useReorderWaitingList } from '../api/applications';
 
 /** The form's values: the box starts unticked (the request only accepts it ticked). */
 type Input = Omit<z.input<typeof WaitingListReorderSchema>, 'acknowledged'> & { acknowledged: boolean };
