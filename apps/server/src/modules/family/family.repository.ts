@@ -217,8 +217,6 @@ export async function placeNames(db: Executor, place: Place) {
   return row;
 }
 
-export type PlaceNames = Awaited<ReturnType<typeof placeNames>>;
-
 /** The guardian's live applications with what the portal shows of each, newest first (`id`: only that one). */
 export async function guardianApplications(db: Executor, contact: Contact, id?: number) {
   const a = s.application;

@@ -127,18 +127,6 @@ export async function familyApplications(
   return presentApplications({ db, figures, now }, await repo.guardianApplications(db, contact));
 }
 
-/** `GET /family/applications/:id`: 404 for any id that is not one of the guardian's own live applications. */
-export async function familyApplication(
-  db: Db,
-  contact: Contact,
-  id: number,
-  now = new Date(),
-  figures = waitingFigures(db),
-): Promise<FamilyApplicationDetail> {
-  const [app] = await repo.guardianApplications(db, contact, id);
-  return applicationDetail({ db, figures, now }, app);
-}
-
 /** One application as its page shows it, with the messages sent about it: 404 when it is not the guardian's. */
 export async function applicationDetail(
   reads: Reads,

@@ -3,17 +3,10 @@ import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } fro
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { IMPORT_FIELDS, type ImportField } from '@openseat/shared/import-fields';
-import type { ImportFilePreview, ImportMapping, ImportValueKind } from '@openseat/shared/schemas/import-files';
+import type { ImportFilePreview, ImportMapping } from '@openseat/shared/schemas/import-files';
 import { useAbility } from '../../../lib/ability';
 import { useImportMappings, useSaveMapping } from '../api/import-files';
 import { ValueMaps } from './ValueMaps';
-
-/** The fields whose values are the school's own (a grade, a status, a campus): their texts are mapped too. */
-export const VALUE_FIELDS: Record<ImportValueKind, ImportField> = {
-  grade: 'grade',
-  status: 'status',
-  campus: 'campus',
-};
 
 const SAMPLES = 3;
 /** The choice of a column left out (a select shows nothing for an empty value). */
