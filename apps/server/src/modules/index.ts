@@ -35,6 +35,7 @@ import { familyDocumentRoutes } from './family/family-documents.routes';
 import { declineReasonsRoutes } from './decline-reasons/decline-reasons.routes';
 import { registrationRoutes } from './registration/registration.routes';
 import { sisHandoffRoutes } from './sis-handoff/sis-handoff.routes';
+import { importApplyRoutes } from './imports/apply/import-apply.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -65,6 +66,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   declineReasonsRoutes,
   registrationRoutes,
   sisHandoffRoutes,
+  importApplyRoutes,
   // communication and intake
   templatesRoutes,
   remindersRoutes,

@@ -15,3 +15,4 @@ export * from './application-records';
 export * from './family';
 export * from './registration';
 export * from './sis-handoff';
+export * from './imports';
