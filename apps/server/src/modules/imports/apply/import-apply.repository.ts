@@ -339,7 +339,9 @@ const ACCENTED = 'áàâäãåāéèêëēíìîïīóòôöõøōúùûüūñç
 const PLAIN = 'aaaaaaaeeeeeiiiiiooooooouuuuuncyy';
 
 /** A name in lower case without its accents (the common Latin ones) or spaces around it. */
-const fold = (column: AnyColumn) => sql`btrim(translate(lower(${column}), ${ACCENTED}, ${PLAIN}))`;
+// the letters as literals, not parameters: the GROUP BY must repeat the very expression the SELECT has
+const fold = (column: AnyColumn) =>
+  sql`btrim(translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
 
 /**
  * The same child (same folded name and date of birth) with live applications at several campuses of the school in

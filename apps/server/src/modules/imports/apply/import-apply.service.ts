@@ -82,7 +82,8 @@ async function contextOf(db: Executor, caller: ImportCaller, request: ImportDryR
   );
   return {
     id_school,
-    id_campus: campus?.id_campus ?? null,
+    // the campus a campus user's import is limited to (its own sees it); a school-wide import names none
+    id_campus: caller.scope.campusIds === null ? null : campus!.id_campus,
     context: { maps, defaultCampus: campus?.id_campus ?? null, campuses },
   };
 }
