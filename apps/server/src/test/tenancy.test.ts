@@ -36,6 +36,7 @@ import { FAMILY_LISTS, FAMILY_ROWS, guardianCookie, setupFamily } from './tenanc
 import { DECLINE_REASON_ROWS } from './tenancy/decline-reasons';
 import { REGISTRATION_ROWS } from './tenancy/registration';
 import { SIS_HANDOFF_ROWS } from './tenancy/sis-handoff';
+import { IMPORT_ROWS, setupImports } from './tenancy/imports';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`) and the rows of each part of the
@@ -70,6 +71,7 @@ const ROWS: Row[] = [
   ...DECLINE_REASON_ROWS,
   ...REGISTRATION_ROWS,
   ...SIS_HANDOFF_ROWS,
+  ...IMPORT_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [
   ...LISTS,
@@ -172,6 +174,7 @@ beforeAll(async () => {
   await setupConversions(ctx, f);
   await setupNotifications(ctx, f);
   await setupFamily(ctx, f);
+  await setupImports(ctx, f);
   for (const actor of [
     'schoolA',
     'campusAdminA',
