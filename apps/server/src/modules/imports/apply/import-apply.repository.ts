@@ -102,8 +102,6 @@ export async function existingParties(
     );
 }
 
-export type BatchRow = typeof b.$inferSelect;
-
 export async function insertBatch(db: Executor, values: typeof b.$inferInsert) {
   const [row] = await db.insert(b).values(values).returning();
   return row;
