@@ -64,8 +64,9 @@ export const importBatch = pgTable(
 );
 
 /**
- * The rows an import will write (staged when the commit is asked for, read by its job) and, once committed, what
- * each wrote: the application it created or merged into and, for a merge, the fields it filled (undo empties them).
+ * The rows an import will write (staged when the commit is asked for, read by its job) and, for a merge, the
+ * application it filled and the fields it filled with their values before (the undo puts them back). A created
+ * application names its import itself (`application.id_import_batch`).
  */
 export const importBatchRow = pgTable(
   'import_batch_row',

@@ -207,6 +207,9 @@ export async function commitBatch(db: Db, id_import_batch: number, lastAttempt: 
 }
 
 type Group = { id_campus_year: number; id_grade: number | null };
+
+/** Audit rows per statement (8 parameters each). */
+const AUDIT_CHUNK = 5000;
 const groupKey = (g: Group) => `${g.id_campus_year}:${g.id_grade ?? 0}`;
 
 async function writeBatch(tx: Executor, id_import_batch: number) {
@@ -284,9 +287,8 @@ async function writeBatch(tx: Executor, id_import_batch: number) {
   );
 
   // merges: the existing application's empty fields filled, what they were kept for the undo
-  const results: Array<{ id: number; id_application: number; filled: Record<string, unknown> | null }> = created.map(
-    (r, i) => ({ id: r.id, id_application: applicationIds[i], filled: null }),
-  );
+  // (a created application names its import itself: `application.id_import_batch`)
+  const results: Array<{ id: number; id_application: number; filled: Record<string, unknown> | null }> = [];
   const targets = new Map(
     (
       await repo.applicantsOf(
@@ -321,7 +323,7 @@ async function writeBatch(tx: Executor, id_import_batch: number) {
   await repo.recordRowResults(tx, results);
 
   const actor = { id_user: batch.id_user, id_school: batch.id_school };
-  await writeAudits(tx, actor, [
+  const audits: Parameters<typeof writeAudits>[2] = [
     {
       action: 'import.commit',
       entity: 'import_batch',
@@ -344,7 +346,9 @@ async function writeBatch(tx: Executor, id_import_batch: number) {
         entityId: x.id_application,
         changes: { id_import_batch, fields: Object.keys(x.filled!).filter((f) => f !== '_updatedAt') },
       })),
-  ]);
+  ];
+  // a statement carries at most 65,535 parameters: the audit rows go a few thousand at a time
+  for (let i = 0; i < audits.length; i += AUDIT_CHUNK) await writeAudits(tx, actor, audits.slice(i, i + AUDIT_CHUNK));
   await repo.markCommitted(tx, id_import_batch, { created: created.length, merged, processed: rows.length });
 }
 
