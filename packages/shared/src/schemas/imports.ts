@@ -4,7 +4,7 @@ import { id, optionalId, text } from './rules';
 import { PageQuerySchema } from './pagination';
 
 /**
- * The dry run, duplicates, commit and undo of a self-serve import (issue 27, docs/imports.md). The file reader
+ * The dry run, duplicates, commit and undo of a self-serve import (issue 27, docs/import-apply.md). The file reader
  * (`modules/imports/read`) turns a spreadsheet into `MappedImportRow`s; these requests carry them with the value maps
  * the user confirmed (their "Kinder" -> our grade id, their statuses -> ours).
  */

@@ -16,7 +16,7 @@ import { campus, school } from './organization';
 import { user } from './access';
 
 /**
- * One self-serve import of a school's spreadsheet (issue 27, docs/imports.md): asked for by a user, committed by a
+ * One self-serve import of a school's spreadsheet (issue 27, docs/import-apply.md): asked for by a user, committed by a
  * background job in one transaction, undone as a whole while nothing has moved since. `id_campus` is the campus the
  * import was limited to (a campus user's import), null for a school-wide one.
  */

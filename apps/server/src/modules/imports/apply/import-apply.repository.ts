@@ -236,7 +236,12 @@ export async function insertNotes(
   db: Executor,
   rows: Array<{ id_school: number; id_application: number; id_user: number | null; note: string }>,
 ) {
-  if (rows.length) await db.insert(s.applicationNote).values(rows);
+  if (!rows.length) return;
+  // one JSON parameter: a file's notes could pass the 65,535 parameters of a VALUES list
+  await db.execute(sql`
+    INSERT INTO ${s.applicationNote} (id_school, id_application, id_user, note)
+    SELECT v.id_school, v.id_application, v.id_user, v.note
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id_school int, id_application int, id_user int, note text)`);
 }
 
 /** The applicants of these live applications in the school, rows locked (a merge fills their empty fields). */

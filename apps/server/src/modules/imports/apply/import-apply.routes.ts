@@ -27,7 +27,7 @@ async function* each<T>(rows: T[]) {
 }
 
 /**
- * The dry run, commit, progress and undo of a self-serve import (issue 27, docs/imports.md). Importing is a staff
+ * The dry run, commit, progress and undo of a self-serve import (issue 27, docs/import-apply.md). Importing is a staff
  * setting (enrollment settings: edit); a campus user imports into its own campus only.
  */
 export async function importApplyRoutes(root: FastifyInstance, deps: AppDeps) {

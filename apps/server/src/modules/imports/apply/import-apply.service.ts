@@ -34,7 +34,7 @@ import {
 import * as repo from './import-apply.repository';
 
 /*
- * The dry run, commit and undo of an import (issue 27, docs/imports.md). The dry run checks every row, finds the
+ * The dry run, commit and undo of an import (issue 27, docs/import-apply.md). The dry run checks every row, finds the
  * duplicates and counts the seats, and writes nothing. The commit stages the rows with the user's decisions and queues
  * a job that writes them in one transaction (all or nothing). The undo deletes what the import created and empties
  * what it filled, while nothing has happened to those applications since.
