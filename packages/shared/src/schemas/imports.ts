@@ -37,7 +37,9 @@ export const ImportDryRunSchema = z.object({
   rows: z
     .array(MappedImportRowSchema, { error: 'invalidValue' })
     .min(1, { error: 'required' })
-    .max(IMPORT_MAX_ROWS, { error: 'tooLong' }),
+    .max(IMPORT_MAX_ROWS, { error: 'tooLong' })
+    // a row is named by its number: two rows with one number could not be told apart in the report
+    .refine((rows) => new Set(rows.map((r) => r.rowNumber)).size === rows.length, { error: 'invalidValue' }),
 });
 export type ImportDryRun = z.infer<typeof ImportDryRunSchema>;
 

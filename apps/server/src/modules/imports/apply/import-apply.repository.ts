@@ -274,9 +274,9 @@ export async function recordRowResults(
     WHERE ${r.id_import_batch_row} = v.id`);
 }
 
-/** The applications the import created, with what the undo needs (grade, status). */
-export async function createdApplications(db: Executor, id_import_batch: number) {
-  return db
+/** The applications the import created, with what the undo needs (grade, status); `lock` takes their rows. */
+export async function createdApplications(db: Executor, id_import_batch: number, lock: boolean) {
+  const query = db
     .select({
       id_application: a.id_application,
       id_applicant: a.id_applicant,
@@ -287,7 +287,8 @@ export async function createdApplications(db: Executor, id_import_batch: number)
     })
     .from(a)
     .where(eq(a.id_import_batch, id_import_batch))
-    .for('update');
+    .orderBy(asc(a.id_application));
+  return lock ? query.for('update') : query;
 }
 
 /**

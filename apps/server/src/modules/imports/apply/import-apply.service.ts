@@ -372,14 +372,16 @@ export async function undoBatch(db: Db, caller: ImportCaller, id_import_batch: n
     if (!(await repo.findBatch(tx, caller.scope, id_import_batch))) throw notFound();
     const batch = await repo.lockBatch(tx, id_import_batch);
     if (batch.status !== 'done') throw conflict('importNotUndoable');
-    const created = await repo.createdApplications(tx, id_import_batch);
+    // the groups first, then the rows, in the order every status move takes them (no deadlock with a move)
+    const seen = await repo.createdApplications(tx, id_import_batch, false);
     const staged = await repo.stagedRows(tx, id_import_batch);
     const merges = staged.filter((r) => r.action === 'merge' && r.filled !== null && r.id_application !== null);
     const groups = new Map<string, Group>();
-    for (const app of created)
+    for (const app of seen)
       if (app.id_campus_year !== null && app.id_grade !== null)
         groups.set(groupKey(app as Group), { id_campus_year: app.id_campus_year, id_grade: app.id_grade });
     await lockGroups(tx, [...groups.values()]);
+    const created = await repo.createdApplications(tx, id_import_batch, true);
     const touched = [...created.map((c) => c.id_application), ...merges.map((m) => m.id_application!)];
     if (await repo.movedSince(tx, touched, id_import_batch)) throw conflict('importMovedSince');
 

@@ -486,6 +486,37 @@ describe('duplicates', () => {
   });
 });
 
+describe('duplicates inside the file', () => {
+  it("merges a row into an earlier one: one application with both rows' fields", async () => {
+    const child = { studentFirstName: 'Noor', studentLastName: 'Haddad', studentDateOfBirth: '2020-06-06' };
+    const rows = fileRows([
+      good({ ...child, guardianEmail: 'haddad@example.org' }),
+      good({ ...child, guardianEmail: 'HADDAD@example.org', guardianPhone: '512 555 0142', studentAddress: '9 Elm' }),
+    ]);
+    const report = await dryRun(admin, rows);
+    expect(report.body.duplicates.map((d) => [d.row.rowNumber, d.other.rowNumber, d.reason])).toEqual([
+      [3, 2, 'email'],
+    ]);
+    const batch = await commitAndWait(rows, { decisions: [{ rowNumber: 3, action: 'merge' }] });
+    expect(batch).toMatchObject({ status: 'done', created: 1, merged: 1, skipped: 0 });
+    const [only] = await importedOf(batch.id_import_batch);
+    expect(only.applicant).toMatchObject({
+      firstName: 'Noor',
+      guardianEmail: 'haddad@example.org',
+      guardianPhoneNumber: '+15125550142',
+      address: '9 Elm',
+    });
+  });
+
+  it('refuses a file whose rows repeat a row number', async () => {
+    const res = await dryRun(admin, [
+      { rowNumber: 2, values: good() },
+      { rowNumber: 2, values: good() },
+    ]);
+    expect(res.status).toBe(400);
+  });
+});
+
 describe('undo', () => {
   it('restores the tables, and is refused once an application moved', async () => {
     const before = await snapshot();
