@@ -20,11 +20,13 @@ export const MappedImportRowSchema = z.object({
 /** Their text -> our id. Keys are compared trimmed and case-insensitively. */
 const valueMap = z.record(text('invalidValue').max(200, { error: 'tooLong' }), id);
 
-/** How the file's grade, campus and status texts map to ours; a value not in its map is a row error. */
+/** How the file's grade, campus, status and priority texts map to ours; a value not in its map is a row error. */
 export const ImportValueMapsSchema = z.object({
   grades: valueMap.default({}),
   campuses: valueMap.default({}),
   statuses: valueMap.default({}),
+  /** Their priority text -> a priority item id (sibling, staff child...). */
+  priorities: valueMap.default({}),
 });
 export type ImportValueMaps = z.infer<typeof ImportValueMapsSchema>;
 

@@ -52,6 +52,11 @@ export async function offeredGrades(db: Executor, campusIds: number[]) {
     .where(and(inIds(s.campusGrade.id_campus, campusIds), eq(s.campusGrade.activatable, true)));
 }
 
+/** The priority items of the catalog. */
+export async function priorityItemIds(db: Executor) {
+  return (await db.select({ id: s.priorityItem.id_priority_item }).from(s.priorityItem)).map((p) => p.id);
+}
+
 /** Seats left per grade of these periods (spots - taken), as offers count them (campus_year_grade). */
 export async function seatsLeft(db: Executor, periodIds: number[]) {
   if (!periodIds.length) return [];
@@ -206,6 +211,7 @@ export type NewApplication = {
   correlative: number;
   id_applicant: number;
   id_grade: number | null;
+  id_priority_item: number | null;
   id_status: number;
   waiting_list_position: number | null;
   sibling_priority: boolean;
@@ -220,14 +226,14 @@ export async function insertApplications(db: Executor, rows: NewApplication[]) {
   if (!rows.length) return;
   await db.execute(sql`
     INSERT INTO ${a} (id_application, id_school, id_campus, id_campus_year, id_school_year, correlative, id_applicant,
-      id_grade, id_status, waiting_list_position, sibling_priority, lottery_number, id_import_batch, origin, read,
-      created_at, updated_at)
+      id_grade, id_priority_item, id_status, waiting_list_position, sibling_priority, lottery_number, id_import_batch,
+      origin, read, created_at, updated_at)
     SELECT v."id_application", v."id_school", v."id_campus", v."id_campus_year", v."id_school_year", v."correlative",
-      v."id_applicant", v."id_grade", v."id_status", v."waiting_list_position", v."sibling_priority",
+      v."id_applicant", v."id_grade", v."id_priority_item", v."id_status", v."waiting_list_position", v."sibling_priority",
       v."lottery_number", v."id_import_batch", 'import', false, coalesce(v."createdAt", now()), now()
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v("id_application" int, "id_school" int,
       "id_campus" int, "id_campus_year" int, "id_school_year" int, "correlative" int, "id_applicant" int,
-      "id_grade" int, "id_status" int, "waiting_list_position" int, "sibling_priority" boolean, "lottery_number" int,
+      "id_grade" int, "id_priority_item" int, "id_status" int, "waiting_list_position" int, "sibling_priority" boolean, "lottery_number" int,
       "id_import_batch" int, "createdAt" timestamptz)`);
 }
 

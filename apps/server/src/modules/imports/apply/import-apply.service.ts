@@ -68,6 +68,7 @@ async function contextOf(db: Executor, caller: ImportCaller, request: ImportDryR
   const grades = await repo.offeredGrades(db, found);
   const periodIds = periods.flatMap((p) => (p.id_campus_year === null ? [] : [p.id_campus_year]));
   const seats = await repo.seatsLeft(db, periodIds);
+  const priorityItems = new Set(await repo.priorityItemIds(db));
   const campuses = new Map<number, CampusPeriod>(
     periods.map((p) => [
       p.id_campus,
@@ -84,7 +85,7 @@ async function contextOf(db: Executor, caller: ImportCaller, request: ImportDryR
     id_school,
     // the campus a campus user's import is limited to (its own sees it); a school-wide import names none
     id_campus: caller.scope.campusIds === null ? null : campus!.id_campus,
-    context: { maps, defaultCampus: campus?.id_campus ?? null, campuses },
+    context: { maps, priorityItems, defaultCampus: campus?.id_campus ?? null, campuses },
   };
 }
 
@@ -257,6 +258,8 @@ async function writeBatch(tx: Executor, id_import_batch: number) {
     correlative: firstCorrelative + i,
     id_applicant: applicantIds[i],
     id_grade: r.id_grade,
+    // rows staged before priorities were imported carry none
+    id_priority_item: r.id_priority_item ?? null,
     id_status: r.id_status,
     waiting_list_position: placeOf(r),
     sibling_priority: r.sibling_priority,

@@ -41,6 +41,7 @@ const maps = () => ({
     Offered: STATUS.OFFERED,
     Enrolled: STATUS.ENROLLED,
   },
+  priorities: { Sibling: 1, Nope: 999 },
 });
 
 type Values = Partial<Record<ImportField, string>>;
@@ -220,6 +221,8 @@ describe('dry run', () => {
         good({ campus: 'South', grade: 'Kinder' }),
         good({ status: 'Waitlist', grade: '2nd', waitingListPosition: '4' }),
         good({ status: 'Waitlist', grade: '2nd', waitingListPosition: '4' }),
+        good({ priority: 'Nope' }),
+        good({ priority: 'Lottery winner' }),
       ]),
     );
     expect(res.status).toBe(200);
@@ -232,6 +235,8 @@ describe('dry run', () => {
       { rowNumber: 7, column: 'grade', message: 'gradeRequiredForSeat' },
       { rowNumber: 8, column: 'grade', message: 'unknownGrade' },
       { rowNumber: 10, column: 'waitingListPosition', message: 'importPositionTaken' },
+      { rowNumber: 11, column: 'priority', message: 'invalidValue' },
+      { rowNumber: 12, column: 'priority', message: 'importUnknownValue' },
     ]);
   });
 
@@ -261,7 +266,13 @@ describe('commit', () => {
     const rows = fileRows([
       good({ status: 'Waitlist', grade: '2nd', waitingListPosition: '3', studentFirstName: 'Third' }),
       good({ status: 'Waitlist', grade: '2nd', waitingListPosition: '1', studentFirstName: 'First' }),
-      good({ status: 'Applied', notes: 'Came from the fair', lotteryNumber: '17', siblingPriority: 'yes' }),
+      good({
+        status: 'Applied',
+        notes: 'Came from the fair',
+        lotteryNumber: '17',
+        siblingPriority: 'yes',
+        priority: 'sibling',
+      }),
       good({ status: 'Waitlist', grade: '2nd', studentFirstName: 'Last' }),
       good({ status: 'Waitlist', grade: '2nd', waitingListPosition: '2', studentFirstName: 'Second' }),
       good({ status: 'Offered', grade: '1st', applicationDate: '2026-01-15' }),
@@ -282,7 +293,12 @@ describe('commit', () => {
       ['Last', 4],
     ]);
     const applied = imported.find((r) => r.application.id_status === STATUS.APPLIED)!;
-    expect(applied.application).toMatchObject({ lottery_number: 17, sibling_priority: true, origin: 'import' });
+    expect(applied.application).toMatchObject({
+      lottery_number: 17,
+      sibling_priority: true,
+      origin: 'import',
+      id_priority_item: 1,
+    });
     const offered = imported.find((r) => r.application.id_status === STATUS.OFFERED)!;
     expect(offered.application.createdAt.toISOString()).toBe('2026-01-15T00:00:00.000Z');
     const [seat] = await ctx.db

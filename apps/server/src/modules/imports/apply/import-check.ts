@@ -28,7 +28,14 @@ export type CampusPeriod = {
 };
 
 export type CheckContext = {
-  maps: { grades: Map<string, number>; campuses: Map<string, number>; statuses: Map<string, number> };
+  maps: {
+    grades: Map<string, number>;
+    campuses: Map<string, number>;
+    statuses: Map<string, number>;
+    priorities: Map<string, number>;
+  };
+  /** The priority items of the catalog. */
+  priorityItems: Set<number>;
   /** The campus of rows without a campus value. */
   defaultCampus: number | null;
   /** The campuses in the caller's scope that the maps or the default name, with their periods. */
@@ -55,6 +62,7 @@ export type CheckedRow = {
   id_campus_year: number;
   id_grade: number | null;
   id_status: StatusId;
+  id_priority_item: number | null;
   applicant: ImportedApplicant;
   sibling_priority: boolean;
   lottery_number: number | null;
@@ -69,7 +77,12 @@ export const mapKey = (value: string) => value.trim().toLowerCase();
 
 export function mapsOf(maps: ImportValueMaps): CheckContext['maps'] {
   const of = (m: Record<string, number>) => new Map(Object.entries(m).map(([k, v]) => [mapKey(k), v]));
-  return { grades: of(maps.grades), campuses: of(maps.campuses), statuses: of(maps.statuses) };
+  return {
+    grades: of(maps.grades),
+    campuses: of(maps.campuses),
+    statuses: of(maps.statuses),
+    priorities: of(maps.priorities),
+  };
 }
 
 const positive = wholeNumber(1, Number.MAX_SAFE_INTEGER, {
@@ -188,6 +201,16 @@ export function checkRow(
     else id_grade = id;
   } else if (holdsSeat(id_status) || isWaiting(id_status)) problem('grade', 'gradeRequiredForSeat');
 
+  // the priority item, from the catalog
+  let id_priority_item: number | null = null;
+  const priorityText = v.priority?.trim();
+  if (priorityText) {
+    const id = context.maps.priorities.get(mapKey(priorityText));
+    if (id === undefined) problem('priority', 'importUnknownValue');
+    else if (!context.priorityItems.has(id)) problem('priority', 'invalidValue');
+    else id_priority_item = id;
+  }
+
   // applicant and guardian: the API's intake schema
   const fullName = !v.studentFirstName?.trim() && !v.studentLastName?.trim() && Boolean(v.studentFullName?.trim());
   const [first, last] = fullName ? splitFullName(v.studentFullName) : [v.studentFirstName, v.studentLastName];
@@ -245,6 +268,7 @@ export function checkRow(
       id_campus_year: campus.id_campus_year,
       id_grade,
       id_status,
+      id_priority_item,
       applicant: {
         firstName: applicant.firstName,
         lastName: applicant.lastName,
