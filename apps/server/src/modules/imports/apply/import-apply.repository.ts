@@ -52,6 +52,15 @@ export async function offeredGrades(db: Executor, campusIds: number[]) {
     .where(and(inIds(s.campusGrade.id_campus, campusIds), eq(s.campusGrade.activatable, true)));
 }
 
+/** The tags of these campuses. */
+export async function campusTags(db: Executor, campusIds: number[]) {
+  if (!campusIds.length) return [];
+  return db
+    .select({ id_campus: s.tag.id_campus, id_tag: s.tag.id_tag, name: s.tag.name })
+    .from(s.tag)
+    .where(inIds(s.tag.id_campus, campusIds));
+}
+
 /** The priority items of the catalog. */
 export async function priorityItemIds(db: Executor) {
   return (await db.select({ id: s.priorityItem.id_priority_item }).from(s.priorityItem)).map((p) => p.id);
@@ -237,6 +246,27 @@ export async function insertApplications(db: Executor, rows: NewApplication[]) {
       "id_import_batch" int, "createdAt" timestamptz)`);
 }
 
+/** The tags of imported rows, in one statement. */
+export async function insertTags(
+  db: Executor,
+  rows: Array<{ id_school: number; id_application: number; id_tag: number }>,
+) {
+  if (!rows.length) return;
+  await db.execute(sql`
+    INSERT INTO ${s.applicationTag} (id_school, id_application, id_tag)
+    SELECT v.id_school, v.id_application, v.id_tag
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id_school int, id_application int, id_tag int)`);
+}
+
+/** The tags these applications carry now. */
+export async function tagsOf(db: Executor, applicationIds: number[]) {
+  if (!applicationIds.length) return [];
+  return db
+    .select({ id_application: s.applicationTag.id_application, id_tag: s.applicationTag.id_tag })
+    .from(s.applicationTag)
+    .where(inIds(s.applicationTag.id_application, applicationIds));
+}
+
 /** Notes of imported rows, written as the importing user's. */
 export async function insertNotes(
   db: Executor,
@@ -298,8 +328,8 @@ export async function createdApplications(db: Executor, id_import_batch: number,
 }
 
 /**
- * Whether anything happened to these applications after `at` (the commit's time): a status move, an edit of the
- * application or its applicant, a message, a note, a file or a tag.
+ * Whether anything happened to these applications after the commit: a status move, an edit of the application or its
+ * applicant, a message, a note or a file (tags have no time: the service compares them with what the import wrote).
  */
 export async function movedSince(db: Executor, applicationIds: number[], id_import_batch: number) {
   if (!applicationIds.length) return false;
@@ -318,8 +348,7 @@ export async function movedSince(db: Executor, applicationIds: number[], id_impo
         OR EXISTS (SELECT 1 FROM ${s.applicationNote} n
           WHERE n.id_application = ANY(${ids}::int[]) AND n.created_at > ${stamp})
         OR EXISTS (SELECT 1 FROM ${s.applicationFile} f
-          WHERE f.id_application = ANY(${ids}::int[]) AND f.created_at > ${stamp})
-        OR EXISTS (SELECT 1 FROM ${s.applicationTag} t WHERE t.id_application = ANY(${ids}::int[])) AS moved`),
+          WHERE f.id_application = ANY(${ids}::int[]) AND f.created_at > ${stamp}) AS moved`),
   );
   return rows[0]?.moved ?? false;
 }

@@ -19,7 +19,7 @@ import {
   takeSeats,
 } from '../../status-moves/status-moves.service';
 import { emailKey, phoneIndexKey, phoneKey } from './duplicates';
-import { mapsOf, type CampusPeriod, type CheckContext } from './import-check';
+import { mapKey, mapsOf, type CampusPeriod, type CheckContext } from './import-check';
 import {
   checkFile,
   findDuplicates,
@@ -69,6 +69,7 @@ async function contextOf(db: Executor, caller: ImportCaller, request: ImportDryR
   const periodIds = periods.flatMap((p) => (p.id_campus_year === null ? [] : [p.id_campus_year]));
   const seats = await repo.seatsLeft(db, periodIds);
   const priorityItems = new Set(await repo.priorityItemIds(db));
+  const tags = await repo.campusTags(db, found);
   const campuses = new Map<number, CampusPeriod>(
     periods.map((p) => [
       p.id_campus,
@@ -78,6 +79,7 @@ async function contextOf(db: Executor, caller: ImportCaller, request: ImportDryR
         finalized: p.finalized,
         grades: new Set(grades.filter((g) => g.id_campus === p.id_campus).map((g) => g.id_grade)),
         seatsLeft: new Map(seats.filter((x) => x.id_campus_year === p.id_campus_year).map((x) => [x.id_grade, x.left])),
+        tags: new Map(tags.filter((t) => t.id_campus === p.id_campus).map((t) => [mapKey(t.name), t.id_tag])),
       },
     ]),
   );
@@ -280,6 +282,12 @@ async function writeBatch(tx: Executor, id_import_batch: number) {
       note,
     })),
   );
+  await repo.insertTags(
+    tx,
+    created.flatMap((r, i) =>
+      (r.tagIds ?? []).map((id_tag) => ({ id_school: batch.id_school, id_application: applicationIds[i], id_tag })),
+    ),
+  );
   await repo.insertNotes(
     tx,
     created.flatMap((r, i) =>
@@ -386,7 +394,8 @@ export async function undoBatch(db: Db, caller: ImportCaller, id_import_batch: n
     await lockGroups(tx, [...groups.values()]);
     const created = await repo.createdApplications(tx, id_import_batch, true);
     const touched = [...created.map((c) => c.id_application), ...merges.map((m) => m.id_application!)];
-    if (await repo.movedSince(tx, touched, id_import_batch)) throw conflict('importMovedSince');
+    if ((await repo.movedSince(tx, touched, id_import_batch)) || (await tagsChangedSince(tx, created, staged)))
+      throw conflict('importMovedSince');
 
     const seats = new Map<string, { group: Group; count: number }>();
     const waiting = new Map<string, Group>();
@@ -424,6 +433,26 @@ export async function undoBatch(db: Db, caller: ImportCaller, id_import_batch: n
     ]);
     return (await repo.findBatch(tx, caller.scope, id_import_batch))!;
   });
+}
+
+/**
+ * Whether the created applications' tags differ from what the import wrote. The import drew their ids in the order of
+ * its new rows (by row number), so the n-th created application is the n-th new row.
+ */
+async function tagsChangedSince(
+  tx: Executor,
+  created: Array<{ id_application: number }>,
+  staged: Array<{ action: string; payload: unknown }>,
+) {
+  const rows = staged.filter((r) => r.action === 'new').map((r) => (r.payload as StagedRow).tagIds ?? []);
+  const now = new Map<number, number[]>();
+  for (const t of await repo.tagsOf(
+    tx,
+    created.map((c) => c.id_application),
+  ))
+    now.set(t.id_application, [...(now.get(t.id_application) ?? []), t.id_tag]);
+  const key = (ids: number[]) => [...ids].sort((x, y) => x - y).join(',');
+  return created.some((c, i) => key(now.get(c.id_application) ?? []) !== key(rows[i] ?? []));
 }
 
 /** `GET /imports/conflicts`: children with applications at several campuses of the school in one school year. */

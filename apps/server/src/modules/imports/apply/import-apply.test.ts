@@ -6,7 +6,7 @@ import type { ImportBatch, ImportReport } from '@openseat/shared/schemas/imports
 import * as s from '../../../db/schema/index';
 import { rowsOf } from '../../../lib/sql';
 import { createApplication, expectSeatsAndPlacesConsistent } from '../../../test/application-factories';
-import { createCampusGrades, createPeriod } from '../../../test/enrollment-factories';
+import { createCampusGrades, createPeriod, createTag } from '../../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../../test/factories';
 import { apiClient, startTestApp, type TestContext } from '../../../test/harness';
 import { tokenFor } from '../../../test/session';
@@ -27,6 +27,8 @@ let a2: { id_school: number; id_campus: number };
 let b1: { id_school: number; id_campus: number };
 let p1: Awaited<ReturnType<typeof createPeriod>>;
 let p2: Awaited<ReturnType<typeof createPeriod>>;
+let fair: { id_tag: number };
+let late: { id_tag: number };
 const YEAR = 3;
 const K = 2;
 const FIRST = 3;
@@ -96,12 +98,20 @@ async function commitAndWait(rows: MappedImportRow[], over: Record<string, unkno
   return batch!;
 }
 
-const TABLES = ['application', 'applicant', 'application_status', 'application_note', 'campus_year_grade'];
+const TABLES = [
+  'application',
+  'applicant',
+  'application_status',
+  'application_note',
+  'application_tag',
+  'campus_year_grade',
+];
 const ORDER: Record<string, string> = {
   application: 'id_application',
   applicant: 'id_applicant',
   application_status: 'id_application_status',
   application_note: 'id_application_note',
+  application_tag: 'id_application_tag',
   campus_year_grade: 'id_campus_year_grade',
 };
 
@@ -142,6 +152,9 @@ beforeAll(async () => {
   p1 = await createPeriod(ctx.db, a1, { id_school_year: YEAR, grades: { [K]: 50, [FIRST]: 3, [SECOND]: 20 } });
   p2 = await createPeriod(ctx.db, a2, { id_school_year: YEAR, grades: { [FIRST]: 10 } });
   await createPeriod(ctx.db, b1, { id_school_year: YEAR, grades: { [K]: 10 } });
+  fair = await createTag(ctx.db, a1, 'Fair 2026');
+  late = await createTag(ctx.db, a1, 'Late');
+  await createTag(ctx.db, a2, 'South only');
   admin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: schoolA.id_school });
   campusUser = await tokenFor(ctx, {
     context: CONTEXT_TYPE.CAMPUS,
@@ -223,6 +236,7 @@ describe('dry run', () => {
         good({ status: 'Waitlist', grade: '2nd', waitingListPosition: '4' }),
         good({ priority: 'Nope' }),
         good({ priority: 'Lottery winner' }),
+        good({ tags: 'Late, South only' }),
       ]),
     );
     expect(res.status).toBe(200);
@@ -237,6 +251,7 @@ describe('dry run', () => {
       { rowNumber: 10, column: 'waitingListPosition', message: 'importPositionTaken' },
       { rowNumber: 11, column: 'priority', message: 'invalidValue' },
       { rowNumber: 12, column: 'priority', message: 'importUnknownValue' },
+      { rowNumber: 13, column: 'tags', message: 'importUnknownValue' },
     ]);
   });
 
@@ -272,6 +287,7 @@ describe('commit', () => {
         lotteryNumber: '17',
         siblingPriority: 'yes',
         priority: 'sibling',
+        tags: 'fair 2026; Late',
       }),
       good({ status: 'Waitlist', grade: '2nd', studentFirstName: 'Last' }),
       good({ status: 'Waitlist', grade: '2nd', waitingListPosition: '2', studentFirstName: 'Second' }),
@@ -324,6 +340,11 @@ describe('commit', () => {
       .from(s.applicationNote)
       .where(eq(s.applicationNote.id_application, applied.application.id_application));
     expect(notes.map((n) => n.note)).toEqual(['Came from the fair']);
+    const tags = await ctx.db
+      .select({ id_tag: s.applicationTag.id_tag })
+      .from(s.applicationTag)
+      .where(eq(s.applicationTag.id_application, applied.application.id_application));
+    expect(tags.map((t) => t.id_tag).sort()).toEqual([fair.id_tag, late.id_tag].sort());
     await expectSeatsAndPlacesConsistent(ctx.db);
 
     // a second import's waiting rows go after the list the first one left, in their own order
@@ -539,7 +560,7 @@ describe('undo', () => {
     const rows = fileRows([
       good({ status: 'Offered', grade: 'Kinder' }),
       good({ status: 'Waitlist', grade: 'Kinder', waitingListPosition: '1' }),
-      good({ status: 'Enrolled', grade: 'Kinder' }),
+      good({ status: 'Enrolled', grade: 'Kinder', tags: 'Late' }),
     ]);
     const first = await commitAndWait(rows);
     expect(first.status).toBe('done');
@@ -559,6 +580,16 @@ describe('undo', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/can no longer be undone/);
     expect(await importedOf(second.id_import_batch)).toHaveLength(2);
+
+    // a tag put on an imported application after the commit is a change too
+    const third = await commitAndWait(fileRows([good({ tags: 'Late' })]));
+    const [tagged] = await importedOf(third.id_import_batch);
+    const tag = await call('POST', '/application-tag', {
+      token: admin,
+      body: { id_application: tagged.application.id_application, id_tag: fair.id_tag },
+    });
+    expect(tag.status, JSON.stringify(tag.body)).toBe(200);
+    expect((await call('POST', `/imports/batches/${third.id_import_batch}/undo`, { token: admin })).status).toBe(409);
   });
 });
 

@@ -25,6 +25,8 @@ export type CampusPeriod = {
   grades: Set<number>;
   /** Seats left per grade of the period (spots - taken); a grade without a seat row has none. */
   seatsLeft: Map<number, number>;
+  /** The campus's tags by name (trimmed, lower case). */
+  tags: Map<string, number>;
 };
 
 export type CheckContext = {
@@ -63,6 +65,8 @@ export type CheckedRow = {
   id_grade: number | null;
   id_status: StatusId;
   id_priority_item: number | null;
+  /** Tags of the row's campus, named in the file. */
+  tagIds: number[];
   applicant: ImportedApplicant;
   sibling_priority: boolean;
   lottery_number: number | null;
@@ -211,6 +215,21 @@ export function checkRow(
     else id_priority_item = id;
   }
 
+  // tags: the campus's own, by name, several in one cell
+  const tagIds: number[] = [];
+  const tagNames = (v.tags ?? '')
+    .split(/[,;]/)
+    .map(mapKey)
+    .filter((name) => name !== '');
+  for (const name of new Set(tagNames)) {
+    const id = campus?.tags.get(name);
+    if (id === undefined) {
+      if (campus) problem('tags', 'importUnknownValue');
+      break;
+    }
+    tagIds.push(id);
+  }
+
   // applicant and guardian: the API's intake schema
   const fullName = !v.studentFirstName?.trim() && !v.studentLastName?.trim() && Boolean(v.studentFullName?.trim());
   const [first, last] = fullName ? splitFullName(v.studentFullName) : [v.studentFirstName, v.studentLastName];
@@ -269,6 +288,7 @@ export function checkRow(
       id_grade,
       id_status,
       id_priority_item,
+      tagIds,
       applicant: {
         firstName: applicant.firstName,
         lastName: applicant.lastName,
