@@ -30,12 +30,17 @@ export const ImportValueMapsSchema = z.object({
 });
 export type ImportValueMaps = z.infer<typeof ImportValueMapsSchema>;
 
-/** `POST /imports/dry-run`: what the commit would do, nothing written. */
-export const ImportDryRunSchema = z.object({
+/** Where a file goes and how its values map: what an import needs besides its rows. */
+export const ImportTargetSchema = z.object({
   id_school_year: id,
   /** The campus of rows without a campus column (and the only one a campus user may name). */
   id_campus: optionalId,
   maps: ImportValueMapsSchema,
+});
+export type ImportTarget = z.infer<typeof ImportTargetSchema>;
+
+/** `POST /imports/dry-run`: what the commit would do, nothing written. */
+export const ImportDryRunSchema = ImportTargetSchema.extend({
   rows: z
     .array(MappedImportRowSchema, { error: 'invalidValue' })
     .min(1, { error: 'required' })
@@ -54,11 +59,15 @@ export const ImportDecisionSchema = z.object({
   action: z.enum(IMPORT_DECISIONS, { error: 'invalidValue' }),
 });
 
+const decisions = z.array(ImportDecisionSchema, { error: 'invalidValue' }).max(IMPORT_MAX_ROWS).default([]);
+
 /** `POST /imports/commit`: the dry run's request and a decision for every duplicate row it reported. */
-export const ImportCommitSchema = ImportDryRunSchema.extend({
-  decisions: z.array(ImportDecisionSchema, { error: 'invalidValue' }).max(IMPORT_MAX_ROWS).default([]),
-});
+export const ImportCommitSchema = ImportDryRunSchema.extend({ decisions });
 export type ImportCommit = z.infer<typeof ImportCommitSchema>;
+
+/** A commit's target and decisions, its rows given apart (as the file reader streams them). */
+export const ImportCommitTargetSchema = ImportTargetSchema.extend({ decisions });
+export type ImportCommitTarget = z.infer<typeof ImportCommitTargetSchema>;
 
 // ---- responses ----
 

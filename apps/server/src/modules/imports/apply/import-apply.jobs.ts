@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/job';
-import { commitBatch } from './import-apply.service';
+import { commitBatch } from './import-commit';
 
 /**
- * Writes a staged import in one transaction (import-apply.service.ts, `commitBatch`). A refusal (seats gone since the
+ * Writes a staged import in one transaction (import-commit.ts, `commitBatch`). A refusal (seats gone since the
  * dry run, a row the database refuses) marks the batch failed at once; any other failure is retried, and the last
  * one marks it failed. Nothing is half-written either way.
  */

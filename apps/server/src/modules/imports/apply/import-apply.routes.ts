@@ -17,7 +17,6 @@ import { streamCsv } from '../../../lib/csv';
 import type { AppDeps } from '../../../plugins/types';
 import { principalOf } from '../../../plugins/authenticate';
 import { STREAMED_CSV_COMPRESSION } from '../../../plugins/web-client';
-import { commitImportJob } from './import-apply.jobs';
 import { presentBatch } from './import-apply.presenter';
 import * as imports from './import-apply.service';
 
@@ -89,14 +88,7 @@ export async function importApplyRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     async (req, reply) => {
-      const batch = await imports.requestCommit(
-        deps.db,
-        deps.jobs,
-        principalOf(req),
-        req.body,
-        each(req.body.rows),
-        commitImportJob,
-      );
+      const batch = await imports.requestCommit(deps.db, deps.jobs, principalOf(req), req.body, each(req.body.rows));
       return reply.code(202).send(presentBatch(batch, req.lng));
     },
   );
