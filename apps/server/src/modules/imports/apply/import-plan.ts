@@ -6,7 +6,7 @@ import type {
   ImportProblem,
   ImportReport,
 } from '@openseat/shared/schemas/imports';
-import { contactKeys, duplicateReason, type Party } from './duplicates';
+import { contactKeys, foldName, jaroWinkler, NAME_SIMILARITY, type Party } from './duplicates';
 import { checkRow, type CheckContext, type CheckedRow, type ImportedApplicant } from './import-check';
 
 /*
@@ -72,34 +72,76 @@ export const partyOf = (r: CheckedRow): Party => ({
   guardianPhoneNumber: r.applicant.guardianPhoneNumber,
 });
 
+/** A party with what the rule compares, computed once: its folded name, birthday and contact keys. */
+type Indexed<T> = { item: T; period: number; name: string; dob: string | null; keys: string[] };
+
+const indexed = <T>(item: T, party: Party, period: number): Indexed<T> => ({
+  item,
+  period,
+  name: foldName(`${party.firstName} ${party.lastName}`),
+  dob: party.dateOfBirth,
+  keys: contactKeys(party),
+});
+
+/** The most candidates one row is compared with: a contact shared by a whole file (a school's own address) stays fast. */
+const MAX_CANDIDATES = 500;
+
+/**
+ * Candidates by (period, contact, birthday): a row is compared only with parties of its period that share a contact
+ * and have its birthday or none (a row without a birthday, with every party sharing the contact).
+ */
+class Buckets<T> {
+  private byDay = new Map<string, Indexed<T>[]>();
+  private byContact = new Map<string, Indexed<T>[]>();
+
+  add(x: Indexed<T>) {
+    for (const key of x.keys) {
+      push(this.byDay, `${x.period}|${key}|${x.dob ?? ''}`, x);
+      push(this.byContact, `${x.period}|${key}`, x);
+    }
+  }
+
+  /** The first candidate like `x` (keys in order: e-mail first), with the contact they share. */
+  match(x: Indexed<unknown>): { other: T; reason: 'email' | 'phone' } | null {
+    for (const key of x.keys) {
+      const candidates =
+        x.dob === null
+          ? (this.byContact.get(`${x.period}|${key}`) ?? [])
+          : [
+              ...(this.byDay.get(`${x.period}|${key}|${x.dob}`) ?? []),
+              ...(this.byDay.get(`${x.period}|${key}|`) ?? []),
+            ];
+      for (const c of candidates.slice(0, MAX_CANDIDATES))
+        if (jaroWinkler(x.name, c.name) >= NAME_SIMILARITY)
+          return { other: c.item, reason: key.startsWith('e:') ? 'email' : 'phone' };
+    }
+    return null;
+  }
+}
+
+function push<V>(map: Map<string, V[]>, key: string, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /**
  * Each accepted row's duplicate, if any: an application of the same school period already in OpenSeat first, else
- * an earlier row of the file in the same period. Only rows sharing a contact are compared.
+ * an earlier row of the file in the same period (the rule of duplicates.ts: a shared contact, a similar name, the
+ * same birthday). Only rows sharing a contact are compared.
  */
 export function findDuplicates(accepted: CheckedRow[], existing: ExistingParty[]): Map<number, Match> {
-  const existingByKey = new Map<string, ExistingParty[]>();
-  for (const e of existing)
-    for (const key of contactKeys(e)) existingByKey.set(key, [...(existingByKey.get(key) ?? []), e]);
-  const rowsByKey = new Map<string, CheckedRow[]>();
+  const known = new Buckets<ExistingParty>();
+  for (const e of existing) known.add(indexed(e, e, e.id_campus_year));
+  const earlier = new Buckets<CheckedRow>();
   const matches = new Map<number, Match>();
   for (const row of accepted) {
-    const party = partyOf(row);
-    const keys = contactKeys(party);
-    let match: Match | null = null;
-    for (const key of keys) {
-      for (const other of existingByKey.get(key) ?? []) {
-        const reason = other.id_campus_year === row.id_campus_year ? duplicateReason(party, other) : null;
-        if (reason) match ??= { kind: 'application', other, reason };
-      }
-    }
-    for (const key of keys) {
-      for (const other of rowsByKey.get(key) ?? []) {
-        const reason = other.id_campus_year === row.id_campus_year ? duplicateReason(party, partyOf(other)) : null;
-        if (reason) match ??= { kind: 'row', other, reason };
-      }
-    }
-    if (match) matches.set(row.rowNumber, match);
-    for (const key of keys) rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), row]);
+    const x = indexed(row, partyOf(row), row.id_campus_year);
+    const application = known.match(x);
+    const file = application ? null : earlier.match(x);
+    if (application) matches.set(row.rowNumber, { kind: 'application', ...application });
+    else if (file) matches.set(row.rowNumber, { kind: 'row', ...file });
+    earlier.add(x);
   }
   return matches;
 }
@@ -278,7 +320,8 @@ export function reportOf(
     })),
   ].sort((x, y) => x.rowNumber - y.rowNumber);
   const refused = new Set(problems.map((p) => p.rowNumber)).size;
-  const duplicates = duplicatePairs(file.accepted, matches).filter((d) => !overfilledRows.includes(d.row.rowNumber!));
+  const over = new Set(overfilledRows);
+  const duplicates = duplicatePairs(file.accepted, matches).filter((d) => !over.has(d.row.rowNumber!));
   return {
     counts: { new: file.total - refused - duplicates.length, duplicate: duplicates.length, refused },
     problems,
