@@ -42,20 +42,26 @@ export function foldName(value: string): string {
     .trim();
 }
 
+let marksA = new Uint8Array(64);
+let marksB = new Uint8Array(64);
+
 /** Jaro-Winkler similarity, 0 (nothing alike) to 1 (the same). */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
   if (!a.length || !b.length) return 0;
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aMatched = new Array<boolean>(a.length).fill(false);
-  const bMatched = new Array<boolean>(b.length).fill(false);
+  // the marks reuse two buffers: the dry run compares names many thousand times
+  if (marksA.length < a.length) marksA = new Uint8Array(a.length * 2);
+  if (marksB.length < b.length) marksB = new Uint8Array(b.length * 2);
+  const aMatched = marksA.fill(0, 0, a.length);
+  const bMatched = marksB.fill(0, 0, b.length);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
     const from = Math.max(0, i - window);
     const to = Math.min(b.length - 1, i + window);
     for (let j = from; j <= to; j++) {
       if (bMatched[j] || a[i] !== b[j]) continue;
-      aMatched[i] = bMatched[j] = true;
+      aMatched[i] = bMatched[j] = 1;
       matches++;
       break;
     }
