@@ -323,6 +323,21 @@ const en = {
     'The registration is not complete: a required item is not approved yet. Approve it, or enroll with an override and its reason.',
   registrationOverridden: 'Enrolled with a registration override.',
   reminderConditionStatus: 'An incomplete registration reminder is for confirmed or enrolled applications.',
+  // self-serve import: dry run, duplicates, commit, undo (issue 27)
+  importUnknownValue: 'This value is not in the mapping: add it to the mapping or correct the file.',
+  importCampusOutOfScope: 'You cannot import into this campus.',
+  importNoPeriod: 'The campus has no open school period in this school year.',
+  importPositiveInteger: 'It must be a whole number greater than 0.',
+  importPositionTaken: 'Another row has the same waiting-list position for this grade.',
+  importPositionNotWaiting: 'A waiting-list position is only for a row on the waiting list.',
+  importSeatsExceeded: 'The file would over-fill this grade: more offered, confirmed or enrolled rows than seats left.',
+  importDecisionMissing: 'Choose merge, keep both or skip for each duplicate.',
+  importMovedSince:
+    'This import can no longer be undone: some of its applications were moved, edited, offered or messaged since.',
+  importNotUndoable: 'Only a finished import can be undone, and only once.',
+  importQueued: 'The import is under way.',
+  importUndone: 'The import was undone.',
+  importFailed: 'The import failed: nothing was written.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -649,6 +664,22 @@ const es: Record<MessageKey, string> = {
     'La matrícula no está completa: falta aprobar un elemento obligatorio. Apruébelo, o matricule con una excepción y su motivo.',
   registrationOverridden: 'Matriculado con una excepción a la matrícula.',
   reminderConditionStatus: 'Un recordatorio de matrícula incompleta es para solicitudes confirmadas o matriculadas.',
+  // importación: simulación, duplicados, confirmación, deshacer (issue 27)
+  importUnknownValue: 'Este valor no está en la correspondencia: agréguelo a la correspondencia o corrija el archivo.',
+  importCampusOutOfScope: 'No puede importar en este campus.',
+  importNoPeriod: 'El campus no tiene un periodo escolar abierto en este año escolar.',
+  importPositiveInteger: 'Debe ser un número entero mayor que 0.',
+  importPositionTaken: 'Otra fila tiene la misma posición en la lista de espera para este grado.',
+  importPositionNotWaiting: 'Una posición en la lista de espera es solo para una fila en lista de espera.',
+  importSeatsExceeded:
+    'El archivo sobrepasaría los cupos de este grado: más filas ofrecidas, confirmadas o matriculadas que cupos libres.',
+  importDecisionMissing: 'Elija combinar, conservar ambos u omitir para cada duplicado.',
+  importMovedSince:
+    'Esta importación ya no se puede deshacer: algunas de sus solicitudes se movieron, editaron, ofrecieron o recibieron mensajes desde entonces.',
+  importNotUndoable: 'Solo una importación terminada se puede deshacer, y una sola vez.',
+  importQueued: 'La importación está en curso.',
+  importUndone: 'La importación se deshizo.',
+  importFailed: 'La importación falló: no se escribió nada.',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

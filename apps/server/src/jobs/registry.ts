@@ -6,6 +6,7 @@ import { sendAccountMail } from '../modules/account-mail/account-mail.jobs';
 import { sendSignInSms } from '../modules/family/family.jobs';
 import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
+import { commitImportJob } from '../modules/imports/apply/import-apply.jobs';
 import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';
 import { databaseMaintenanceJob } from './database-maintenance';
 import type { JobDefinition } from './job';
@@ -22,4 +23,5 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   databaseMaintenanceJob as JobDefinition<unknown>,
   releaseDueHoldsJob as JobDefinition<unknown>,
   sendSignInSms as JobDefinition<unknown>,
+  commitImportJob as JobDefinition<unknown>,
 ];

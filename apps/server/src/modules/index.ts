@@ -36,6 +36,7 @@ import { declineReasonsRoutes } from './decline-reasons/decline-reasons.routes';
 import { registrationRoutes } from './registration/registration.routes';
 import { sisHandoffRoutes } from './sis-handoff/sis-handoff.routes';
 import { importReadRoutes } from './imports/read/import-read.routes';
+import { importApplyRoutes } from './imports/apply/import-apply.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -67,6 +68,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   registrationRoutes,
   sisHandoffRoutes,
   importReadRoutes,
+  importApplyRoutes,
   // communication and intake
   templatesRoutes,
   remindersRoutes,

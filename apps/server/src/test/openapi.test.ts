@@ -23,6 +23,8 @@ const NO_BODY = new Set([
   'POST /api/lottery/holds/{id}/release',
   // the family portal: signing out acts on the caller's own sessions (the cookie)
   'POST /api/family/sign-out',
+  // imports: undoing acts on the path's import as a whole
+  'POST /api/imports/batches/{id}/undo',
 ]);
 
 const WRITES = ['POST', 'PUT', 'PATCH'];

@@ -37,6 +37,7 @@ import { DECLINE_REASON_ROWS } from './tenancy/decline-reasons';
 import { REGISTRATION_ROWS } from './tenancy/registration';
 import { SIS_HANDOFF_ROWS } from './tenancy/sis-handoff';
 import { IMPORTS_READ_LISTS, IMPORTS_READ_ROWS, setupImportsRead } from './tenancy/imports-read';
+import { IMPORT_ROWS, setupImports } from './tenancy/imports';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`) and the rows of each part of the
@@ -72,6 +73,7 @@ const ROWS: Row[] = [
   ...REGISTRATION_ROWS,
   ...SIS_HANDOFF_ROWS,
   ...IMPORTS_READ_ROWS,
+  ...IMPORT_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [
   ...LISTS,
@@ -176,6 +178,7 @@ beforeAll(async () => {
   await setupNotifications(ctx, f);
   await setupFamily(ctx, f);
   await setupImportsRead(ctx, f);
+  await setupImports(ctx, f);
   for (const actor of [
     'schoolA',
     'campusAdminA',

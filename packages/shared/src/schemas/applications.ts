@@ -125,8 +125,8 @@ export const INTAKE_STATUSES = [STATUS.LEAD, STATUS.LEAD_2, STATUS.LEAD_3] as co
 export const HEARD_FROM = ['friend_family', 'website', 'social_media', 'event', 'advertising', 'other'] as const;
 export type HeardFrom = (typeof HEARD_FROM)[number];
 
-/** How an application came in: staff intake, a form provider's webhook, a copy to another school year. */
-export const APPLICATION_ORIGINS = ['staff', 'web_form', 'copy'] as const;
+/** How an application came in: staff intake, a form provider's webhook, a copy to another school year, an import. */
+export const APPLICATION_ORIGINS = ['staff', 'web_form', 'copy', 'import'] as const;
 export type ApplicationOrigin = (typeof APPLICATION_ORIGINS)[number];
 
 /** `POST /application`: a new lead (intake). */

@@ -20,6 +20,7 @@ import { grade, guardianType, priorityItem, schoolYear } from './catalog';
 import { campus, school } from './organization';
 import { campusYear } from './enrollment';
 import { user } from './access';
+import { importBatch } from './imports';
 
 /*
  * Tenant references: a row that carries id_school points at its campus, period, applicant, application or tag
@@ -153,6 +154,8 @@ export const application = pgTable(
     lottery_order: integer('lottery_order'),
     /** When an offer lapses (offered + the period's acceptance days); null while not offered or with no limit. */
     offer_expires_at: timestamp('offer_expires_at', { withTimezone: true }),
+    /** The import that created this application (null: not imported); undoing the import deletes it. */
+    id_import_batch: integer('id_import_batch'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -199,6 +202,14 @@ export const application = pgTable(
       .where(sql`${t.offer_expires_at} IS NOT NULL AND ${t.deletedAt} IS NULL`),
     check('application_status_known', sql`${t.id_status} BETWEEN 1 AND 11`),
     check('application_offer_expiry_offered', sql`${t.offer_expires_at} IS NULL OR ${t.id_status} = 5`),
+    foreignKey({
+      name: 'application_import_batch_fk',
+      columns: [t.id_school, t.id_import_batch],
+      foreignColumns: [importBatch.id_school, importBatch.id_import_batch],
+    }),
+    index('application_import_batch_idx')
+      .on(t.id_import_batch)
+      .where(sql`${t.id_import_batch} IS NOT NULL`),
     foreignKey({
       name: 'application_lottery_fk',
       columns: [t.id_school, t.id_lottery],

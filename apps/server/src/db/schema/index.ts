@@ -16,3 +16,4 @@ export * from './family';
 export * from './registration';
 export * from './sis-handoff';
 export * from './import-files';
+export * from './imports';

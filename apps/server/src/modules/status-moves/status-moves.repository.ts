@@ -80,12 +80,14 @@ export async function takeSeat(db: Executor, g: Group, count = 1): Promise<boole
   return rows.length === 1;
 }
 
-export async function releaseSeat(db: Executor, g: Group) {
+export async function releaseSeat(db: Executor, g: Group, count = 1) {
   if (g.id_grade === null) return;
   await db
     .update(seat)
-    .set({ taken: sql`${seat.taken} - 1` })
-    .where(and(eq(seat.id_campus_year, g.id_campus_year), eq(seat.id_grade, g.id_grade), sql`${seat.taken} > 0`));
+    .set({ taken: sql`${seat.taken} - ${count}` })
+    .where(
+      and(eq(seat.id_campus_year, g.id_campus_year), eq(seat.id_grade, g.id_grade), sql`${seat.taken} >= ${count}`),
+    );
 }
 
 /** The live waiting applications of a period whose grade matches `grade`. */

@@ -39,6 +39,17 @@ export const findMovable = (db: Executor, scope: Scope, ids: number[], lock: boo
 /** Every status row of an application, oldest first (to find the status 'previous status' returns to). */
 export const historyOldestFirst = (db: Executor, id_application: number) => repo.historyOldestFirst(db, id_application);
 
+/**
+ * Seats and places for applications that arrive holding them (an import): `count` seats of the group, all or none
+ * (false: not that many left, nothing taken), given back by `releaseSeats`; the place after each grade's last; the
+ * group's list numbered 1..M again. The caller holds the groups' locks (`lockGroups`).
+ */
+export const takeSeats = (tx: Executor, g: Group, count: number) => repo.takeSeat(tx, g, count);
+export const releaseSeats = (tx: Executor, g: Group, count: number) => repo.releaseSeat(tx, g, count);
+export const nextWaitingPlaces = (tx: Executor, id_campus_year: number, gradeIds: number[]) =>
+  repo.nextWaitingPlaces(tx, id_campus_year, gradeIds);
+export const renumberWaitingList = (tx: Executor, g: Group) => repo.renumberWaitingList(tx, g);
+
 /** Appends status rows that no move wrote: the first status of a new application. */
 export const appendHistory = (tx: Executor, rows: Parameters<typeof repo.insertHistory>[1]) =>
   repo.insertHistory(tx, rows);
