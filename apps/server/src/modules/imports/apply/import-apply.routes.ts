@@ -26,14 +26,15 @@ async function* each<T>(rows: T[]) {
 }
 
 /**
- * The dry run, commit, progress and undo of a self-serve import (issue 27, docs/import-apply.md). Importing is a staff
- * setting (enrollment settings: edit); a campus user imports into its own campus only.
+ * The dry run, commit, progress and undo of a self-serve import (issue 27, docs/import-apply.md). Importing needs the
+ * right to create applications (as the upload, imports/read); a campus user imports into its own campus only.
  */
 export async function importApplyRoutes(root: FastifyInstance, deps: AppDeps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['imports'];
-  const write = { permission: ['enrollment_settings', 'edit'] } as const;
-  const read = { permission: ['enrollment_settings', 'access'] } as const;
+  // importing brings applications in: the right to create them (as uploading the file, imports/read)
+  const write = { permission: ['application', 'create'] } as const;
+  const read = { permission: ['application', 'create'] } as const;
   // a file's rows as JSON: up to the largest file an import takes, with room for the field names
   const bodyLimit = 2 * IMPORT_MAX_BYTES;
 
