@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMPORT_FIELDS, IMPORT_MAX_ROWS } from '../import-fields';
 import { id, optionalId, text } from './rules';
+import { ImportMappingSchema } from './import-files';
 import { PageQuerySchema } from './pagination';
 
 /**
@@ -64,6 +65,25 @@ const decisions = z.array(ImportDecisionSchema, { error: 'invalidValue' }).max(I
 /** `POST /imports/commit`: the dry run's request and a decision for every duplicate row it reported. */
 export const ImportCommitSchema = ImportDryRunSchema.extend({ decisions });
 export type ImportCommit = z.infer<typeof ImportCommitSchema>;
+
+/**
+ * `POST /imports/files/:id/dry-run`: an uploaded file read through a mapping (its columns and its grade, status and
+ * campus words); the school's own names resolve without a map. Where the rows go as for `/imports/dry-run`.
+ */
+export const ImportFileRunSchema = z.object({
+  /** The workbook's sheet (the first visible one when absent); none for a CSV. */
+  sheet: text('invalidValue').trim().min(1, { error: 'required' }).max(200, { error: 'tooLong' }).optional(),
+  mapping: ImportMappingSchema,
+  id_school_year: id,
+  id_campus: optionalId,
+  /** Their priority text -> a priority item id (sibling, staff child...). */
+  priorities: valueMap.default({}),
+});
+export type ImportFileRun = z.infer<typeof ImportFileRunSchema>;
+
+/** `POST /imports/files/:id/commit`: the file's dry run and a decision for every duplicate row it reported. */
+export const ImportFileCommitSchema = ImportFileRunSchema.extend({ decisions });
+export type ImportFileCommit = z.infer<typeof ImportFileCommitSchema>;
 
 /** A commit's target and decisions, its rows given apart (as the file reader streams them). */
 export const ImportCommitTargetSchema = ImportTargetSchema.extend({ decisions });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as s from '../../db/schema/index';
 import type { TestContext } from '../harness';
-import { tenancyFiles, type Fixtures, type ListRow, type Row } from './kit';
+import { period, tenancyFiles, type Fixtures, type ListRow, type Row } from './kit';
 
 // ---- the import's files and mappings (issue 27): A1's file, a school-wide A file, B1's file; A's and B's mappings ----
 
@@ -48,7 +48,12 @@ export async function setupImportsRead(ctx: Pick<TestContext, 'db'>, x: Fixtures
   const a = x.schoolA.id_school;
   const b = x.schoolB.id_school;
   imf = {
-    fileA1: await storedCsv(ctx.db, a, x.a1.id_campus, 'Name,Grade\nAlpha-North-Import,K\n'),
+    fileA1: await storedCsv(
+      ctx.db,
+      a,
+      x.a1.id_campus,
+      'Name,Grade,Guardian Email\nAlpha-North-Import,K,alpha.north.import@example.org\n',
+    ),
     fileA: await storedCsv(ctx.db, a, null, 'Name,Grade\nSecret-Alpha-School-Import,K\n'),
     fileB: await storedCsv(ctx.db, b, x.b1.id_campus, 'Name,Grade\nSecret-Beta-Import,K\n'),
     mappingA: await mapping(ctx.db, a, 'Alpha-Mapping'),
@@ -62,6 +67,33 @@ const multipart = (name: string, text: string) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
   `Content-Type: text/csv\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`;
 const mappingBody = (name: string) => ({ name, columns: { Name: 'studentFullName' } });
+
+/** A run of an uploaded file into campus A1's period: its name and guardian e-mail mapped (a lead, no grade). */
+const run = (x: Fixtures, decisions?: []) => ({
+  mapping: { columns: { Name: 'studentFullName', 'Guardian Email': 'guardianEmail' } },
+  id_school_year: period(x, 'a1').id_school_year,
+  id_campus: x.a1.id_campus,
+  ...(decisions ? { decisions } : {}),
+});
+
+/** The dry run, its CSV and the commit of an uploaded file: the caller's own files only. */
+const fileRunRows = (action: string, body: (x: Fixtures) => object): Row[] => [
+  {
+    route: `POST /imports/files/:id/${action}`,
+    actor: 'schoolA',
+    own: (x) => ({ method: 'POST', path: `/imports/files/${imf.fileA1}/${action}`, body: body(x) }),
+    other: (x) => ({ method: 'POST', path: `/imports/files/${imf.fileB}/${action}`, body: body(x) }),
+    foreign: () => ['Secret-Beta-Import'],
+  },
+  {
+    route: `POST /imports/files/:id/${action}`,
+    case: 'one campus',
+    actor: 'campusA1',
+    own: (x) => ({ method: 'POST', path: `/imports/files/${imf.fileA1}/${action}`, body: body(x) }),
+    other: (x) => ({ method: 'POST', path: `/imports/files/${imf.fileA}/${action}`, body: body(x) }),
+    foreign: () => ['Secret-Alpha-School-Import'],
+  },
+];
 
 export const IMPORTS_READ_ROWS: Row[] = [
   {
@@ -116,6 +148,9 @@ export const IMPORTS_READ_ROWS: Row[] = [
     other: () => ({ method: 'DELETE', path: `/imports/mappings/${imf.mappingB}` }),
     foreign: () => ['Secret-Beta-Mapping'],
   },
+  ...fileRunRows('dry-run', (x) => run(x)),
+  ...fileRunRows('dry-run/report', (x) => run(x)),
+  ...fileRunRows('commit', (x) => run(x, [])),
 ];
 
 export const IMPORTS_READ_LISTS: ListRow[] = [

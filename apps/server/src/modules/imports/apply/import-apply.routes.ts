@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Language } from '@openseat/shared/constants';
 import { IMPORT_MAX_BYTES } from '@openseat/shared/import-fields';
 import { translate } from '@openseat/shared/messages';
 import {
@@ -10,15 +11,28 @@ import {
   ImportConflictSchema,
   ImportConflictsQuerySchema,
   ImportDryRunSchema,
+  ImportFileCommitSchema,
+  ImportFileRunSchema,
   ImportReportSchema,
+  type ImportReport,
 } from '@openseat/shared/schemas/imports';
+import { ImportFileParamsSchema } from '@openseat/shared/schemas/import-files';
 import { csvResponse, pageOf } from '@openseat/shared/schemas/responses';
 import { streamCsv } from '../../../lib/csv';
 import type { AppDeps } from '../../../plugins/types';
 import { principalOf } from '../../../plugins/authenticate';
 import { STREAMED_CSV_COMPRESSION } from '../../../plugins/web-client';
 import { presentBatch } from './import-apply.presenter';
+import { withFileRows } from './import-file-runs';
 import * as imports from './import-apply.service';
+
+/** A dry run's problems as the CSV file staff download: row, column, message in their language. */
+const sendReport = (reply: FastifyReply, report: ImportReport, lng: Language) =>
+  streamCsv(reply, 'import-report.csv', ['row', 'column', 'message'], each(report.problems), (p) => [
+    p.rowNumber,
+    p.column,
+    translate(p.message, lng),
+  ]);
 
 /** The rows of a request one at a time, as the file reader hands them over. */
 async function* each<T>(rows: T[]) {
@@ -66,14 +80,8 @@ export async function importApplyRoutes(root: FastifyInstance, deps: AppDeps) {
         response: { 200: csvResponse('import-report.csv: row, column, message') },
       },
     },
-    async (req, reply) => {
-      const report = await imports.dryRun(deps.db, principalOf(req), req.body, each(req.body.rows));
-      return streamCsv(reply, 'import-report.csv', ['row', 'column', 'message'], each(report.problems), (p) => [
-        p.rowNumber,
-        p.column,
-        translate(p.message, req.lng),
-      ]);
-    },
+    async (req, reply) =>
+      sendReport(reply, await imports.dryRun(deps.db, principalOf(req), req.body, each(req.body.rows)), req.lng),
   );
   app.post(
     '/imports/commit',
@@ -90,6 +98,67 @@ export async function importApplyRoutes(root: FastifyInstance, deps: AppDeps) {
     },
     async (req, reply) => {
       const batch = await imports.requestCommit(deps.db, deps.jobs, principalOf(req), req.body, each(req.body.rows));
+      return reply.code(202).send(presentBatch(batch, req.lng));
+    },
+  );
+  // an uploaded file (imports/read) read on the server through the user's mapping: what the import screen sends
+  const dataDir = deps.config.dataDir;
+  app.post(
+    '/imports/files/:id/dry-run',
+    {
+      config: { permission: [...write.permission] },
+      schema: {
+        tags,
+        description: "An uploaded file's rows through a mapping, checked as /imports/dry-run does; writes nothing",
+        params: ImportFileParamsSchema,
+        body: ImportFileRunSchema,
+        response: { 200: ImportReportSchema },
+      },
+    },
+    (req) =>
+      withFileRows(deps.db, dataDir, principalOf(req), req.params.id, req.body, (target, rows) =>
+        imports.dryRun(deps.db, principalOf(req), target, rows),
+      ),
+  );
+  app.post(
+    '/imports/files/:id/dry-run/report',
+    {
+      config: { permission: [...write.permission] },
+      compress: STREAMED_CSV_COMPRESSION,
+      schema: {
+        tags,
+        description: "The file's dry run problems as a CSV file: row, column, message",
+        params: ImportFileParamsSchema,
+        body: ImportFileRunSchema,
+        response: { 200: csvResponse('import-report.csv: row, column, message') },
+      },
+    },
+    async (req, reply) =>
+      sendReport(
+        reply,
+        await withFileRows(deps.db, dataDir, principalOf(req), req.params.id, req.body, (target, rows) =>
+          imports.dryRun(deps.db, principalOf(req), target, rows),
+        ),
+        req.lng,
+      ),
+  );
+  app.post(
+    '/imports/files/:id/commit',
+    {
+      config: { permission: [...write.permission] },
+      schema: {
+        tags,
+        description:
+          'Checks the file again and queues its commit with the decisions on duplicates (as /imports/commit)',
+        params: ImportFileParamsSchema,
+        body: ImportFileCommitSchema,
+        response: { 202: ImportBatchSchema },
+      },
+    },
+    async (req, reply) => {
+      const batch = await withFileRows(deps.db, dataDir, principalOf(req), req.params.id, req.body, (target, rows) =>
+        imports.requestCommit(deps.db, deps.jobs, principalOf(req), { ...target, decisions: req.body.decisions }, rows),
+      );
       return reply.code(202).send(presentBatch(batch, req.lng));
     },
   );

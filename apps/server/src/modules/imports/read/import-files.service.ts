@@ -237,6 +237,8 @@ export async function readMappedRows(
   file: repo.ImportFileRecord;
   headers: string[];
   rows: AsyncIterable<MappedImportRow>;
+  /** The school's own names of its grades, statuses and campuses (what a resolved value is written as). */
+  names: ValueNames;
   close: () => Promise<void>;
 }> {
   const file = await requireImportFile(db, caller, id_import_file);
@@ -249,6 +251,7 @@ export async function readMappedRows(
     file,
     headers: read.headers,
     rows: mapRows(read.rows, read.headers, options.mapping, names),
+    names,
     close: read.close,
   };
 }
