@@ -43,6 +43,14 @@ let tokens: string[];
 let ids: Record<string, number>;
 /** Required query values the world has (its campus and school year, a practice seed); others get a valid value. */
 let queryValues: Record<string, string | number>;
+/** The bodies of the routes that answer a CSV to a POST (an import's dry-run reports), by route. */
+let bodies: Record<string, unknown>;
+
+/**
+ * Routes whose files carry no free text of the world: an import's report writes row numbers, our field names and our
+ * messages, never a cell of the file. They are still checked for live formulas; no seeded one can reach them.
+ */
+const FIXED_TEXT = new Set(['POST /api/imports/dry-run/report', 'POST /api/imports/files/{id}/dry-run/report']);
 
 /** RFC 4180 cells (quotes, "" escapes, line breaks inside quotes); the BOM is dropped. */
 function cellsOf(text: string): string[] {
@@ -145,6 +153,27 @@ beforeAll(async () => {
   const schoolAdmin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
   await ctx.db.update(s.user).set({ name: FORMULAS.user }).where(eq(s.user.id_school, school.id_school));
   tokens = [superAdmin, schoolAdmin];
+  // an uploaded import file of the school, its rows with formulas, and the dry runs' requests
+  const form = new FormData();
+  form.append('file', new Blob([`Nombre,Correo\n${FORMULAS.firstName},not-an-email\n`]), 'list.csv');
+  const uploaded = await fetch(`${ctx.baseUrl}/api/imports/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${schoolAdmin}` },
+    body: form,
+  });
+  ids.files = ((await uploaded.json()) as { id_import_file: number }).id_import_file;
+  const target = { id_school_year: period.id_school_year, id_campus: campus.id_campus };
+  bodies = {
+    'POST /api/imports/dry-run/report': {
+      ...target,
+      maps: {},
+      rows: [{ rowNumber: 2, values: { studentFirstName: FORMULAS.firstName, guardianName: FORMULAS.guardian } }],
+    },
+    'POST /api/imports/files/{id}/dry-run/report': {
+      ...target,
+      mapping: { columns: { Nombre: 'studentFirstName', Correo: 'guardianEmail' } },
+    },
+  };
 });
 afterAll(() => ctx?.close());
 
@@ -183,9 +212,16 @@ function queriesOf(op: Operation): string[] {
   return queries;
 }
 
-async function download(url: string) {
+async function download(url: string, body?: unknown) {
   for (const token of tokens) {
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     if (res.status === 200) return { type: res.headers.get('content-type'), text };
   }
@@ -211,7 +247,7 @@ describe('CSV routes', () => {
       let reached = false;
       for (const query of queriesOf(op)) {
         const url = `${ctx.baseUrl}${path}${query ? `?${query}` : ''}`;
-        const file = await download(url);
+        const file = await download(url, bodies[name]);
         if (!file) {
           problems.push(`${name}?${query}: no caller of the world could download it`);
           continue;
@@ -226,7 +262,8 @@ describe('CSV routes', () => {
         for (const phone of Object.values(PLAIN))
           if (cells.some((c) => c === `'${phone}`)) problems.push(`${name}?${query}: ${phone} was neutralised`);
       }
-      if (!reached) problems.push(`${name}: no seeded formula reached its files (seed a value that reaches it)`);
+      if (!reached && !FIXED_TEXT.has(name))
+        problems.push(`${name}: no seeded formula reached its files (seed a value that reaches it)`);
     }
     expect(problems).toEqual([]);
     expect(files).toBeGreaterThanOrEqual(csvRoutes.length);
