@@ -117,7 +117,10 @@ async function present({ db, figures, now }: Reads, app: repo.GuardianApplicatio
 export const presentApplications = (reads: Reads, apps: repo.GuardianApplication[]) =>
   Promise.all(apps.map((a) => present(reads, a)));
 
-/** `GET /family/applications`; `figures`: the waiting lists' shared figures, as the portal keeps them. */
+/**
+ * A contact's applications as the portal shows them, read by the contact (the routes read them with the session in
+ * one statement, `sessionApplications`); `figures`: the waiting lists' shared figures.
+ */
 export async function familyApplications(
   db: Db,
   contact: Contact,
