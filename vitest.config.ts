@@ -18,9 +18,11 @@ const SERVER_UNIT = [
   'apps/server/src/modules/auth/auth.tokens.test.ts',
   'apps/server/src/modules/ads-conversions/no-third-party-script.test.ts',
   'apps/server/src/**/lottery.draw.test.ts',
+  'apps/server/src/**/matching.engine.test.ts',
   'apps/server/src/**/lottery.beacon.test.ts',
   'apps/server/src/**/siblings.test.ts',
   'apps/server/src/**/move-notice.test.ts',
+  'apps/server/src/db/seed/default-templates.test.ts',
   'apps/server/src/test/network-guard.test.ts',
 ];
 

@@ -14,10 +14,15 @@
  *   on PGlite and on the PostgreSQL server, the status page at 200 requests/s on one process beside its query run
  *   directly, a waiting application's extra cost, and the portal's first-load JS (bench/family.ts);
  *   `--family-guardians=N`, `--family-minutes=M` (the spike's window), `--family-rate=R`, `--family-seconds=S`
+ * - the unified-enrollment match (issue 26): the pure matchStudents() of 65,000 students x 700 programs x 12 choices,
+ *   no database (bench/matching.ts); `--matching-students=N`, `--matching-runs=N`
  * `--cases=exports` (a comma list of lists, moves, exports, concurrency) runs only those sections of the applications
  * part, e.g. `npm run bench -- --only=applications --cases=exports --no-postgres`.
- * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox`, `--only=dashboard`, `--only=family`, `--only=registration` (the staff's review queue) or `--only=uploads` (a 10 MB document's server memory) runs one part; `--no-postgres`
- * skips the server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed);
+ * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox`, `--only=dashboard`,
+ * `--only=family`, `--only=registration` (the staff's review queue), `--only=uploads` (a 10 MB document's server
+ * memory), `--only=imports` (a 10,000-row import's dry run and commit, a 50 MB file's server memory) or
+ * `--only=matching` (the match alone, no database and no build needed) runs one part; `--no-postgres` skips the
+ * server, `--no-pglite` the embedded one. `--lottery-direct-only` times only the pure draw (no build needed);
  * `--lottery-count=N`, `--lottery-runs=N`. `--scale=1000000`: the applications part with a million applications, on the
  * server only (minutes; not for CI): 100,000 in the measured period and the rest in the demo's other periods, or all
  * of them in the measured period with `--one-period` (a stress case: one campus's period of a million).
@@ -28,10 +33,12 @@ import path from 'node:path';
 import { APPLICATION_CASES, benchApplications, type ApplicationCase } from './applications';
 import { benchDashboard } from './dashboard';
 import { benchFamily, familyFirstLoadJs } from './family';
+import { benchImports } from './imports';
 import { benchRegistration } from './registration';
 import { benchUploads } from './uploads';
 import { benchFirstPage } from './first-page';
 import { benchLottery } from './lottery';
+import { benchMatching } from './matching';
 import { benchOutbox } from './outbox';
 import { machineLoad, percentiles, printTable, startServer, timeEach, type Row } from './harness';
 
@@ -64,6 +71,8 @@ const familyOptions = {
   rate: numberArg('family-rate', 200),
   seconds: numberArg('family-seconds', 30),
 };
+
+const matchingOptions = { students: numberArg('matching-students', 65_000), runs: numberArg('matching-runs', 7) };
 
 const COLD_STARTS = 3;
 const WARM_STARTS = 5;
@@ -140,8 +149,10 @@ try {
     if (!only || only === 'family') await benchFamily(kind, rows, familyOptions);
     if (!only || only === 'registration') await benchRegistration(kind, rows);
     if (!only || only === 'uploads') await benchUploads(kind, rows);
+    if (!only || only === 'imports') await benchImports(kind, rows);
   }
   if (!only || only === 'family') rows.push(familyFirstLoadJs());
+  if (!only || only === 'matching') await benchMatching(rows, matchingOptions);
 } finally {
   printTable(rows, loadAtStart);
 }

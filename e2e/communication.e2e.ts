@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, openPage, screenshot, serverUrl, visit } from './browser';
+import { launchBrowser, openPage, screenshot, serverUrl, visit } from './browser';
 import { englishLeftovers, horizontalOverflow, seriousA11yViolations } from './checks';
 import { signInAs } from './screens';
+import { staffCall } from './staff-api';
 
 const baseUrl = serverUrl();
 let browser: Browser;
@@ -23,24 +24,8 @@ type Row = {
   applicant: { firstName: string };
 };
 
-let token: Promise<string> | null = null;
-/** One sign-in for every lookup: sign-ins are rate-limited per address, and the other e2e files sign in too. */
-const accessToken = () =>
-  (token ??= fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'school@demo.openseat.org', password: DEMO_PASSWORD }),
-  }).then(async (login) => ((await login.json()) as { accessToken: string }).accessToken));
-
 /** The API as the school admin, to find the data a flow starts from (never to do what the flow shows). */
-async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json', ...init.headers },
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(path: string) => staffCall<T>('school@demo.openseat.org', 'GET', path);
 
 /**
  * An applied application whose grade still has a free seat and whose guardian reads English (a Spanish-reading one
@@ -123,7 +108,10 @@ describe('messages to families', () => {
     await visit(page, '/main/applications');
     const rows = page.getByTestId('applications-table').locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(3);
-    for (const i of [0, 1, 2]) await rows.nth(i).getByRole('checkbox').check();
+    // the three applications are named before checking: a refetch may reorder the rows between two clicks
+    const labels: string[] = [];
+    for (const i of [0, 1, 2]) labels.push((await rows.nth(i).getByRole('checkbox').getAttribute('aria-label')) ?? '');
+    for (const label of labels) await page.getByRole('checkbox', { name: label, exact: true }).check();
     await page.getByTestId('bulk-send-open').click();
     await page.getByTestId('bulk-subject').fill('E2E open house');
     await page.getByTestId('bulk-text').fill('You are invited to our open house on Saturday.');

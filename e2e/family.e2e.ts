@@ -235,6 +235,21 @@ describe('the family portal, on a phone', () => {
       .toBe(1);
     await checkScreen(nextFamily, 'family-09b-offer-mail-link');
 
+    // texts: the demo family said yes on its form; here it says no, then yes again, and sees each choice
+    await portal.getByRole('link', { name: 'Text messages' }).click();
+    await portal.waitForURL('**/family/texts');
+    const texts = portal.getByRole('switch').first();
+    await expect.poll(() => texts.isChecked()).toBe(true);
+    await texts.click();
+    await expect.poll(() => portal.getByRole('status').first().innerText()).toMatch(/will not text you\.$/);
+    expect(await texts.isChecked()).toBe(false);
+    await expect.poll(() => portal.locator('main').innerText()).toContain('Here, in the portal');
+    await checkScreen(portal, 'family-09c-texts');
+    await texts.click();
+    await expect.poll(() => portal.getByRole('status').first().innerText()).toMatch(/may text you\.$/);
+    // the phones are hidden: none of them in full on the screen
+    expect(await portal.locator('main').innerText()).not.toMatch(/\+1\d{10}/);
+
     // the waiting place moved up one
     await backToList(portal);
     await openApplication(portal, placed!.id);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, serverUrl, signIn, visit } from './browser';
+import { launchBrowser, serverUrl, signIn, visit } from './browser';
 import { horizontalOverflow, seriousA11yViolations } from './checks';
+import { staffSession } from './staff-api';
 
 const baseUrl = serverUrl();
 let browser: Browser;
@@ -65,12 +66,7 @@ describe('feedback, as a school admin reports a problem from the top bar', () =>
 
     // the image itself is served only with a token
     expect((await fetch(`${baseUrl}${data.screen_shot}`)).status).toBe(401);
-    const login = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'school@demo.openseat.org', password: DEMO_PASSWORD }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const { accessToken } = await staffSession('school@demo.openseat.org');
     const image = await fetch(`${baseUrl}${data.screen_shot}`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');

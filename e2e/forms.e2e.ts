@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, screenshot, serverUrl, signIn, visit } from './browser';
+import { launchBrowser, screenshot, serverUrl, signIn, visit } from './browser';
 import { horizontalOverflow, seriousA11yViolations } from './checks';
+import { staffSession, staffCall } from './staff-api';
 
 const baseUrl = serverUrl();
 let browser: Browser;
@@ -15,16 +16,13 @@ afterAll(() => browser?.close());
 
 /** The school admin's school and first campus, read through the API (the screens are what is tested). */
 async function firstCampus() {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'school@demo.openseat.org', password: DEMO_PASSWORD }),
-  });
-  const session = (await login.json()) as { accessToken: string; user: { id_school: number } };
-  const res = await fetch(`${baseUrl}/api/campus?id_school=${session.user.id_school}`, {
-    headers: { authorization: `Bearer ${session.accessToken}` },
-  });
-  const body = (await res.json()) as { data: Array<{ id_campus: number }> } | Array<{ id_campus: number }>;
+  const email = 'school@demo.openseat.org';
+  const session = await staffSession(email);
+  const body = await staffCall<{ data: Array<{ id_campus: number }> } | Array<{ id_campus: number }>>(
+    email,
+    'GET',
+    `/campus?id_school=${session.user.id_school}`,
+  );
   const campuses = Array.isArray(body) ? body : body.data;
   return { id_school: session.user.id_school, id_campus: campuses[0].id_campus };
 }

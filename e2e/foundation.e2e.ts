@@ -105,8 +105,19 @@ describe('password reset', () => {
 
     await signIn(page, 'superadmin@demo.openseat.org');
     await page.waitForURL('**/main/schools');
+    // the mail of this reset, by its recipient and subject: other walks of the worker send mail to families meanwhile
+    const resetMail = page.getByTestId('mail-item').filter({ hasText: staff }).filter({ hasText: 'Reset your' });
     await page.goto('/main/mail');
-    await page.getByTestId('mail-item').first().click();
+    // the list first loads, then holds this mail or is read again (the mail job may not have run yet)
+    await expect
+      .poll(async () => {
+        await page.getByTestId('mail-item').first().waitFor();
+        if ((await resetMail.count()) > 0) return true;
+        await page.reload();
+        return false;
+      })
+      .toBe(true);
+    await resetMail.first().click();
     await expect.poll(() => page.getByTestId('mail-body').innerText()).toContain('resetpassword');
     const link = await page.getByTestId('mail-link').first().getAttribute('href');
     expect(link).toContain('/resetpassword?token=');

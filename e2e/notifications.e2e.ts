@@ -1,71 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, serverUrl, signIn, visit } from './browser';
+import { launchBrowser, serverUrl, signIn, visit } from './browser';
 import { horizontalOverflow, seriousA11yViolations } from './checks';
+import { staffCall } from './staff-api';
 
 const baseUrl = serverUrl();
 const SCHOOL = 'school@demo.openseat.org';
 const CAMPUS = 'campus@demo.openseat.org';
 let browser: Browser;
-const tokens: Record<string, string> = {};
-
-/** Signs in through the API once per user (sign-ins are rate-limited per address). */
-async function tokenOf(email: string) {
-  if (!tokens[email]) {
-    const res = await fetch(`${baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-    });
-    expect(res.status).toBe(200);
-    tokens[email] = ((await res.json()) as { accessToken: string }).accessToken;
-  }
-  return tokens[email];
-}
-
-async function api<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${await tokenOf(email)}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
 
 type Detail = { id_application: number; applicant: { firstName: string; lastName: string }; allowedStatuses: number[] };
 
 /** The campus user moves one application of its inbox one step on: the school admin is notified. */
 async function campusMovesOne(): Promise<Detail> {
-  const list = await api<{ data: Array<{ id_application: number }> }>(CAMPUS, 'GET', '/application?pageSize=50');
+  const list = await staffCall<{ data: Array<{ id_application: number }> }>(CAMPUS, 'GET', '/application?pageSize=50');
   for (const row of list.data) {
-    const detail = await api<Detail>(CAMPUS, 'GET', `/application/${row.id_application}`);
+    const detail = await staffCall<Detail>(CAMPUS, 'GET', `/application/${row.id_application}`);
     const to = detail.allowedStatuses.find((s) => s === 2 || s === 3);
     if (to === undefined) continue;
-    await api(CAMPUS, 'PUT', '/application/status', { applicationIds: [detail.id_application], id_status: to });
+    await staffCall(CAMPUS, 'PUT', '/application/status', { applicationIds: [detail.id_application], id_status: to });
     return detail;
   }
   throw new Error('the demo campus has no lead or contacted application to move');
 }
 
 const unreadOf = (email: string) =>
-  api<{ total: number }>(email, 'GET', '/notification-settings/unread?pageSize=1').then((p) => p.total);
+  staffCall<{ total: number }>(email, 'GET', '/notification-settings/unread?pageSize=1').then((p) => p.total);
 const bellCount = (page: Page) => page.getByTestId('notifications-bell').getAttribute('data-unread').then(Number);
 
 beforeAll(async () => {
   vi.setConfig({ expect: { poll: { timeout: 45_000, interval: 1_000 } } });
   browser = await launchBrowser();
   // a clean slate: nothing unread, every type on
-  await api(SCHOOL, 'POST', '/notification/read-all');
-  await api(SCHOOL, 'POST', '/notification-settings', {
+  await staffCall(SCHOOL, 'POST', '/notification/read-all');
+  await staffCall(SCHOOL, 'POST', '/notification-settings', {
     settings: [1, 2, 4].map((id) => ({ id_notification_settings_type: id, enabled: true })),
   });
 });
 afterAll(async () => {
-  await api(SCHOOL, 'POST', '/notification-settings', {
+  await staffCall(SCHOOL, 'POST', '/notification-settings', {
     settings: [{ id_notification_settings_type: 1, enabled: true }],
   }).catch(() => undefined);
   await browser?.close();

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, screenshot, serverUrl, signIn, visit } from './browser';
+import { launchBrowser, screenshot, serverUrl, signIn, visit } from './browser';
 import { horizontalOverflow, noticesGone, seriousA11yViolations } from './checks';
 import { checkScreen, mailedLink } from './family-pages';
 import { settle, signInAs, trackRequests } from './screens';
+import { staffSession, staffCall } from './staff-api';
 
 const baseUrl = serverUrl();
 let browser: Browser;
@@ -31,25 +32,8 @@ type Offered = { id_application: number; id_campus_year: number; applicantName: 
 
 /** The API as the staff member, for what the walk starts from (the checklist's editor has its own e2e file). */
 async function staffApi() {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: STAFF, password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const session = (await login.json()) as { accessToken: string; user: { id_school: number } };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${session.accessToken}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${path}`).toBe(200);
-    return (await res.json()) as T;
-  };
+  const session = await staffSession(STAFF);
+  const call = <T>(method: string, path: string, body?: unknown) => staffCall<T>(STAFF, method, path, body);
   return { call, id_school: session.user.id_school };
 }
 

@@ -324,12 +324,20 @@ export const SCREENS: readonly Screen[] = [
       dialog('grade and priority dialog', 'application-grade'),
       dialog('transfer spot dialog', 'application-transfer-spot'),
       dialog('delete confirmation', 'application-delete'),
+      dialog('delete personal data dialog', 'application-erase'),
+      dialog('consent to texts dialog', 'sms-consent-change'),
     ],
   },
   {
     name: 'not found',
     who: ['superadmin', 'school'],
     visit: (page) => openAndWait(page, '/main/schools/school/999999', 'not-found'),
+  },
+  { name: 'import', who: ['school'], visit: (page) => openAndWait(page, '/main/imports', 'import-upload') },
+  {
+    name: 'conflicting applications',
+    who: ['school'],
+    visit: (page) => openAndWait(page, '/main/conflicting-applications', 'conflicts-table'),
   },
   { name: 'mail', who: ['superadmin'], visit: (page) => openAndWait(page, '/main/mail', 'mail-list') },
   {

@@ -12,13 +12,14 @@ import { loggerOptions, RequestLog, type LogStream } from './lib/logger';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { authenticatePluginFp } from './plugins/authenticate';
 import { idempotencyPluginFp } from './plugins/idempotency';
+import type { RecordAccessKind } from '@openseat/shared/schemas/record-access';
 import type { AppDeps } from './plugins/types';
 import { registerErrorHandler } from './plugins/errors';
 import { registerCompression, serveWebClient, webDistFolder } from './plugins/web-client';
 import { apiModules } from './modules/index';
 import { installMoveEffects } from './modules/move-effects';
 
-export type ApiRoute = { method: string; url: string; public: boolean };
+export type ApiRoute = { method: string; url: string; public: boolean; recordRead: RecordAccessKind | null };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +52,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook('onRoute', (r) => {
     if (!r.url.startsWith('/api') || r.url.startsWith('/api/docs')) return;
     for (const method of [r.method].flat())
-      if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public) });
+      if (method !== 'HEAD')
+        apiRoutes.push({
+          method,
+          url: r.url,
+          public: Boolean(r.config?.public),
+          recordRead: r.config?.recordRead ?? null,
+        });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: deps.config.env === 'test' }));

@@ -56,6 +56,17 @@ describe('renderTemplate', () => {
     );
     expect(renderTemplate('{{q}}', { q: `"it's"` }, { html: true })).toBe('&quot;it&#39;s&quot;');
   });
+
+  it('keeps a section only when its field has a value, an inverted one only when it has none', () => {
+    const offer =
+      'A seat{{#acceptance_deadline}}: answer by {{acceptance_deadline}}{{/acceptance_deadline}}' +
+      '{{^ acceptance_deadline }}: answer soon{{/acceptance_deadline}}.';
+    expect(renderTemplate(offer, { acceptance_deadline: 'May 1' })).toBe('A seat: answer by May 1.');
+    expect(renderTemplate(offer, { acceptance_deadline: null })).toBe('A seat: answer soon.');
+    expect(renderTemplate(offer, { acceptance_deadline: '  ' })).toBe('A seat: answer soon.');
+    // a section spans lines; a tag without its other half is dropped
+    expect(renderTemplate('{{#grade}}\nin {{grade}}\n{{/grade}}{{#x}} left', values)).toBe('\nin K & 1\n left');
+  });
 });
 
 describe('placeholdersOf', () => {
@@ -66,5 +77,6 @@ describe('placeholdersOf', () => {
       'c.d',
     ]);
     expect(placeholdersOf()).toEqual([]);
+    expect(placeholdersOf('{{#when}}by {{ when }}{{/when}}{{^ typo }}{{/typo}}')).toEqual(['when', 'typo']);
   });
 });

@@ -42,25 +42,37 @@ export type MergeField = (typeof MERGE_FIELDS)[number];
 export const PORTAL_LINK_PLACEHOLDER = '{{portal_link}}';
 
 const PLACEHOLDER = /{{\s*([\w.-]+)\s*}}/g;
+/** A placeholder, or a section's opening or closing tag: `{{name}}`, `{{#name}}`, `{{^name}}`, `{{/name}}`. */
+const ANY_TAG = /{{\s*[#^/]?\s*([\w.-]+)\s*}}/g;
+/**
+ * `{{#name}}...{{/name}}` keeps its text only when the field has a value, `{{^name}}...{{/name}}` only when it has
+ * none (Mustache's sections, not nested): "{{#acceptance_deadline}}Please answer by {{acceptance_deadline}}.{{/acceptance_deadline}}".
+ */
+/** A section's tag left without its other half: dropped, never shown to a family. */
+const STRAY_SECTION_TAG = /{{\s*[#^/]\s*[\w.-]+\s*}}/g;
+const SECTION = /{{\s*([#^])\s*([\w.-]+)\s*}}([\s\S]*?){{\s*\/\s*\2\s*}}/g;
 
-/** The placeholders a template uses, each once, in order of appearance. */
+/** The fields a template uses (in placeholders and sections), each once, in order of appearance. */
 export const placeholdersOf = (...texts: Array<string | null | undefined>): string[] => [
-  ...new Set(texts.flatMap((t) => [...(t ?? '').matchAll(PLACEHOLDER)].map((m) => m[1]))),
+  ...new Set(texts.flatMap((t) => [...(t ?? '').matchAll(ANY_TAG)].map((m) => m[1]))),
 ];
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 /**
- * Fills `{{name}}` placeholders. A field without a value renders empty (never the placeholder itself); in an HTML
- * body every value is escaped, so a family's name cannot add markup to the mail.
+ * Fills `{{name}}` placeholders, after keeping or dropping the sections. A field without a value renders empty (never
+ * the placeholder itself); in an HTML body every value is escaped, so a family's name cannot add markup to the mail.
  */
 export function renderTemplate(
   template: string,
   values: Readonly<Record<string, string | null | undefined>>,
   options: { html?: boolean } = {},
 ): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => {
+  const sectionsKept = template.replace(SECTION, (_, kind: string, name: string, text: string) =>
+    Boolean(values[name]?.trim()) === (kind === '#') ? text : '',
+  );
+  return sectionsKept.replace(STRAY_SECTION_TAG, '').replace(PLACEHOLDER, (_, name: string) => {
     const value = values[name] ?? '';
     return options.html ? escapeHtml(value) : value;
   });

@@ -36,11 +36,11 @@ export interface MappedImportRow {
   rowNumber: number;
   values: Partial<Record<ImportField, string>>;
   /**
-   * The school's grade, status and campus that the mapping's value maps matched to this row's `grade`, `status` and
-   * `campus` text (their "Kinder" to our grade K). When a value is resolved, `values` holds our name for it ("K",
+   * The school's grade, status, campus and priority item that the mapping's value maps matched to this row's `grade`,
+   * `status`, `campus` and `priority` text (their "Kinder" to our grade K). When a value is resolved, `values` holds our name for it ("K",
    * "waitingList", the campus's name); a value no map matched stays as the file wrote it and has no id here.
    */
-  resolved?: { id_grade?: number; id_status?: number; id_campus?: number };
+  resolved?: { id_grade?: number; id_status?: number; id_campus?: number; id_priority_item?: number };
 }
 
 /** The most rows one import takes (a whole network's season is well under it). */

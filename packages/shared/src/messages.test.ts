@@ -4,7 +4,7 @@ import { translate } from './messages';
 describe('translate', () => {
   it('fills the placeholders of a key in the reader language', () => {
     expect(translate('messagesQueued', 'en', { queued: 3, skipped: 1 })).toBe(
-      '3 messages are on their way (1 skipped: no address or unsubscribed).',
+      '3 messages are on their way (1 skipped: no address, unsubscribed, or no consent to texts).',
     );
     expect(translate('failedResent', 'es', { resent: 2, remaining: 0 })).toBe(
       '2 mensajes en cola para enviarse de nuevo; quedan 0 mensajes fallidos.',

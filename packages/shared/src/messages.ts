@@ -85,6 +85,7 @@ const en = {
   noPermissionPeriodSpots: "You don't have permissions to configure period spots.",
   // school periods, seats, priorities, tags
   enrollmentDatesOrder: 'The enrollment end date must be on or after the start date.',
+  datesOrder: 'The end date must be on or after the start date.',
   periodExists: 'This campus already has a school period for this school year.',
   periodFinalized: 'This school period is finalized: its data can no longer change.',
   periodNotReady: 'The school period is not ready to start.',
@@ -255,8 +256,10 @@ const en = {
   templateInUse: 'A reminder uses this template: change the reminder first.',
   reminderTemplateOtherCampus: 'The reminder must use templates of its own campus.',
   messageQueued: 'The message is on its way.',
-  messagesQueued: '{queued} messages are on their way ({skipped} skipped: no address or unsubscribed).',
+  messagesQueued:
+    '{queued} messages are on their way ({skipped} skipped: no address, unsubscribed, or no consent to texts).',
   noRecipient: 'This application has no e-mail or phone number of the guardian to write to.',
+  smsConsentNoPhone: 'This application has no phone number to text.',
   optedOut: 'This address has unsubscribed from messages of the school.',
   subjectRequired: 'An e-mail needs a subject.',
   notDeclined: 'Only declined applications can receive the message to declined.',
@@ -338,6 +341,14 @@ const en = {
   importQueued: 'The import is under way.',
   importUndone: 'The import was undone.',
   importFailed: 'The import failed: nothing was written.',
+  // retention (issue 28)
+  retentionYearsRange: 'Keep applications from 1 to 50 school years, or leave it empty to keep them all.',
+  retentionOff: 'Choose how many school years to keep applications before running the retention policy.',
+  retentionRunning: 'A retention run is already under way for this school.',
+  retentionQueued: 'The retention run has started.',
+  // deletion on request (issue 28)
+  erasureConfirm: "Type the applicant's last name to confirm.",
+  erased: 'The personal data of {applications} applications was removed ({files} files, {messages} messages).',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -420,6 +431,7 @@ const es: Record<MessageKey, string> = {
   noPermissionPeriodData: 'No tiene permisos para actualizar los datos del periodo escolar.',
   noPermissionPeriodSpots: 'No tiene permisos para configurar los cupos del periodo.',
   enrollmentDatesOrder: 'La fecha de fin de inscripción debe ser igual o posterior a la fecha de inicio.',
+  datesOrder: 'La fecha de fin debe ser igual o posterior a la fecha de inicio.',
   periodExists: 'Este campus ya tiene un periodo escolar para este año escolar.',
   periodFinalized: 'Este periodo escolar está finalizado: sus datos ya no pueden cambiar.',
   periodNotReady: 'El periodo escolar no está listo para iniciar.',
@@ -594,8 +606,10 @@ const es: Record<MessageKey, string> = {
   templateInUse: 'Un recordatorio usa esta plantilla: cambie primero el recordatorio.',
   reminderTemplateOtherCampus: 'El recordatorio debe usar plantillas de su propio campus.',
   messageQueued: 'El mensaje está en camino.',
-  messagesQueued: '{queued} mensajes están en camino ({skipped} omitidos: sin dirección o dados de baja).',
+  messagesQueued:
+    '{queued} mensajes están en camino ({skipped} omitidos: sin dirección, dados de baja o sin consentimiento para mensajes de texto).',
   noRecipient: 'Esta solicitud no tiene correo ni teléfono del tutor a quien escribir.',
+  smsConsentNoPhone: 'Esta solicitud no tiene un teléfono al que enviar mensajes de texto.',
   optedOut: 'Esta dirección se dio de baja de los mensajes de la escuela.',
   subjectRequired: 'Un correo necesita un asunto.',
   notDeclined: 'Solo las solicitudes declinadas pueden recibir el mensaje a declinados.',
@@ -680,6 +694,14 @@ const es: Record<MessageKey, string> = {
   importQueued: 'La importación está en curso.',
   importUndone: 'La importación se deshizo.',
   importFailed: 'La importación falló: no se escribió nada.',
+  // retención (issue 28)
+  retentionYearsRange: 'Conserve las solicitudes de 1 a 50 años escolares, o déjelo vacío para conservarlas todas.',
+  retentionOff: 'Elija cuántos años escolares conservar las solicitudes antes de aplicar la política de retención.',
+  retentionRunning: 'Ya hay una aplicación de la política de retención en curso para esta escuela.',
+  retentionQueued: 'La aplicación de la política de retención comenzó.',
+  // eliminación a pedido (issue 28)
+  erasureConfirm: 'Escriba el apellido del solicitante para confirmar.',
+  erased: 'Se eliminaron los datos personales de {applications} solicitudes ({files} archivos, {messages} mensajes).',
 };
 
 export const MESSAGES: Record<Language, Record<MessageKey, string>> = { en, es };

@@ -7,7 +7,9 @@ import { sendSignInSms } from '../modules/family/family.jobs';
 import { sendRemindersJob } from '../modules/reminders/reminders.jobs';
 import { copyApplications } from '../modules/school-year-transfer/application-copy.jobs';
 import { commitImportJob } from '../modules/imports/apply/import-apply.jobs';
+import { forgetImportFilesJob } from '../modules/imports/read/import-files.jobs';
 import { expireOffersJob } from '../modules/waiting-list/offer-expiry.jobs';
+import { retentionRunJob, retentionScheduleJob } from '../modules/retention/retention.jobs';
 import { databaseMaintenanceJob } from './database-maintenance';
 import type { JobDefinition } from './job';
 
@@ -24,4 +26,7 @@ export const JOBS: readonly JobDefinition<unknown>[] = [
   releaseDueHoldsJob as JobDefinition<unknown>,
   sendSignInSms as JobDefinition<unknown>,
   commitImportJob as JobDefinition<unknown>,
+  forgetImportFilesJob as JobDefinition<unknown>,
+  retentionRunJob as JobDefinition<unknown>,
+  retentionScheduleJob as JobDefinition<unknown>,
 ];

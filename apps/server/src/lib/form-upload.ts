@@ -46,6 +46,11 @@ export async function readUploadForm<S extends z.ZodType>(
 export const removeStoredFile = (dataDir: string, relative: string) =>
   fs.rm(storedFilePath(dataDir, relative), { force: true });
 
+/** Stored files no longer referenced (call it once the change that dropped their rows has committed). */
+export const removeStoredFiles = async (dataDir: string, relatives: string[]) => {
+  await Promise.all(relatives.map((relative) => removeStoredFile(dataDir, relative)));
+};
+
 /**
  * Stores the image (if any) under `folder`, then runs `change` with its stored name. If the change fails the
  * new file is removed; once it has succeeded, the file it replaced (what `change` answers as `replaced`) is.

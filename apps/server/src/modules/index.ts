@@ -37,6 +37,9 @@ import { registrationRoutes } from './registration/registration.routes';
 import { sisHandoffRoutes } from './sis-handoff/sis-handoff.routes';
 import { importReadRoutes } from './imports/read/import-read.routes';
 import { importApplyRoutes } from './imports/apply/import-apply.routes';
+import { retentionRoutes } from './retention/retention.routes';
+import { familyExportRoutes } from './family-export/family-export.routes';
+import { erasureRoutes } from './erasure/erasure.routes';
 
 /** Every feature's routes, registered under /api. */
 export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>> = [
@@ -82,4 +85,7 @@ export const apiModules: Array<(app: FastifyInstance, deps: AppDeps) => Promise<
   notificationsRoutes,
   adsTrackingRoutes,
   dashboardRoutes,
+  retentionRoutes,
+  familyExportRoutes,
+  erasureRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { Action, Subject } from '@openseat/shared/permissions';
 import type { MessageKey } from '@openseat/shared/messages';
+import type { RecordAccessKind } from '@openseat/shared/schemas/record-access';
 import type { Principal } from '../modules/auth/auth.types';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
@@ -19,6 +20,11 @@ declare module 'fastify' {
     signedIn?: boolean;
     /** Also open to a school maintainer who has not chosen a school yet. */
     beforeSchoolChoice?: boolean;
+    /**
+     * A read of children's records: each record it answers is written to `record_access` as this kind ("who saw this
+     * child", docs/privacy.md). The route-wide test checks each such route writes one row per record.
+     */
+    recordRead?: RecordAccessKind;
   }
   interface FastifyRequest {
     principal: Principal | null;

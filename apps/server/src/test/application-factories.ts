@@ -6,6 +6,7 @@ import type { Executor } from '../db/client';
 import * as s from '../db/schema/index';
 import { nextCorrelative } from '../modules/applications/intake.repository';
 import { rowsOf } from '../lib/sql';
+import { recordSmsConsent } from '../modules/communication/sms-consent.service';
 
 let counter = 0;
 const next = () => ++counter;
@@ -25,6 +26,8 @@ export type ApplicationSpec = {
   dateOfBirth?: string | null;
   createdAt?: Date;
   read?: boolean;
+  /** Whether the family's phones consented to texts (default: yes, as on the form); false leaves no consent row. */
+  smsConsent?: boolean;
   /** The statuses walked before `id_status` (history rows), oldest first; default: lead then the status. */
   path?: StatusId[];
 };
@@ -108,6 +111,12 @@ export async function createApplication(db: Executor, period: PeriodRef, spec: A
       read: true,
     })),
   );
+  const phones = [spec.phoneNumber, spec.guardianPhoneNumber].filter((p): p is string => Boolean(p?.trim()));
+  if (spec.smsConsent !== false && phones.length)
+    await recordSmsConsent(
+      db,
+      phones.map((phone) => ({ id_school: period.id_school, phone, granted: true, source: 'form' as const })),
+    );
   return { ...application, applicant };
 }
 

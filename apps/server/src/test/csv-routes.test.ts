@@ -153,6 +153,19 @@ beforeAll(async () => {
   const schoolAdmin = await tokenFor(ctx, { context: CONTEXT_TYPE.SCHOOL, id_school: school.id_school });
   await ctx.db.update(s.user).set({ name: FORMULAS.user }).where(eq(s.user.id_school, school.id_school));
   tokens = [superAdmin, schoolAdmin];
+  // the school admin read the seated children (the breach export's file names them)
+  const [reader] = await ctx.db.select().from(s.user).where(eq(s.user.id_school, school.id_school));
+  await ctx.db.insert(s.recordAccess).values(
+    seated.map((id_application) => ({
+      id_school: school.id_school,
+      id_campus: campus.id_campus,
+      id_application,
+      id_user: reader.id_user,
+      how: 'view' as const,
+    })),
+  );
+  const today = new Date().toISOString().slice(0, 10);
+  Object.assign(queryValues, { id_user: reader.id_user, from: today, to: today });
   // an uploaded import file of the school, its rows with formulas, and the dry runs' requests
   const form = new FormData();
   form.append('file', new Blob([`Nombre,Correo\n${FORMULAS.firstName},not-an-email\n`]), 'list.csv');

@@ -16,7 +16,10 @@ const next = () => ++counter;
 
 export async function createSchool(db: Executor, name = `School ${next()}`) {
   const [school] = await db.insert(s.school).values({ name }).returning();
-  await db.insert(s.schoolConfiguration).values({ id_school: school.id_school });
+  // no SMS quiet hours: a test's texts go at whatever hour it runs (the quiet-hours tests set their own)
+  await db
+    .insert(s.schoolConfiguration)
+    .values({ id_school: school.id_school, sms_quiet_start: '00:00', sms_quiet_end: '00:00' });
   return school;
 }
 

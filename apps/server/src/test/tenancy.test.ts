@@ -38,6 +38,9 @@ import { REGISTRATION_ROWS } from './tenancy/registration';
 import { SIS_HANDOFF_ROWS } from './tenancy/sis-handoff';
 import { IMPORTS_READ_LISTS, IMPORTS_READ_ROWS, setupImportsRead } from './tenancy/imports-read';
 import { IMPORT_ROWS, setupImports } from './tenancy/imports';
+import { RETENTION_ROWS } from './tenancy/retention';
+import { FAMILY_EXPORT_ROWS } from './tenancy/family-export';
+import { ERASURE_ROWS, setupErasure } from './tenancy/erasure';
 
 /**
  * Cross-tenant isolation, generated from the app's own route list (`app.apiRoutes`) and the rows of each part of the
@@ -74,6 +77,9 @@ const ROWS: Row[] = [
   ...SIS_HANDOFF_ROWS,
   ...IMPORTS_READ_ROWS,
   ...IMPORT_ROWS,
+  ...FAMILY_EXPORT_ROWS,
+  ...RETENTION_ROWS,
+  ...ERASURE_ROWS,
 ];
 const ALL_LISTS: ListRow[] = [
   ...LISTS,
@@ -171,6 +177,7 @@ beforeAll(async () => {
   await setupTemplates(ctx, f);
   await setupReminders(ctx, f);
   await setupMessaging(ctx, f);
+  await setupErasure(ctx, f);
   await setupForms(ctx, f);
   await setupAdmin(ctx);
   await setupFeedback(ctx, f);

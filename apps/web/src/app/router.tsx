@@ -42,6 +42,7 @@ const PeriodDetailPage = lazy(() => import('../features/enrollment/components/Pe
 const RegistrationChecklistPage = lazy(() => import('../features/registration/components/RegistrationChecklistPage'));
 const ReviewQueuePage = lazy(() => import('../features/registration/components/ReviewQueuePage'));
 const ImportPage = lazy(() => import('../features/imports/components/ImportPage'));
+const ConflictsPage = lazy(() => import('../features/imports/components/ConflictsPage'));
 const PacketReviewPage = lazy(() => import('../features/registration/components/PacketReviewPage'));
 const SisHandoffPage = lazy(() => import('../features/sis-handoff/components/SisHandoffPage'));
 const PrioritiesPage = lazy(() => import('../features/priorities/components/PrioritiesPage'));
@@ -96,6 +97,15 @@ const CommunicationHistory = lazy(() =>
 );
 const SubmissionsSection = lazy(() =>
   import('../features/forms/components/SubmissionsSection').then((m) => ({ default: m.SubmissionsSection })),
+);
+const FamilyExportButton = lazy(() =>
+  import('../features/family-export/components/FamilyExportButton').then((m) => ({ default: m.FamilyExportButton })),
+);
+/** The family's export on request, beside the application's actions (a button: no loader while it loads). */
+const familyExport = (a: { id_application: number; correlative: number }) => (
+  <Suspense fallback={null}>
+    <FamilyExportButton id_application={a.id_application} correlative={a.correlative} />
+  </Suspense>
 );
 const schoolDetail = <SchoolDetailPage renderUsers={(scope) => <UsersPanel {...scope} />} />;
 const campusDetail = (
@@ -159,6 +169,7 @@ const applicationScreens = LIST_SCREENS.flatMap((screen) => [
         key={screen.path}
         screen={screen}
         renderCommunication={(id) => <CommunicationHistory id_application={id} />}
+        renderFamilyExport={familyExport}
         renderSubmissions={(id) => (
           <>
             <SubmissionsSection id_application={id} />
@@ -182,6 +193,7 @@ const adsTracking = guarded(
         key={listPath}
         screen={{ path: listPath, type: LIST_TYPE.SCHOOL_APPS, subject: 'ads_tracking', titleKey: 'menu.adsTracking' }}
         renderCommunication={(id) => <CommunicationHistory id_application={id} />}
+        renderFamilyExport={familyExport}
         renderSubmissions={(id) => <SubmissionsSection id_application={id} />}
       />
     )}
@@ -232,6 +244,7 @@ export const router = createBrowserRouter([
               </RequirePermission>
             ),
           },
+          { path: 'conflicting-applications', element: guarded('applications', <ConflictsPage />) },
           { path: 'registration-reviews/applications', element: <Navigate to=".." relative="path" replace /> },
           { path: 'registration-reviews/applications/:id', element: guarded('selected_list', <PacketReviewPage />) },
           {

@@ -10,6 +10,7 @@ export function GridTextField<T extends FieldValues, O>({
   type = 'text',
   required = false,
   disabled,
+  helperText,
   testIdPrefix,
 }: {
   form: UseFormReturn<T, unknown, O>;
@@ -18,6 +19,8 @@ export function GridTextField<T extends FieldValues, O>({
   type?: string;
   required?: boolean;
   disabled?: boolean;
+  /** Shown under the field while it has no error. */
+  helperText?: string;
   /** The input's test id is `<prefix>-<name>`. */
   testIdPrefix: string;
 }) {
@@ -32,7 +35,7 @@ export function GridTextField<T extends FieldValues, O>({
         required={required}
         {...form.register(name)}
         error={!!error}
-        helperText={message(error?.message)}
+        helperText={message(error?.message) ?? helperText}
         disabled={disabled}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `${testIdPrefix}-${name}` } }}
       />

@@ -31,6 +31,14 @@ export type Paging = {
   onPageSizeChange?: (pageSize: number) => void;
 };
 
+/** A fixed-size pagination shown only when the list is longer than one page (a short list needs none). */
+export const pagingBeyondOnePage = (
+  total: number | undefined,
+  page: number,
+  pageSize: number,
+  onPageChange: (page: number) => void,
+): Paging | undefined => ((total ?? 0) > pageSize ? { page, pageSize, total: total ?? 0, onPageChange } : undefined);
+
 export type PagedTableProps<Row> = {
   testId: string;
   /**

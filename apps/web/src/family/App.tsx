@@ -22,6 +22,7 @@ import { AgreementPage } from './screens/AgreementPage';
 import { CosignPage } from './screens/CosignPage';
 import { RegistrationFormPage } from './screens/RegistrationFormPage';
 import { SignInPage } from './screens/SignInPage';
+import { TextsPage } from './screens/TextsPage';
 import { useErrorText } from './use-load';
 
 export type StartLanguage = { lng: FamilyLanguage; messages: Translation };
@@ -57,6 +58,7 @@ function Screens() {
     case 'cosign':
       return <SignedOutLayout screen={screen} />;
     case 'applications':
+    case 'texts':
     case 'application':
     case 'registration-form':
     case 'agreement':
@@ -95,7 +97,10 @@ function SignedOutLayout({ screen }: { screen: Extract<Screen, { name: 'sign-in'
  * The signed-in screens: the header shows who is signed in, the language chosen here is saved for the guardian (their
  * messages follow it), and a language saved before on another device is taken unless this browser has its own choice.
  */
-type SignedInScreen = Extract<Screen, { name: 'applications' | 'application' | 'registration-form' | 'agreement' }>;
+type SignedInScreen = Extract<
+  Screen,
+  { name: 'applications' | 'texts' | 'application' | 'registration-form' | 'agreement' }
+>;
 
 function SignedInLayout({ screen }: { screen: SignedInScreen }) {
   const { lng, changeLanguage } = useI18n();
@@ -149,6 +154,7 @@ function SignedInLayout({ screen }: { screen: SignedInScreen }) {
 
 function SignedInScreen({ screen }: { screen: SignedInScreen }) {
   if (screen.name === 'application') return <ApplicationPage key={screen.id} id={screen.id} />;
+  if (screen.name === 'texts') return <TextsPage />;
   if (screen.name === 'registration-form')
     return <RegistrationFormPage key={`${screen.id}-${screen.item}`} id={screen.id} item={screen.item} />;
   if (screen.name === 'agreement')

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AGREEMENT_CONSENT } from '@openseat/shared/agreement-consent';
 import type { FamilyApplication, FamilyApplicationDetail, FamilySession } from '@openseat/shared/schemas/family';
 import type { CosignAgreement, FamilyRegistration } from '@openseat/shared/schemas/registration';
 import { api, answer, recorder } from '../test/api';
-import { FamilyApp } from './App';
+import { findScreen, openPortal } from '../test/portal';
 import ar from './i18n/ar';
-import en, { type Translation } from './i18n/en';
 
 /*
  * Signing an agreement in the portal (docs/registration.md): the text, the consent sentence beside its checkbox, the
@@ -76,12 +74,6 @@ const SIGNED = {
   pdfHash: 'b'.repeat(64),
 };
 
-function openPortal(at: string, start: { lng: 'en' | 'ar'; messages: Translation } = { lng: 'en', messages: en }) {
-  window.history.replaceState(null, '', at);
-  const user = userEvent.setup({ delay: null });
-  render(<FamilyApp start={start} />);
-  return user;
-}
 const signedIn = (packet: FamilyRegistration) => [
   answer('get', '/family/session', SESSION),
   answer('get', '/family/applications/43', DETAIL),
@@ -109,7 +101,7 @@ describe('signing an agreement', () => {
     const sent = recorder('post', '/family/applications/43/registration/agreements/12/sign', { message: 'ok' });
     api.use(sent.handler, ...signedIn(packetWith({})));
     const user = openPortal('/family/applications/43/agreements/12');
-    await screen.findByRole('heading', { name: 'Family handbook' });
+    await findScreen('Family handbook');
     const text = screen.getByRole('region', { name: 'The text of Family handbook' });
     expect(text).toHaveTextContent('Photos may be taken at school events.');
     await user.click(screen.getByRole('button', { name: 'Sign' }));
@@ -152,7 +144,7 @@ describe('signing an agreement', () => {
     const invited = recorder('post', '/family/applications/43/registration/agreements/12/invite', { message: 'ok' });
     api.use(invited.handler, ...signedIn(packetWith({ signers: 'two', signatures: [SIGNED], waiting: true })));
     const user = openPortal('/family/applications/43/agreements/12');
-    await screen.findByRole('heading', { name: 'Family handbook' });
+    await findScreen('Family handbook');
     expect(screen.getByText('Waiting for another signature')).toBeInTheDocument();
     expect(screen.getByText(/^Signed by Ana López on /)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign' })).not.toBeInTheDocument();
@@ -166,7 +158,7 @@ describe('signing an agreement', () => {
   it('shows the version signed before the school changed the text, apart, and asks a new signature', async () => {
     api.use(...signedIn(packetWith({ text: `${TEXT}\nA new rule.`, previous: { text: TEXT, signatures: [SIGNED] } })));
     const user = openPortal('/family/applications/43/agreements/12');
-    await screen.findByRole('heading', { name: 'Family handbook' });
+    await findScreen('Family handbook');
     expect(screen.getByText(/The school changed this agreement after it was signed/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign' })).toBeInTheDocument();
     await user.click(screen.getByText('The version signed before the change'));
@@ -199,7 +191,7 @@ describe("the second guardian's link", () => {
     api.use(opened.handler, signed.handler);
     const token = 'T'.repeat(43);
     const user = openPortal(`/family/cosign/${token}?to=43`);
-    await screen.findByRole('heading', { name: 'Family handbook' });
+    await findScreen('Family handbook');
     expect(
       screen.getByText('The other guardian of Leo asks you to sign this agreement for Alpha Academy.'),
     ).toBeInTheDocument();

@@ -15,6 +15,7 @@ import type {
   FamilySessionRequest,
   FamilySignIn,
 } from '@openseat/shared/schemas/family';
+import type { FamilySmsConsentChange, FamilySmsConsentSchool } from '@openseat/shared/schemas/sms-consent';
 
 /*
  * The portal's calls, all under /api/family. The session is the portal's own HttpOnly cookie: the browser sends it
@@ -95,6 +96,10 @@ export const familyApi = {
   signOut: () => call<unknown>('/sign-out', { method: 'POST', signingIn: true }),
   setLanguage: (lng: FamilyLanguage) => call<unknown>('/language', { method: 'PUT', body: { lng } }),
   applications: () => call<FamilyApplication[]>('/applications'),
+  /** Consent to texts, per school of the guardian's applications (docs/privacy.md, "Messaging consent"). */
+  smsConsent: () => call<FamilySmsConsentSchool[]>('/sms-consent'),
+  answerSmsConsent: (body: FamilySmsConsentChange) =>
+    call<FamilySmsConsentSchool[]>('/sms-consent', { method: 'PUT', body }),
   application: (id: number) => call<FamilyApplicationDetail>(`/applications/${id}`),
   declineReasons: (id: number) => call<FamilyDeclineReason[]>(`/applications/${id}/decline-reasons`),
   answer: (id: number, body: FamilyAnswer) => call<unknown>(`/applications/${id}/answer`, { method: 'POST', body }),

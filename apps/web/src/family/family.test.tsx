@@ -1,5 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FamilyRegistration } from '@openseat/shared/schemas/registration';
@@ -10,11 +9,10 @@ import type {
   FamilySession,
 } from '@openseat/shared/schemas/family';
 import { api, answer, recorder } from '../test/api';
-import { FamilyApp } from './App';
+import { findScreen, openPortal } from '../test/portal';
 import { REFRESH_MS } from './use-load';
 import ar from './i18n/ar';
 import es from './i18n/es';
-import en, { type Translation } from './i18n/en';
 
 /*
  * The family portal against msw's answers as the contract (packages/shared/src/schemas/family.ts) describes them, in
@@ -87,16 +85,6 @@ const REASONS: FamilyDeclineReason[] = [
   { id_decline_reason: 2, label: 'We chose another school' },
 ];
 
-function openPortal(
-  at: string,
-  start: { lng: 'en' | 'es' | 'ar'; messages: Translation } = { lng: 'en', messages: en },
-) {
-  window.history.replaceState(null, '', at);
-  const user = userEvent.setup({ delay: null });
-  render(<FamilyApp start={start} />);
-  return user;
-}
-
 const signedOut = http.get('/api/family/session', () =>
   HttpResponse.json({ message: 'Sign in', code: 'UNAUTHORIZED' }, { status: 401 }),
 );
@@ -124,7 +112,7 @@ describe('signing in', () => {
     await user.type(screen.getByLabelText('E-mail or mobile phone'), '  maya.parent@example.org ');
     await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
 
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
+    await findScreen('Check your e-mail');
     expect(signIn.requests.map((r) => r.body)).toEqual([{ contact: 'maya.parent@example.org', lng: 'en' }]);
     expect(screen.getByText(/If maya\.parent@example\.org is on an application/)).toBeInTheDocument();
     expect(screen.queryByText(/No text message/)).toBeNull();
@@ -151,7 +139,7 @@ describe('signing in', () => {
     await user.type(screen.getByLabelText('E-mail or mobile phone'), '(555) 010-1234');
     await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
 
-    expect(await screen.findByRole('heading', { name: 'Check your text messages' })).toHaveFocus();
+    await findScreen('Check your text messages');
     expect(signIn.requests.map((r) => r.body)).toEqual([{ contact: '(555) 010-1234', lng: 'en' }]);
     expect(screen.getByText(/we have texted it a 6-digit code/)).toBeInTheDocument();
     expect(screen.getByText(/No text message\? Your school may not send them/)).toBeInTheDocument();
@@ -466,7 +454,7 @@ describe('answering an offer', () => {
     );
     const user = openPortal('/family/applications/42');
     await user.click(await screen.findByRole('button', { name: 'Accept the seat' }));
-    expect(screen.getByText(/Accept the seat for Leo at Alpha North\?/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByText(/Accept the seat for Leo at Alpha North\?/)).toHaveFocus());
     expect(sent.requests).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Yes, accept' }));
 
@@ -599,7 +587,7 @@ describe('registration after the seat is accepted', () => {
     const sent = recorder('put', '/family/applications/43/registration/forms/7', { message: 'ok' });
     api.use(sent.handler, ...signedInAccepted);
     const user = openPortal('/family/applications/43/registration/7');
-    await screen.findByRole('heading', { name: 'Health' });
+    await findScreen('Health');
     expect(screen.queryByLabelText('Which ones?')).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     expect(screen.getByLabelText('Which ones?')).toBeInTheDocument();
@@ -621,7 +609,7 @@ describe('registration after the seat is accepted', () => {
     localStorage.setItem('openseat-family-lng', 'es');
     api.use(...signedInAccepted);
     openPortal('/family/applications/43/registration/7', { lng: 'es', messages: es });
-    await screen.findByRole('heading', { name: 'Health' });
+    await findScreen('Health');
     expect(screen.getByRole('radio', { name: 'Sí' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar mis respuestas' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a la solicitud' })).toBeInTheDocument();

@@ -1,6 +1,8 @@
 /** The portal's addresses (the server answers family.html at /family and under it). */
 export const SIGN_IN = '/family';
 export const APPLICATIONS = '/family/applications';
+/** Whether each school may text the guardian's phones, and the history of that choice. */
+export const TEXTS = '/family/texts';
 export const applicationPath = (id: number) => `/family/applications/${id}`;
 export const registrationFormPath = (id: number, item: number) => `/family/applications/${id}/registration/${item}`;
 export const agreementPath = (id: number, item: number) => `/family/applications/${id}/agreements/${item}`;
@@ -10,6 +12,7 @@ export type Screen =
   /** `to`: the application a message's link leads to, once signed in. */
   | { name: 'link'; token: string; to: number | null }
   | { name: 'applications' }
+  | { name: 'texts' }
   | { name: 'application'; id: number }
   /** One form of the application's registration checklist. */
   | { name: 'registration-form'; id: number; item: number }
@@ -26,6 +29,7 @@ export function screenAt(pathname: string, search = ''): Screen {
   const path = pathname.replace(/\/+$/, '');
   if (path === SIGN_IN) return { name: 'sign-in' };
   if (path === APPLICATIONS) return { name: 'applications' };
+  if (path === TEXTS) return { name: 'texts' };
   const link = /^\/family\/link\/([^/]+)$/.exec(path);
   if (link) return { name: 'link', token: link[1], to: applicationId(new URLSearchParams(search).get('to')) };
   const application = /^\/family\/applications\/([1-9]\d*)$/.exec(path);

@@ -3,12 +3,13 @@ import type { RoleRow } from '@openseat/shared/schemas/roles';
 import type { CampusOption, SchoolOption } from '@openseat/shared/schemas/schools';
 import { http } from '../lib/client';
 
-/** Options for pickers that several features show (roles, schools, campuses), scoped by the server. */
+/** Options for pickers that several features show (roles, schools, campuses, grades, priorities), scoped by the server. */
 export const lookupKeys = {
   roles: ['lookups', 'roles'] as const,
   campuses: ['lookups', 'campuses'] as const,
   schools: ['lookups', 'schools'] as const,
   grades: ['lookups', 'grades'] as const,
+  priorityItems: ['lookups', 'priority-items'] as const,
 };
 
 /** `GET /role` needs roles/access: callers without it pass `enabled: false` and never ask. */
@@ -24,5 +25,13 @@ export const useGradeOptions = () =>
   useQuery({
     queryKey: lookupKeys.grades,
     queryFn: () => http.get<Array<{ id_grade: number; name: string }>>('/catalog/grade'),
+    staleTime: Infinity,
+  });
+
+/** The catalog's priority items (sibling, staff child...): an application's priority, an import's priority words. */
+export const usePriorityOptions = () =>
+  useQuery({
+    queryKey: lookupKeys.priorityItems,
+    queryFn: () => http.get<Array<{ id_priority_item: number; name: string }>>('/catalog/priority-item'),
     staleTime: Infinity,
   });

@@ -9,11 +9,16 @@ export async function fetchBlob(path: string, query?: Query): Promise<Blob> {
   return res.blob();
 }
 
-/** Saves a file read through the authorised client under `filename`. */
-export async function downloadFile(path: string, filename: string, query?: Query) {
-  const url = URL.createObjectURL(await fetchBlob(path, query));
+/** Has the browser save `blob` as a file named `filename`. */
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
   Object.assign(document.createElement('a'), { href: url, download: filename }).click();
   URL.revokeObjectURL(url);
+}
+
+/** Saves a file read through the authorised client under `filename`. */
+export async function downloadFile(path: string, filename: string, query?: Query) {
+  saveBlob(await fetchBlob(path, query), filename);
 }
 
 /** Downloads a CSV through the authorised client. */
@@ -33,7 +38,5 @@ export function saveCsv({ headers, data }: JsonTable, filename: string) {
     headers.map((h) => cell(h.label)).join(','),
     ...data.map((row) => headers.map((h) => cell(row[h.key] ?? '')).join(',')),
   ];
-  const url = URL.createObjectURL(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }));
-  Object.assign(document.createElement('a'), { href: url, download: filename }).click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }), filename);
 }

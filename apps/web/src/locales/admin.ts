@@ -46,6 +46,13 @@ export const adminEn = {
   noAudit: 'No audit rows match these filters.',
   auditTable: 'Audit log',
   clear: 'Clear filters',
+  reads: {
+    title: 'Every record one user read',
+    explanation:
+      'For a breach notification: each child’s record the user opened, downloaded or exported between two dates, with the guardian to tell. The download is in the audit log.',
+    user: 'User ID',
+    download: 'Download the records read (CSV)',
+  },
 };
 
 export const adminEs: typeof adminEn = {
@@ -95,4 +102,11 @@ export const adminEs: typeof adminEn = {
   noAudit: 'Ningún registro de auditoría coincide con estos filtros.',
   auditTable: 'Registro de auditoría',
   clear: 'Limpiar filtros',
+  reads: {
+    title: 'Cada expediente que leyó un usuario',
+    explanation:
+      'Para notificar una brecha de seguridad: cada expediente de un niño que el usuario abrió, descargó o exportó entre dos fechas, con el tutor a quien avisar. La descarga queda en el registro de auditoría.',
+    user: 'ID del usuario',
+    download: 'Descargar los expedientes leídos (CSV)',
+  },
 };

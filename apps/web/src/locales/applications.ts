@@ -132,6 +132,41 @@ export const applicationsEn = {
   noFiles: 'No files yet.',
   communication: 'Communication history',
   noMessages: 'No messages yet: e-mails and texts to the family will be listed here.',
+  readers: {
+    title: 'Who saw this record',
+    explanation:
+      'Every view of this application, download of its files, export that carried it, and its family’s visits to the portal.',
+    when: 'When',
+    who: 'Who',
+    how: 'How',
+    none: 'Nobody has opened this record yet.',
+    guardian: 'The family ({{contact}})',
+    kinds: {
+      view: 'Opened the application',
+      download: 'Downloaded {{detail}}',
+      export: 'Exported it ({{detail}})',
+      portal: 'Viewed it in the family portal',
+    },
+  },
+  erasure: {
+    open: 'Delete personal data',
+    title: "Delete the family's personal data",
+    explanation:
+      'At the family’s request: names, contacts, files, notes, answers and the text of messages are removed for good. The applications stay as numbers, so counts and lottery records do not change.',
+    scope: 'What to delete',
+    scopes: {
+      student: 'This student only (all their applications)',
+      family: 'The whole family (every application with the same guardian e-mail or phone)',
+    },
+    summary: '{{applications}} applications, {{files}} files and {{messages}} messages will be removed.',
+    covered: 'Applications whose data will be removed',
+    anonymised: 'already removed',
+    confirm: 'Type the last name "{{name}}" to confirm',
+    typeName: 'Type the last name "{{name}}" exactly to confirm.',
+    submit: 'Delete for good',
+    anonymisedNotice:
+      'The personal data of this application was removed on {{date}}: it stays only as a number in counts and lottery records.',
+  },
 };
 
 export const waitingEn = {
@@ -289,6 +324,41 @@ export const applicationsEs: typeof applicationsEn = {
   noFiles: 'Aún no hay archivos.',
   communication: 'Historial de comunicación',
   noMessages: 'Aún no hay mensajes: aquí se listarán los correos y textos enviados a la familia.',
+  readers: {
+    title: 'Quién vio este expediente',
+    explanation:
+      'Cada vez que se abrió esta solicitud, se descargaron sus archivos, una exportación la incluyó o su familia la consultó en el portal.',
+    when: 'Cuándo',
+    who: 'Quién',
+    how: 'Cómo',
+    none: 'Nadie ha abierto este expediente todavía.',
+    guardian: 'La familia ({{contact}})',
+    kinds: {
+      view: 'Abrió la solicitud',
+      download: 'Descargó {{detail}}',
+      export: 'La exportó ({{detail}})',
+      portal: 'La consultó en el portal de familias',
+    },
+  },
+  erasure: {
+    open: 'Eliminar datos personales',
+    title: 'Eliminar los datos personales de la familia',
+    explanation:
+      'A pedido de la familia: se eliminan para siempre los nombres, contactos, archivos, notas, respuestas y el texto de los mensajes. Las solicitudes quedan como números, así que los conteos y los registros de la lotería no cambian.',
+    scope: 'Qué eliminar',
+    scopes: {
+      student: 'Solo este estudiante (todas sus solicitudes)',
+      family: 'Toda la familia (cada solicitud con el mismo correo o teléfono del tutor)',
+    },
+    summary: 'Se eliminarán {{applications}} solicitudes, {{files}} archivos y {{messages}} mensajes.',
+    covered: 'Solicitudes cuyos datos se eliminarán',
+    anonymised: 'ya eliminada',
+    confirm: 'Escriba el apellido "{{name}}" para confirmar',
+    typeName: 'Escriba exactamente el apellido "{{name}}" para confirmar.',
+    submit: 'Eliminar para siempre',
+    anonymisedNotice:
+      'Los datos personales de esta solicitud se eliminaron el {{date}}: solo queda como un número en los conteos y los registros de la lotería.',
+  },
 };
 
 export const waitingEs: typeof waitingEn = {

@@ -5,6 +5,8 @@ import { feedbackEn } from './feedback';
 import { intakeEn } from './intake';
 import { adsConversionsEn } from './adsConversions';
 import { declineReasonsEn } from './declineReasons';
+import { retentionEn } from './retention';
+import { familyExportEn } from './familyExport';
 import { registrationEn } from './registration';
 import { sisHandoffEn } from './sisHandoff';
 import { importsEn } from './imports';
@@ -77,6 +79,8 @@ export const en = {
   intake: intakeEn,
   adsConversions: adsConversionsEn,
   declineReasons: declineReasonsEn,
+  retention: retentionEn,
+  familyExport: familyExportEn,
   registration: registrationEn,
   sisHandoff: sisHandoffEn,
   imports: importsEn,

@@ -6,6 +6,8 @@ import { feedbackEs } from './feedback';
 import { intakeEs } from './intake';
 import { adsConversionsEs } from './adsConversions';
 import { declineReasonsEs } from './declineReasons';
+import { retentionEs } from './retention';
+import { familyExportEs } from './familyExport';
 import { registrationEs } from './registration';
 import { sisHandoffEs } from './sisHandoff';
 import { importsEs } from './imports';
@@ -77,6 +79,8 @@ export const es: Translations = {
   intake: intakeEs,
   adsConversions: adsConversionsEs,
   declineReasons: declineReasonsEs,
+  retention: retentionEs,
+  familyExport: familyExportEs,
   registration: registrationEs,
   sisHandoff: sisHandoffEs,
   imports: importsEs,

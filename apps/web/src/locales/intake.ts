@@ -10,6 +10,8 @@ export const intakeEn = {
   guardian: 'Guardian',
   heardFrom: 'How they heard of us',
   notAsked: 'Not asked',
+  smsConsentSource: 'Consent to texts: where the family said yes',
+  smsConsentSourceHelp: 'For example "on the phone with the office". Leave it empty if they did not agree to texts.',
   heard: {
     friend_family: 'Friend or family',
     website: 'Website',
@@ -50,6 +52,9 @@ export const intakeEs: typeof intakeEn = {
   guardian: 'Tutor',
   heardFrom: 'Cómo nos conocieron',
   notAsked: 'No se preguntó',
+  smsConsentSource: 'Consentimiento para mensajes de texto: dónde aceptó la familia',
+  smsConsentSourceHelp:
+    'Por ejemplo "por teléfono con la oficina". Déjelo vacío si no aceptaron recibir mensajes de texto.',
   heard: {
     friend_family: 'Amigos o familia',
     website: 'Sitio web',

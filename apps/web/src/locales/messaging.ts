@@ -70,6 +70,37 @@ export const messagingEn = {
   failedConfirmLabel: 'Send again',
   failedProgress: 'Sent again so far: {{sent}} sent, {{queued}} on their way, {{failed}} failed, {{skipped}} skipped.',
   failedProgressLabel: 'Progress of the messages sent again',
+  // consent to texts (no SMS without it)
+  smsConsent: {
+    textsTo: 'Texts go to {{phone}}',
+    noPhone: 'No phone number to text.',
+    allowed: 'Texts allowed',
+    notAllowed: 'No consent to texts',
+    grant: 'Record consent',
+    withdraw: 'Withdraw consent',
+    grantTitle: 'Record consent to texts',
+    withdrawTitle: 'Withdraw consent to texts',
+    grantConsequence:
+      'Texts about this application will be sent to {{phone}}. Record it only when the family said yes to texts.',
+    withdrawConsequence: 'No more texts will be sent to {{phone}} until the family says yes again.',
+    source: 'Where the family said yes',
+    sourceHelp: 'For example: "Said yes on the phone with the front office."',
+    reason: 'Why (optional)',
+    saved: 'Saved.',
+    showHistory: 'History ({{count}})',
+    hideHistory: 'Hide history',
+    history: 'Consent history',
+    given: 'Consent given',
+    withdrawn: 'Consent withdrawn',
+    byFamily: 'by the family',
+    sources: {
+      form: 'on the application form',
+      portal: 'in the family portal',
+      staff: 'recorded by staff',
+      stop: 'replied STOP',
+      start: 'replied START',
+    },
+  },
 };
 
 export const messagingEs: typeof messagingEn = {
@@ -142,4 +173,34 @@ export const messagingEs: typeof messagingEn = {
   failedProgress:
     'Enviados de nuevo hasta ahora: {{sent}} enviados, {{queued}} en camino, {{failed}} fallidos, {{skipped}} omitidos.',
   failedProgressLabel: 'Progreso de los mensajes enviados de nuevo',
+  smsConsent: {
+    textsTo: 'Los mensajes de texto van al {{phone}}',
+    noPhone: 'No hay teléfono al que enviar mensajes de texto.',
+    allowed: 'Mensajes de texto permitidos',
+    notAllowed: 'Sin consentimiento para mensajes de texto',
+    grant: 'Registrar consentimiento',
+    withdraw: 'Retirar consentimiento',
+    grantTitle: 'Registrar el consentimiento para mensajes de texto',
+    withdrawTitle: 'Retirar el consentimiento para mensajes de texto',
+    grantConsequence:
+      'Se enviarán mensajes de texto sobre esta solicitud al {{phone}}. Regístrelo solo si la familia aceptó recibirlos.',
+    withdrawConsequence: 'No se enviarán más mensajes de texto al {{phone}} hasta que la familia vuelva a aceptar.',
+    source: 'Dónde aceptó la familia',
+    sourceHelp: 'Por ejemplo: "Aceptó por teléfono con la recepción."',
+    reason: 'Por qué (opcional)',
+    saved: 'Guardado.',
+    showHistory: 'Historial ({{count}})',
+    hideHistory: 'Ocultar historial',
+    history: 'Historial del consentimiento',
+    given: 'Consentimiento dado',
+    withdrawn: 'Consentimiento retirado',
+    byFamily: 'por la familia',
+    sources: {
+      form: 'en el formulario de solicitud',
+      portal: 'en el portal familiar',
+      staff: 'registrado por el personal',
+      stop: 'respondió STOP',
+      start: 'respondió START',
+    },
+  },
 };

@@ -15,6 +15,8 @@ export const schoolsEn = {
   schoolTabs: { campuses: 'Campuses', users: 'Users', configuration: 'Configuration' },
   deniedGrades: "You don't have permissions to enable or disable grades.",
   secretHelp: 'Stored encrypted; only the last 4 characters are shown. Type to replace it.',
+  quietHoursHelp:
+    "No text message goes out between these times where the family's campus is; it waits until they end. The same time twice: none.",
   tabs: { active: 'Active', inactive: 'Inactive', 'charter-connect': 'Charter connect' },
   fields: {
     name: 'Name',
@@ -40,6 +42,8 @@ export const schoolsEn = {
     fp_access_token: 'Facebook access token',
     twilio_account_sid: 'Twilio account SID (SMS)',
     twilio_auth_token: 'Twilio auth token (SMS)',
+    sms_quiet_start: 'SMS quiet hours: from',
+    sms_quiet_end: 'SMS quiet hours: until',
   },
   campusConfig: {
     active: 'Active',
@@ -94,6 +98,8 @@ export const schoolsEs: typeof schoolsEn = {
   schoolTabs: { campuses: 'Campus', users: 'Usuarios', configuration: 'Configuración' },
   deniedGrades: 'No tiene permisos para habilitar o deshabilitar grados.',
   secretHelp: 'Se guarda cifrado; solo se muestran los últimos 4 caracteres. Escriba para reemplazarlo.',
+  quietHoursHelp:
+    'Ningún mensaje de texto sale entre estas horas donde está el campus de la familia; espera a que terminen. La misma hora dos veces: ninguno.',
   tabs: { active: 'Activas', inactive: 'Inactivas', 'charter-connect': 'Charter connect' },
   fields: {
     name: 'Nombre',
@@ -119,6 +125,8 @@ export const schoolsEs: typeof schoolsEn = {
     fp_access_token: 'Token de acceso de Facebook',
     twilio_account_sid: 'SID de la cuenta de Twilio (SMS)',
     twilio_auth_token: 'Token de autenticación de Twilio (SMS)',
+    sms_quiet_start: 'Horario sin SMS: desde',
+    sms_quiet_end: 'Horario sin SMS: hasta',
   },
   campusConfig: {
     active: 'Activo',

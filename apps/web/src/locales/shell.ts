@@ -12,6 +12,7 @@ export const menuEn = {
   historical: 'Historical',
   enrollmentSettings: 'Enrollment settings',
   registrationReviews: 'Registration review',
+  imports: 'Import applications',
   schools: 'Schools',
   users: 'Users',
   roles: 'Roles',
@@ -108,6 +109,8 @@ export const breadcrumbsEn = {
   certificate: 'Certificate',
   registration: 'Registration',
   'registration-reviews': 'Registration review',
+  imports: 'Import applications',
+  'conflicting-applications': 'Same child at several campuses',
 };
 
 export const contextEn = {
@@ -137,6 +140,7 @@ export const menuEs: typeof menuEn = {
   historical: 'Histórico',
   enrollmentSettings: 'Configuración de inscripción',
   registrationReviews: 'Revisión de matrícula',
+  imports: 'Importar solicitudes',
   schools: 'Escuelas',
   users: 'Usuarios',
   roles: 'Roles',
@@ -232,6 +236,8 @@ export const breadcrumbsEs: typeof breadcrumbsEn = {
   certificate: 'Certificado',
   registration: 'Matrícula',
   'registration-reviews': 'Revisión de matrícula',
+  imports: 'Importar solicitudes',
+  'conflicting-applications': 'Mismo niño en varios campus',
 };
 
 export const contextEs: typeof contextEn = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exactTotal } from './pagination';
 import { totalExactField } from './responses';
-import { optionalDate, pageNumber, text, wholeNumber } from './rules';
+import { date, optionalDate, pageNumber, text, wholeNumber } from './rules';
 
 /** pg-boss 10's job states. */
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
@@ -105,3 +105,21 @@ export const AdminAuditPageSchema = z.object({
 export type AdminAuditPage = z.infer<typeof AdminAuditPageSchema>;
 
 export const ADMIN_PAGE_SIZE = 50;
+
+/**
+ * `GET /admin/record-reads/export`: every record one user read between two dates (both included), for a breach
+ * notification (docs/privacy.md).
+ */
+export const AdminRecordReadsQuerySchema = z
+  .object({
+    id_user: wholeNumber(1, 2_147_483_647, {
+      required: 'required',
+      notNumber: 'mustBeNumber',
+      notWhole: 'mustBeInteger',
+      tooSmall: 'numberOutOfRange',
+    }),
+    from: date(),
+    to: date(),
+  })
+  .refine((q) => q.from <= q.to, { error: 'datesOrder', path: ['to'] });
+export type AdminRecordReadsQuery = z.infer<typeof AdminRecordReadsQuerySchema>;

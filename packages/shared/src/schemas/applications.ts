@@ -4,6 +4,7 @@ import { LIST_TYPE, STATUS, type StatusId } from '../constants';
 import { CampusYearGradeRowSchema, SchoolYearRefSchema } from './enrollment';
 import { WaitingReasonSchema } from './lottery';
 import { FAMILY_LANGUAGES } from './family';
+import { SMS_CONSENT_NOTE_MAX } from './sms-consent';
 import { exactTotal, PageQuerySchema } from './pagination';
 import { totalExactField } from './responses';
 import {
@@ -146,6 +147,11 @@ export const ApplicationCreateSchema = z.object({
   ),
   applicant: ApplicantInputSchema,
   guardian: GuardianInputSchema,
+  /**
+   * Where the family said yes to texts (staff's words: "on the phone with the office"); empty: no consent recorded.
+   * The consent is for the phone texts go to (the guardian's, else the student's).
+   */
+  sms_consent_source: optionalText(SMS_CONSENT_NOTE_MAX),
 });
 export type ApplicationCreate = z.infer<typeof ApplicationCreateSchema>;
 
@@ -340,6 +346,8 @@ export const ApplicationDetailSchema = z
     correlative: int(),
     createdAt: str(),
     updatedAt: str(),
+    /** When its personal data was removed (retention policy or a family's request); null while it is whole. */
+    anonymisedAt: nstr(),
     applicant: z.object({
       id_applicant: int(),
       firstName: str(),

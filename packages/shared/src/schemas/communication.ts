@@ -386,6 +386,8 @@ export const FORM_FIELDS = [
   'guardian_occupation',
   'guardian_language',
   'event_preference',
+  /** A yes/no or checkbox question "Text me about this application": answered yes, the phone given consents to texts. */
+  'sms_consent',
   'id_application',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];

@@ -4,7 +4,8 @@ import { id, requiredText, text } from './rules';
 
 /*
  * Self-serve import (issue 27), the reading half: a school's file uploaded and previewed, its columns mapped to
- * OpenSeat's fields and its values (grades, statuses, campuses) to the school's own, mappings saved per school by name.
+ * OpenSeat's fields and its values (grades, statuses, campuses, priorities) to the school's own, mappings saved per
+ * school by name.
  * docs/import-formats.md lists the presets' columns.
  */
 
@@ -35,6 +36,8 @@ export const ImportValueMapsSchema = z.object({
   status: entries(id),
   /** Their campus names to the school's `id_campus`. */
   campus: entries(id),
+  /** Their priority words ("Sibling at school", "Staff") to a priority item of the catalog. */
+  priority: entries(id),
 });
 export type ImportValueMaps = z.infer<typeof ImportValueMapsSchema>;
 export type ImportValueKind = keyof ImportValueMaps;
@@ -42,7 +45,7 @@ export type ImportValueKind = keyof ImportValueMaps;
 /** A column mapping: each header of the file (by its text) to the OpenSeat field it fills; unmapped headers are absent. */
 export const ImportMappingSchema = z.object({
   columns: entries(importField),
-  values: ImportValueMapsSchema.default({ grade: {}, status: {}, campus: {} }),
+  values: ImportValueMapsSchema.default({ grade: {}, status: {}, campus: {}, priority: {} }),
 });
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
@@ -58,6 +61,7 @@ const MappingOutSchema = z.object({
     grade: z.record(z.string(), z.number().int()),
     status: z.record(z.string(), z.number().int()),
     campus: z.record(z.string(), z.number().int()),
+    priority: z.record(z.string(), z.number().int()),
   }),
 });
 
@@ -95,11 +99,12 @@ export const ImportPreviewQuerySchema = z.object({
 });
 export type ImportPreviewQuery = z.infer<typeof ImportPreviewQuerySchema>;
 
-/** A value of the file that no grade, status or campus of the school matched: the user picks one. */
+/** A value of the file that no grade, status, campus or priority of the school matched: the user picks one. */
 const UnmappedValuesSchema = z.object({
   grade: z.array(z.string()),
   status: z.array(z.string()),
   campus: z.array(z.string()),
+  priority: z.array(z.string()),
 });
 
 /** An uploaded file with what the mapping screen needs: its headers, sheets, first rows and the guessed mapping. */
@@ -120,7 +125,7 @@ export const ImportFilePreviewSchema = z.object({
   /** Each header's guessed field, and the preset whose columns the headers match best (if any does). */
   mapping: MappingOutSchema,
   preset: z.string().nullable(),
-  /** Values of the preview's rows in grade, status and campus columns that the guessed value maps left unmatched. */
+  /** Values of the preview's rows in grade, status, campus and priority columns the guessed value maps left unmatched. */
   unmapped: UnmappedValuesSchema,
 });
 export type ImportFilePreview = z.infer<typeof ImportFilePreviewSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMPORT_FIELDS, IMPORT_MAX_ROWS } from '../import-fields';
 import { id, optionalId, text } from './rules';
-import { ImportMappingSchema } from './import-files';
+import { ImportMappingSchema, ImportValueMapsSchema } from './import-files';
 import { PageQuerySchema } from './pagination';
 
 /**
@@ -17,19 +17,6 @@ export const MappedImportRowSchema = z.object({
   rowNumber: z.number({ error: 'invalidValue' }).int({ error: 'invalidValue' }).min(1, { error: 'invalidValue' }),
   values: z.partialRecord(z.enum(IMPORT_FIELDS, { error: 'invalidValue' }), cell),
 });
-
-/** Their text -> our id. Keys are compared trimmed and case-insensitively. */
-const valueMap = z.record(text('invalidValue').max(200, { error: 'tooLong' }), id);
-
-/** How the file's grade, campus, status and priority texts map to ours; a value not in its map is a row error. */
-export const ImportValueMapsSchema = z.object({
-  grades: valueMap.default({}),
-  campuses: valueMap.default({}),
-  statuses: valueMap.default({}),
-  /** Their priority text -> a priority item id (sibling, staff child...). */
-  priorities: valueMap.default({}),
-});
-export type ImportValueMaps = z.infer<typeof ImportValueMapsSchema>;
 
 /** Where a file goes and how its values map: what an import needs besides its rows. */
 export const ImportTargetSchema = z.object({
@@ -67,8 +54,8 @@ export const ImportCommitSchema = ImportDryRunSchema.extend({ decisions });
 export type ImportCommit = z.infer<typeof ImportCommitSchema>;
 
 /**
- * `POST /imports/files/:id/dry-run`: an uploaded file read through a mapping (its columns and its grade, status and
- * campus words); the school's own names resolve without a map. Where the rows go as for `/imports/dry-run`.
+ * `POST /imports/files/:id/dry-run`: an uploaded file read through a mapping (its columns and its grade, status,
+ * campus and priority words); the school's own names resolve without a map. Where the rows go as for `/imports/dry-run`.
  */
 export const ImportFileRunSchema = z.object({
   /** The workbook's sheet (the first visible one when absent); none for a CSV. */
@@ -76,8 +63,6 @@ export const ImportFileRunSchema = z.object({
   mapping: ImportMappingSchema,
   id_school_year: id,
   id_campus: optionalId,
-  /** Their priority text -> a priority item id (sibling, staff child...). */
-  priorities: valueMap.default({}),
 });
 export type ImportFileRun = z.infer<typeof ImportFileRunSchema>;
 
@@ -166,6 +151,8 @@ export const ImportBatchSchema = z
   .describe('An import and its progress');
 export type ImportBatch = z.infer<typeof ImportBatchSchema>;
 
+export type ImportBatchStatus = (typeof IMPORT_BATCH_STATUSES)[number];
+
 export const ImportBatchParamsSchema = z.object({ id: id });
 export const ImportBatchesQuerySchema = PageQuerySchema.pick({ page: true, pageSize: true });
 
@@ -190,3 +177,4 @@ export const ImportConflictSchema = z
     ),
   })
   .describe('One child with applications at several campuses');
+export type ImportConflict = z.infer<typeof ImportConflictSchema>;

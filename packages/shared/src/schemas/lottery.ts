@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, id, reorderReason } from './rules';
+import { date, HH_MM, id, reorderReason } from './rules';
 
 const hexText = z
   .string({ error: 'invalidValue' })
@@ -268,8 +268,6 @@ export type LotteryPlan = z.infer<typeof LotteryPlanSchema>;
 
 export const MessageHoldListQuerySchema = z.object({ id_campus: id });
 export const MessageHoldParamsSchema = z.object({ id: id });
-
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
  * `PUT /lottery/holds/:id/release-at`: when the held messages go out, as a day and a time on the campus's clock (its

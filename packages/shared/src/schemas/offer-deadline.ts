@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFlag, date, optionalDate, wholeNumber } from './rules';
+import { booleanFlag, date, optionalDate, timeOfDay, wholeNumber } from './rules';
 
 /*
  * A school period's offer deadline rule (issue 24, item 4; docs/api-waiting-list.md, "Offer deadline rule"): the
@@ -14,7 +14,6 @@ export const OFFER_REMINDER_HOURS_MAX = 720;
 /** The most holidays a rule may list: one per day of a year. */
 export const OFFER_DEADLINE_HOLIDAYS_MAX = 366;
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const isMissing = (v: unknown) => v === undefined || v === null || v === '';
 
 const days = z.preprocess(
@@ -37,9 +36,7 @@ export const OfferDeadlineRuleSchema = z.object({
   /** The last day to answer (YYYY-MM-DD): the earlier of it and the N-day deadline wins; null: none. */
   fixedDate: optionalDate(),
   /** The deadline's wall-clock time (HH:MM, 24 h) in the school's time zone. */
-  timeOfDay: z
-    .string({ error: (iss) => (iss.input === undefined ? 'required' : 'timeInvalid') })
-    .regex(HH_MM, { error: 'timeInvalid' }),
+  timeOfDay,
   /** Saturdays and Sundays are not counted, and no deadline falls on one. */
   skipWeekends: booleanFlag.default(false),
   /** Days (YYYY-MM-DD) that are not counted and on which no deadline falls; stored sorted, each once. */

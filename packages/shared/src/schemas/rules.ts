@@ -135,6 +135,14 @@ export const optionalDate = (min = DATE_MIN, max = DATE_MAX) =>
   z.preprocess((v) => (isMissing(v) ? null : v), date(min, max).nullable());
 
 /** Optional leading +, then digits only: no dashes, spaces or parentheses. */
+/** A wall-clock time of day, HH:MM on a 24-hour clock ('08:00', '17:30'). */
+export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A time of day (HH:MM); missing reads 'Required field.', anything else 'timeInvalid'. */
+export const timeOfDay = z
+  .string({ error: (iss) => (iss.input === undefined ? 'required' : 'timeInvalid') })
+  .regex(HH_MM, { error: 'timeInvalid' });
+
 export const PHONE_PATTERN = /^\+?\d{1,3}\d{1,14}$/;
 
 export const optionalPhone = z.preprocess(

@@ -12,6 +12,7 @@ import {
   optionalText,
   requiredText,
   text,
+  timeOfDay,
 } from './rules';
 
 /**
@@ -75,6 +76,12 @@ export const SchoolConfigurationRequestSchema = z.object({
   twilio_auth_token: secretInput,
   /** The school's IANA time zone: every date rule (enrollment window) uses its calendar day. Absent keeps it. */
   time_zone: timeZone.optional(),
+  /**
+   * SMS quiet hours (HH:MM, where each campus is): no text goes between them, it waits for their end. Equal: none.
+   * Absent keeps them.
+   */
+  sms_quiet_start: timeOfDay.optional(),
+  sms_quiet_end: timeOfDay.optional(),
 });
 export type SchoolConfigurationRequest = z.infer<typeof SchoolConfigurationRequestSchema>;
 
@@ -172,6 +179,8 @@ export const SchoolConfigurationSchema = z
     twilio_auth_token: z.string().nullable(),
     hasTwilioAuthToken: z.boolean(),
     time_zone: z.string(),
+    sms_quiet_start: z.string(),
+    sms_quiet_end: z.string(),
   })
   .describe("A school's configuration");
 export type SchoolConfiguration = z.infer<typeof SchoolConfigurationSchema>;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -49,9 +49,9 @@ const ofPeriod = (name: string, t: SchoolColumns<'id_campus_year'>) =>
  * A guardian's e-mail and phone as modules/applications/siblings.service.ts normalises them. One definition for the indexes and
  * the family query: an index serves a query only when the expressions are the same.
  */
-export const guardianEmailKey = (email: AnyPgColumn) =>
+export const guardianEmailKey = (email: AnyPgColumn | SQL) =>
   sql`lower(regexp_replace(coalesce(${email}, ''), '[[:space:]]', '', 'g'))`;
-export const guardianPhoneKey = (phone: AnyPgColumn) =>
+export const guardianPhoneKey = (phone: AnyPgColumn | SQL) =>
   sql`right(regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g'), 10)`;
 
 export const applicant = pgTable(
@@ -157,6 +157,8 @@ export const application = pgTable(
     /** The import that created this application (null: not imported); undoing the import deletes it. */
     id_import_batch: integer('id_import_batch'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the retention job anonymised it (docs/privacy.md): the row and its ids stay, the family's data went. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

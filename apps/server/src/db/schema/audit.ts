@@ -1,4 +1,6 @@
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { RECORD_ACCESS_KINDS } from '@openseat/shared/schemas/record-access';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Append-only record of every change and every access to a student record. */
 export const auditLog = pgTable(
@@ -21,6 +23,37 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     // the admin console: every school's log, newest first
     index('audit_log_created_idx').on(t.createdAt, t.id_audit_log),
+  ],
+);
+
+/**
+ * Who read a child's record, when and how (issue 28, FERPA's record of disclosures): a staff member's view of the
+ * application or download of one of its files, an export that carried it, its guardian's view in the portal. One row
+ * per record read; no foreign key, so the row outlives the application it names.
+ */
+export const recordAccess = pgTable(
+  'record_access',
+  {
+    id_record_access: bigserial('id_record_access', { mode: 'number' }).primaryKey(),
+    id_school: integer('id_school').notNull(),
+    id_campus: integer('id_campus'),
+    id_application: integer('id_application').notNull(),
+    /** The staff member; null for a guardian. */
+    id_user: integer('id_user'),
+    /** The guardian's contact as the portal shows it (partly hidden); null for staff. */
+    guardian: text('guardian'),
+    how: text('how', { enum: RECORD_ACCESS_KINDS }).notNull(),
+    /** What was read beyond the application: the file's name, the export's format. */
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // "who saw this child", newest first
+    index('record_access_application_idx').on(t.id_application, t.createdAt),
+    // "every record this user read between two dates"
+    index('record_access_user_idx').on(t.id_user, t.createdAt),
+    check('record_access_how', sql`${t.how} IN ('view', 'download', 'export', 'portal')`),
+    check('record_access_reader', sql`(${t.id_user} IS NULL) <> (${t.guardian} IS NULL)`),
   ],
 );
 

@@ -339,6 +339,37 @@ export const communicationOptOut = pgTable(
 );
 
 /**
+ * Consent to text messages, per school and phone (E.164), as a history: the newest row says whether texts may go.
+ * Given on the application form, in the family portal, or recorded by staff with where it came from; withdrawn by a
+ * STOP reply, in the portal or by staff (START gives it again). No row: no consent, no SMS.
+ */
+export const smsConsent = pgTable(
+  'sms_consent',
+  {
+    id_sms_consent: serial('id_sms_consent').primaryKey(),
+    id_school: integer('id_school')
+      .notNull()
+      .references(() => school.id_school),
+    /** The phone's digits in E.164, as `addressKey('sms', ...)` writes it. */
+    address: text('address').notNull(),
+    granted: boolean('granted').notNull(),
+    /** 'form', 'portal', 'staff', 'stop' or 'start' (a reply to one of our texts). */
+    source: text('source').notNull(),
+    /** Staff's own words on where the consent came from ("said yes on the phone"). */
+    note: text('note'),
+    /** The staff member who recorded it; null for the family (form, portal, reply). */
+    id_user: integer('id_user').references(() => user.id_user, { onDelete: 'set null' }),
+    /** The application it was given on, or recorded from (none for a reply). */
+    id_application: integer('id_application'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sms_consent_address_idx').on(t.id_school, t.address, t.createdAt),
+    check('sms_consent_source', sql`${t.source} IN ('form', 'portal', 'staff', 'stop', 'start')`),
+  ],
+);
+
+/**
  * Status messages held back from families until staff release them (docs/communication.md, "Held messages"): a real
  * lottery's moves, or a staff move made with "hold the family's message". The moves are kept here, packed as the
  * status-messages job carries them; release queues their messages (for the applications still in the status they
@@ -381,3 +412,12 @@ export const messageHold = pgTable(
       .where(sql`${t.releasedAt} IS NULL`),
   ],
 );
+
+/**
+ * Whether an unreleased hold of the application's campus names one of its moves: the family is not told of it yet
+ * (the portal and the family's export show the application as it was before). One definition for both.
+ */
+export const heldMoveOf = (a: { id_application: AnyPgColumn; id_campus: AnyPgColumn }) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${messageHold} WHERE ${messageHold.id_campus} = ${a.id_campus}
+    AND ${messageHold.releasedAt} IS NULL
+    AND position(';' || ${a.id_application} || ',' in ';' || ${messageHold.moves}) > 0)`;

@@ -17,3 +17,4 @@ export * from './registration';
 export * from './sis-handoff';
 export * from './import-files';
 export * from './imports';
+export * from './retention';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AD_PLATFORM, STATUS, type StatusId } from '@openseat/shared/constants';
 import type { Executor } from '../client';
 import { GRADES, SCHOOL_YEARS } from '../reference-data';
@@ -16,7 +16,8 @@ import {
   PREVIOUS_SCHOOLS,
   STREETS,
 } from './names';
-import { chunks, type Random } from './random';
+import { chunks } from '../../lib/chunks';
+import type { Random } from './random';
 
 /** The statuses an application passes through to reach each status (spec section 4 progress steps). */
 const PATH: Record<StatusId, StatusId[]> = {
@@ -64,6 +65,8 @@ const TAKES_SEAT = new Set<number>([STATUS.OFFERED, STATUS.CONFIRMED, STATUS.ENR
 const AD_CONVERSIONS = new Set<number>([STATUS.LEAD, STATUS.APPLIED, STATUS.ENROLLED]);
 const SIBLING = 1;
 const MOVED = 1;
+/** Rows per insert statement: well under the 65,535 parameters one statement carries. */
+const ROWS_PER_INSERT = 500;
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -256,7 +259,7 @@ function childrenOf(plan: Planned, id_application: number, staffUserId: number |
 /** Inserts one school's applications (in arrival order, numbered 1..n) with their applicants and children, in bulk. */
 async function insertSchool(tx: Executor, plans: Array<{ plan: Planned; staffUserId: number | null }>): Promise<void> {
   let correlative = 0;
-  for (const batch of chunks(plans)) {
+  for (const batch of chunks(plans, ROWS_PER_INSERT)) {
     const first = correlative + 1;
     correlative += batch.length;
     const applicants = await tx
@@ -271,7 +274,7 @@ async function insertSchool(tx: Executor, plans: Array<{ plan: Planned; staffUse
       .returning({ id: s.application.id_application });
     const children: Children = { history: [], notes: [], tags: [], adEvents: [] };
     batch.forEach(({ plan, staffUserId }, i) => childrenOf(plan, applications[i].id, staffUserId, children));
-    for (const part of chunks(children.history)) await tx.insert(s.applicationStatus).values(part);
+    for (const part of chunks(children.history, ROWS_PER_INSERT)) await tx.insert(s.applicationStatus).values(part);
     if (children.notes.length) await tx.insert(s.applicationNote).values(children.notes);
     if (children.tags.length) await tx.insert(s.applicationTag).values(children.tags);
     if (children.adEvents.length) await tx.insert(s.adsConversionEvent).values(children.adEvents);
@@ -304,5 +307,15 @@ export async function seedApplications(
       .set({ taken: seat.taken })
       .where(eq(s.campusYearGrade.id_campus_year_grade, seat.id));
   }
+  await consentToTexts(tx);
   return inserted;
+}
+
+/** The demo's families said yes to texts on their forms (their phones are written in E.164 already). */
+async function consentToTexts(tx: Executor) {
+  await tx.execute(sql`
+    INSERT INTO sms_consent (id_school, address, granted, source)
+    SELECT DISTINCT id_school, phone, true, 'form'
+    FROM applicant, LATERAL (VALUES (guardian_phone_number), (phone_number)) AS phones(phone)
+    WHERE phone IS NOT NULL`);
 }

@@ -21,7 +21,3 @@ export function seededRandom(seed: number) {
   return { next, int, pick, chance, weighted };
 }
 export type Random = ReturnType<typeof seededRandom>;
-
-export function* chunks<T>(list: T[], size = 500): Generator<T[]> {
-  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
-}

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
   type AdminAuditQuery,
@@ -7,7 +7,7 @@ import {
 } from '@openseat/shared/schemas/admin';
 import type { Executor } from '../../db/client';
 import { countWhere, type Counting } from '../../db/bounded-count';
-import { auditLog, school, user } from '../../db/schema/index';
+import { applicant, application, auditLog, campus, recordAccess, school, user } from '../../db/schema/index';
 import { containsPattern, rowsOf } from '../../lib/sql';
 
 export type JobRecord = {
@@ -113,4 +113,50 @@ export async function listAudit(db: Executor, query: AdminAuditQuery, counting: 
     .limit(ADMIN_PAGE_SIZE)
     .offset(query.page * ADMIN_PAGE_SIZE);
   return { rows, total: await countWhere(db, auditLog, where, counting) };
+}
+
+/**
+ * The records `id_user` read in [from, to], oldest first, `limit` after the read `afterId`: which child (an application
+ * since deleted keeps its id only), where, how, and the guardian's contact to notify.
+ */
+export async function readsOfUser(
+  db: Executor,
+  query: { id_user: number; from: string; to: string },
+  afterId: number,
+  limit: number,
+) {
+  const r = recordAccess;
+  return db
+    .select({
+      id_record_access: r.id_record_access,
+      id_school: r.id_school,
+      id_campus: r.id_campus,
+      at: r.createdAt,
+      how: r.how,
+      detail: r.detail,
+      id_application: r.id_application,
+      correlative: application.correlative,
+      schoolName: school.name,
+      campusName: campus.name,
+      firstName: applicant.firstName,
+      lastName: applicant.lastName,
+      guardianName: applicant.guardianName,
+      guardianEmail: applicant.guardianEmail,
+      guardianPhoneNumber: applicant.guardianPhoneNumber,
+    })
+    .from(r)
+    .leftJoin(application, eq(application.id_application, r.id_application))
+    .leftJoin(applicant, eq(applicant.id_applicant, application.id_applicant))
+    .leftJoin(school, eq(school.id_school, r.id_school))
+    .leftJoin(campus, eq(campus.id_campus, r.id_campus))
+    .where(
+      and(
+        eq(r.id_user, query.id_user),
+        gte(r.createdAt, new Date(`${query.from}T00:00:00Z`)),
+        lt(r.createdAt, nextDay(query.to)),
+        gt(r.id_record_access, afterId),
+      ),
+    )
+    .orderBy(asc(r.id_record_access))
+    .limit(limit);
 }

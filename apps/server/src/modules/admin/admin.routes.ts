@@ -7,9 +7,12 @@ import {
   AdminJobSchema,
   AdminJobsPageSchema,
   AdminJobsQuerySchema,
+  AdminRecordReadsQuerySchema,
   JobIdParamsSchema,
 } from '@openseat/shared/schemas/admin';
-import { savedOf } from '@openseat/shared/schemas/responses';
+import { csvResponse, savedOf } from '@openseat/shared/schemas/responses';
+import { streamCsvBatches } from '../../lib/csv';
+import { STREAMED_CSV_COMPRESSION } from '../../plugins/web-client';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as admin from './admin.service';
@@ -66,5 +69,25 @@ export async function adminRoutes(root: FastifyInstance, deps: AppDeps) {
       },
     },
     (req) => admin.listAudit(deps.db, principalOf(req), req.query),
+  );
+
+  app.get(
+    '/admin/record-reads/export',
+    {
+      config: { ...config, recordRead: 'export' },
+      compress: STREAMED_CSV_COMPRESSION,
+      schema: {
+        tags,
+        description:
+          'For a breach notification: every record one user read between two dates (both included), oldest first, ' +
+          'with the child and the guardian to tell; audited',
+        querystring: AdminRecordReadsQuerySchema,
+        response: { 200: csvResponse('The reads, one row each') },
+      },
+    },
+    async (req, reply) => {
+      const csv = await admin.recordReadsExport(deps.db, principalOf(req), req.query);
+      return streamCsvBatches(reply, csv.filename, csv.columns, csv.batches, csv.cells, { bom: true });
+    },
   );
 }

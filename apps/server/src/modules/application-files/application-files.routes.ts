@@ -61,7 +61,7 @@ export async function applicationFilesRoutes(root: FastifyInstance, deps: AppDep
   app.get(
     '/application/file/:id',
     {
-      config: { permission: ['application', 'download_application'] },
+      config: { permission: ['application', 'download_application'], recordRead: 'download' },
       schema: {
         tags,
         params: FileParamsSchema,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { requireApplication } from '../applications/application-ref.service';
-import { writeAudit } from '../audit/audit.service';
+import { auditRead, writeAudit } from '../audit/audit.service';
 import { notFound } from '../../lib/errors';
 import { removeStoredFile, withStoredImage, type UploadForm } from '../../lib/form-upload';
 import { openStoredFile } from '../../lib/uploads';
@@ -48,19 +48,26 @@ export async function listFiles(db: Db, caller: Principal, id_application: numbe
   return repo.listFiles(db, application.id_application);
 }
 
-/** Opens a file for download; every download is in the audit log (a child's document was read). */
+/** Opens a file for download; every download is in the audit log and the record's readers (a child's document was read). */
 export async function openFile(db: Db, dataDir: string, caller: Principal, id_application_file: number) {
   const file = await repo.findFile(db, caller.scope, id_application_file);
   if (!file) throw notFound();
   const stream = await openStoredFile(dataDir, file.storedPath);
-  await writeAudit(db, caller, {
-    action: 'application.file.download',
-    entity: 'application',
-    entityId: file.id_application,
-    id_school: file.id_school,
-    id_campus: file.id_campus,
-    changes: { id_application_file },
-  });
+  const record = { id_school: file.id_school, id_campus: file.id_campus, id_application: file.id_application };
+  await auditRead(
+    db,
+    caller,
+    {
+      action: 'application.file.download',
+      entity: 'application',
+      entityId: file.id_application,
+      ...record,
+      changes: { id_application_file },
+    },
+    'download',
+    record,
+    file.originalName,
+  );
   return { file, stream };
 }
 

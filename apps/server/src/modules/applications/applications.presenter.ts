@@ -90,6 +90,7 @@ export function presentDetail(parts: DetailParts) {
     correlative: app.correlative,
     createdAt: iso(app.createdAt),
     updatedAt: iso(app.updatedAt),
+    anonymisedAt: app.anonymisedAt ? iso(app.anonymisedAt) : null,
     applicant: {
       id_applicant: person.id_applicant,
       firstName: person.firstName,

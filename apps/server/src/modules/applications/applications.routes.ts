@@ -22,7 +22,9 @@ import {
   TransferSpotSchema,
   UnreadSchema,
 } from '@openseat/shared/schemas/applications';
-import { MessageResponseSchema, savedOf } from '@openseat/shared/schemas/responses';
+import { PageQuerySchema } from '@openseat/shared/schemas/pagination';
+import { RecordReadSchema } from '@openseat/shared/schemas/record-access';
+import { MessageResponseSchema, pageOf, savedOf } from '@openseat/shared/schemas/responses';
 import type { AppDeps } from '../../plugins/types';
 import { principalOf } from '../../plugins/authenticate';
 import * as applications from './applications.service';
@@ -67,8 +69,32 @@ export async function applicationsRoutes(root: FastifyInstance, deps: AppDeps) {
   );
   app.get(
     '/application/:id',
-    { config: read, schema: { tags, params: ApplicationParamsSchema, response: { 200: ApplicationDetailSchema } } },
+    {
+      config: { ...read, recordRead: 'view' },
+      schema: { tags, params: ApplicationParamsSchema, response: { 200: ApplicationDetailSchema } },
+    },
     (req) => applications.viewApplication(deps.db, principalOf(req), req.params.id),
+  );
+  app.get(
+    '/application/:id/readers',
+    {
+      // who saw this child is for those who read the audit log (a school's admins, its privacy officer)
+      config: { permission: ['audit_log', 'access'] },
+      schema: {
+        tags,
+        description:
+          "Every read of the application's record, newest first: staff views, file downloads, exports, its " +
+          "guardian's portal views. 404 outside the caller's scope",
+        params: ApplicationParamsSchema,
+        querystring: PageQuerySchema.omit({ text: true }),
+        response: { 200: pageOf(RecordReadSchema) },
+      },
+    },
+    async (req) => {
+      const { page, pageSize } = req.query;
+      const found = await applications.readersOfApplication(deps.db, principalOf(req), req.params.id, page, pageSize);
+      return { data: found.rows, total: found.total, page, pageSize };
+    },
   );
   app.post(
     '/application',

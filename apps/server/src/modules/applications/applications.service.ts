@@ -9,7 +9,8 @@ import type {
 import type { Db, Executor } from '../../db/client';
 import { countingOf, totalAfterPage, type Total } from '../../db/bounded-count';
 import { runsConcurrently } from '../../db/concurrency';
-import { diff, writeAudit } from '../audit/audit.service';
+import { auditRead, diff, readersOf, writeAudit } from '../audit/audit.service';
+import { recordSmsConsent } from '../communication/sms-consent.service';
 import { requireApplication } from './application-ref.service';
 import { requireCampus } from '../campuses/campus-ref.service';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -110,17 +111,37 @@ export async function getApplication(db: Executor, caller: Principal, id_applica
   });
 }
 
-/** `GET /application/:id` as the detail screen opens it: the read of a student record is in the audit log. */
+/**
+ * `GET /application/:id` as the detail screen opens it: the read of a student record is in the audit log and in the
+ * record's readers ("who saw this child").
+ */
 export async function viewApplication(db: Executor, caller: Principal, id_application: number) {
   const detail = await getApplication(db, caller, id_application);
-  await writeAudit(db, caller, {
-    action: 'application.view',
-    entity: 'application',
-    entityId: id_application,
-    id_school: detail.campuses[0]?.campus.school.id_school ?? null,
-    id_campus: detail.id_campus,
-  });
+  const id_school = detail.campuses[0]?.campus.school.id_school ?? null;
+  const entry = { action: 'application.view', entity: 'application', entityId: id_application, id_school };
+  if (id_school === null) await writeAudit(db, caller, { ...entry, id_campus: detail.id_campus });
+  else
+    await auditRead(db, caller, { ...entry, id_campus: detail.id_campus }, 'view', {
+      id_school,
+      id_campus: detail.id_campus,
+      id_application,
+    });
   return detail;
+}
+
+/**
+ * `GET /application/:id/readers`, who saw this child: the application in the caller's scope (404 otherwise), then
+ * every read of its record, newest first.
+ */
+export async function readersOfApplication(
+  db: Executor,
+  caller: Principal,
+  id_application: number,
+  page: number,
+  pageSize: number,
+) {
+  await requireApplication(db, caller.scope, id_application);
+  return readersOf(db, caller.scope, id_application, page, pageSize);
 }
 
 /** Rounds of widening the family's keys: a family linked through more guardians than this is cut there. */
@@ -277,6 +298,19 @@ export async function createApplication(db: Db, caller: Principal, input: Applic
   return db.transaction(async (tx) => {
     const checked = await checkLead(tx, caller.scope, input);
     const created = await insertLead(tx, caller, input, checked);
+    const texted = input.guardian.phoneNumber ?? input.applicant.phoneNumber;
+    if (input.sms_consent_source && texted)
+      await recordSmsConsent(tx, [
+        {
+          id_school: checked.campus.id_school,
+          phone: texted,
+          granted: true,
+          source: 'staff',
+          note: input.sms_consent_source,
+          id_user: caller.id_user,
+          id_application: created.id_application,
+        },
+      ]);
     await notifyNewApplication(tx, created.id_application, caller.id_user);
     return {
       data: await getApplication(tx, caller, created.id_application),

@@ -721,6 +721,35 @@ describe('intake, detail and edits', () => {
     ...over,
   });
 
+  it("records the family's consent to texts only when staff say where it was given", async () => {
+    const consentsOf = (phone: string) => ctx.db.select().from(s.smsConsent).where(eq(s.smsConsent.address, phone));
+    const withConsent = await intake(
+      lead({
+        applicant: { firstName: 'Ines', lastName: 'Quiroga' },
+        guardian: { name: 'Rosa Quiroga', phoneNumber: '+16025550177' },
+        sms_consent_source: 'Said yes on the phone with the office',
+      }),
+    );
+    expect(withConsent.status, JSON.stringify(withConsent.body)).toBe(200);
+    expect(await consentsOf('+16025550177')).toMatchObject([
+      {
+        granted: true,
+        source: 'staff',
+        note: 'Said yes on the phone with the office',
+        id_application: withConsent.body.data.id_application,
+      },
+    ]);
+    const without = await intake(
+      lead({
+        applicant: { firstName: 'Ivo', lastName: 'Quiroga' },
+        guardian: { name: 'Tomas Quiroga', phoneNumber: '+16025550178' },
+        sms_consent_source: '  ',
+      }),
+    );
+    expect(without.status).toBe(200);
+    expect(await consentsOf('+16025550178')).toEqual([]);
+  });
+
   it('creates an unread lead with the next correlative, its first history row and an audit row', async () => {
     const [{ max }] = await ctx.db
       .select({ max: s.application.correlative })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quietHoursEnd } from '@openseat/shared/quiet-hours';
 import { defineJob, type JobContext } from '../../jobs/job';
 import { yieldToProcess } from '../../lib/yield';
 import { withPortalLinks } from '../portal-links/portal-links.service';
@@ -40,8 +41,9 @@ export async function dispatchDue(
   let sent = 0;
   try {
     for (;;) {
-      const batch = await repo.claimDue(context.db, BATCH, claimSeconds);
-      if (batch.length === 0) break;
+      const claimed = await repo.claimDue(context.db, BATCH, claimSeconds);
+      if (claimed.length === 0) break;
+      const batch = await withoutQuietTexts(context, claimed);
       const accepted = await whileClaimed(context, batch, claimSeconds, () =>
         Promise.all(batch.map((message) => sendOne(context, transports, message))),
       );
@@ -59,6 +61,19 @@ export async function dispatchDue(
   if (next && next.getTime() > Date.now())
     await context.jobs.enqueue(context.db, dispatchOutbox, { retry: true }, { startAfter: next });
   return sent;
+}
+
+/** The claimed messages that may go now: a text due in its school's quiet hours goes back to wait for their end. */
+async function withoutQuietTexts(context: JobContext, claimed: repo.ClaimedMessage[]) {
+  const now = new Date();
+  const waits = claimed.flatMap((message) => {
+    if (message.channel !== 'sms' || !message.quiet?.timeZone) return [];
+    const at = quietHoursEnd(now, message.quiet.timeZone, message.quiet.start, message.quiet.end);
+    return at ? [{ id_message: message.id_message, at }] : [];
+  });
+  await repo.postpone(context.db, waits);
+  const waiting = new Set(waits.map((w) => w.id_message));
+  return claimed.filter((message) => !waiting.has(message.id_message));
 }
 
 /**

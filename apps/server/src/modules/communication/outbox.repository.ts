@@ -114,6 +114,8 @@ export type ClaimedMessage = {
   campus_phone: string | null;
   /** The campus's contact e-mail: a family's reply to the mail goes there. */
   reply_to: string | null;
+  /** The school's SMS quiet hours, in the campus's time zone (else the school's). */
+  quiet: { timeZone: string; start: string; end: string };
 };
 
 /**
@@ -139,9 +141,28 @@ export async function claimDue(db: Executor, limit: number, leaseSeconds: number
                 (SELECT cc.phone_number FROM campus_configuration cc WHERE cc.id_campus = o.id_campus) AS campus_phone,
                 (SELECT coalesce(nullif(c.email, ''), nullif(cc.email, '')) FROM campus c
                    LEFT JOIN campus_configuration cc ON cc.id_campus = c.id_campus
-                  WHERE c.id_school = o.id_school AND c.id_campus = o.id_campus) AS reply_to
+                  WHERE c.id_school = o.id_school AND c.id_campus = o.id_campus) AS reply_to,
+                (SELECT json_build_object('timeZone', coalesce(cc.time_zone, sc.time_zone), 'start', sc.sms_quiet_start,
+                                          'end', sc.sms_quiet_end)
+                   FROM school_configuration sc LEFT JOIN campus_configuration cc ON cc.id_campus = o.id_campus
+                  WHERE sc.id_school = o.id_school) AS quiet
     `),
   );
+}
+
+/**
+ * Gives claimed messages back to the queue until a later time (a text due in quiet hours waits for the morning): the
+ * claim is not a try, so it does not count as one.
+ */
+export async function postpone(db: Executor, until: Array<{ id_message: number; at: Date }>) {
+  if (until.length === 0) return;
+  await db.execute(sql`
+    UPDATE message_outbox o SET status = 'queued', attempts = o.attempts - 1, claimed_until = NULL,
+           next_attempt_at = v.at
+    FROM jsonb_to_recordset(${JSON.stringify(until.map((u) => ({ id: u.id_message, at: u.at.toISOString() })))}::jsonb)
+         AS v(id int, at timestamptz)
+    WHERE o.id_message = v.id AND o.status = 'sending'
+  `);
 }
 
 /** Keeps a sender's claim on messages it is still sending (a slow provider must not make them look abandoned). */

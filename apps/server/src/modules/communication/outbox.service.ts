@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { dispatchOutbox } from './outbox.jobs';
 import * as repo from './outbox.repository';
+import { consentingAddresses } from './sms-consent.repository';
 
 /**
  * A message to put in the outbox. `key` names its cause when the cause may come again (a reminder's period, a
@@ -52,9 +53,9 @@ export const addressKey = (channel: Channel, address: string) => {
 export async function queueMessages(tx: Executor, jobs: JobQueue, drafts: MessageDraft[]): Promise<number[]> {
   if (drafts.length === 0) return [];
   const skipped = await optedOutDrafts(tx, drafts);
+  const unconsented = await textsWithoutConsent(tx, drafts);
   const rows = drafts.map((d, i): repo.NewMessage => {
-    const optedOut = skipped.has(i);
-    const reason = d.skipReason ?? (optedOut ? 'opted out' : null);
+    const reason = d.skipReason ?? (skipped.has(i) ? 'opted out' : unconsented.has(i) ? SKIPPED_WITHOUT_CONSENT : null);
     return {
       id_school: d.id_school,
       id_campus: d.id_campus,
@@ -82,28 +83,60 @@ export async function queueMessages(tx: Executor, jobs: JobQueue, drafts: Messag
   return ids;
 }
 
-/** Indexes of the drafts whose address opted out of their channel at their school (SMS: all; e-mail: bulk). */
-async function optedOutDrafts(tx: Executor, drafts: MessageDraft[]): Promise<Set<number>> {
-  const bulk = drafts.map((d, i) => ({ d, i })).filter(({ d }) => !d.skipReason && (d.bulk || d.channel === 'sms'));
-  const out = new Set<number>();
+/** Why an SMS to a number that never consented (or withdrew its consent) was not sent. */
+export const SKIPPED_WITHOUT_CONSENT = 'no consent';
+
+/**
+ * For each draft `concerned` keeps, whether `lookup` finds its address: one lookup per school and channel, with the
+ * addresses as `addressKey` writes them.
+ */
+async function addressesFound(
+  drafts: MessageDraft[],
+  concerned: (d: MessageDraft) => boolean,
+  lookup: (id_school: number, channel: Channel, addresses: string[]) => Promise<Set<string>>,
+): Promise<Map<number, boolean>> {
   const groups = new Map<string, Array<{ d: MessageDraft; i: number }>>();
-  for (const entry of bulk) {
-    const k = `${entry.d.id_school}:${entry.d.channel}`;
+  drafts.forEach((d, i) => {
+    if (!concerned(d)) return;
+    const k = `${d.id_school}:${d.channel}`;
     const group = groups.get(k);
-    if (group) group.push(entry);
-    else groups.set(k, [entry]);
-  }
+    if (group) group.push({ d, i });
+    else groups.set(k, [{ d, i }]);
+  });
+  const found = new Map<number, boolean>();
   for (const entries of groups.values()) {
     const { id_school, channel } = entries[0].d;
-    const blocked = await repo.optedOut(
-      tx,
+    const addresses = await lookup(
       id_school,
       channel,
       entries.map(({ d }) => addressKey(channel, d.recipient)),
     );
-    for (const { d, i } of entries) if (blocked.has(addressKey(channel, d.recipient))) out.add(i);
+    for (const { d, i } of entries) found.set(i, addresses.has(addressKey(channel, d.recipient)));
   }
-  return out;
+  return found;
+}
+
+const indexesWhere = (found: Map<number, boolean>, value: boolean) =>
+  new Set([...found].filter(([, v]) => v === value).map(([i]) => i));
+
+/** Indexes of the SMS drafts whose number has no consent to texts at their school. */
+async function textsWithoutConsent(tx: Executor, drafts: MessageDraft[]): Promise<Set<number>> {
+  const consenting = await addressesFound(
+    drafts,
+    (d) => d.channel === 'sms' && !d.skipReason,
+    (id_school, _channel, addresses) => consentingAddresses(tx, id_school, addresses),
+  );
+  return indexesWhere(consenting, false);
+}
+
+/** Indexes of the drafts whose address opted out of their channel at their school (SMS: all; e-mail: bulk). */
+async function optedOutDrafts(tx: Executor, drafts: MessageDraft[]): Promise<Set<number>> {
+  const optedOut = await addressesFound(
+    drafts,
+    (d) => !d.skipReason && (d.bulk || d.channel === 'sms'),
+    (id_school, channel, addresses) => repo.optedOut(tx, id_school, channel, addresses),
+  );
+  return indexesWhere(optedOut, true);
 }
 
 /**

@@ -363,6 +363,48 @@ describe('the dispatcher', () => {
   });
 });
 
+describe('quiet hours', () => {
+  /** The UTC wall time `minutes` from now, as HH:MM. */
+  const utcClock = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(11, 16);
+  const quietHours = (start: string, end: string) =>
+    ctx.db
+      .update(s.schoolConfiguration)
+      .set({ sms_quiet_start: start, sms_quiet_end: end, time_zone: 'UTC' })
+      .where(eq(s.schoolConfiguration.id_school, campus.id_school));
+
+  it('holds a text due in quiet hours until they end, sends the mail at once, and the text once they are over', async () => {
+    await quietHours(utcClock(-60), utcClock(60));
+    try {
+      const app = await applied({ guardianEmail: 'night.family@example.org', guardianPhoneNumber: '5554442222' });
+      await move([app.id_application], STATUS.OFFERED);
+      await expect.poll(() => mailsTo('night.family@example.org').length, { timeout: 15_000 }).toBe(1);
+      const held = await until('the text held back', async () => {
+        const text = (await messagesOf(app.id_application)).find((m) => m.channel === 'sms');
+        return text?.status === 'queued' && text.nextAttemptAt.getTime() > Date.now() + 30 * 60_000 && text;
+      });
+      // held until the end of the quiet hours (to the minute), and the claim that found it quiet was not a try
+      expect(Math.abs(held.nextAttemptAt.getTime() - (Date.now() + 60 * 60_000))).toBeLessThan(2 * 60_000);
+      expect(held.attempts).toBe(0);
+      expect(smsTo('+15554442222')).toHaveLength(0);
+
+      // the morning comes: the dispatcher sends it
+      await quietHours('00:00', '00:00');
+      await ctx.db
+        .update(s.messageOutbox)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(s.messageOutbox.id_message, held.id_message));
+      await dispatchDue(ctx.jobContext);
+      expect(smsTo('+15554442222')).toHaveLength(1);
+      expect((await messagesOf(app.id_application)).find((m) => m.channel === 'sms')).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+      });
+    } finally {
+      await quietHours('00:00', '00:00');
+    }
+  });
+});
+
 describe("a school's own provider account", () => {
   it('sends its SMS through its own Twilio account, whose token is stored sealed', async () => {
     await ctx.db

@@ -14,7 +14,7 @@ export async function exportsRoutes(root: FastifyInstance, deps: AppDeps) {
     '/application/export',
     {
       // export_csv on the list's own screen (type), checked by the service before anything is streamed
-      config: { signedIn: true },
+      config: { signedIn: true, recordRead: 'export' },
       compress: STREAMED_CSV_COMPRESSION,
       schema: {
         tags: ['application records'],

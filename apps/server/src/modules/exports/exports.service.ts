@@ -1,7 +1,7 @@
 import { LIST_SUBJECT } from '@openseat/shared/application-status';
 import type { ApplicationExportQuery } from '@openseat/shared/schemas/application-records';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../audit/audit.service';
+import { recordReads, writeAudit, type RecordReader } from '../audit/audit.service';
 import { forbidden } from '../../lib/errors';
 import type { Scope } from '../../lib/scope';
 import type { Principal } from '../auth/auth.types';
@@ -14,6 +14,7 @@ import { ExportRow } from './export-row';
 import {
   exportNames,
   exportWindow,
+  field,
   maxApplicationId,
   type WindowCondition,
   type WindowValues,
@@ -22,8 +23,16 @@ import {
 /** Application ids per query while streaming (at most this many rows are held at once). */
 export const EXPORT_PAGE_SIZE = 2000;
 
-/** What each window reads beyond the application: tag names, registration answers, and an extra condition. */
-type WindowRead = { withTags: boolean; withRegistration?: boolean; only?: WindowCondition };
+/**
+ * What each window reads beyond the application (tag names, registration answers, an extra condition), and who reads
+ * it: every record a window carries is in its readers ("who saw this child"), `detail` naming the export.
+ */
+type WindowRead = {
+  withTags: boolean;
+  withRegistration?: boolean;
+  only?: WindowCondition;
+  readBy: { reader: RecordReader; detail: string };
+};
 
 /**
  * The rows window by window, each window read at once (one batch); the next window is asked for while this one is
@@ -41,9 +50,17 @@ async function* windowsOf(db: Db, scope: Scope, filter: ListFilter, read: Window
   for (let afterId = 0; next; afterId += EXPORT_PAGE_SIZE) {
     const rows = await next;
     next = afterId + EXPORT_PAGE_SIZE < last ? windowAfter(afterId + EXPORT_PAGE_SIZE) : null;
-    if (rows.length) yield rows;
+    if (!rows.length) continue;
+    await recordReads(db, read.readBy.reader, 'export', rows.map(recordOf), read.readBy.detail);
+    yield rows;
   }
 }
+
+const recordOf = (values: WindowValues) => ({
+  id_school: field(values, 'id_school'),
+  id_campus: field(values, 'id_campus'),
+  id_application: field(values, 'id_application'),
+});
 
 /**
  * Everything that can refuse an export happens here, before a byte is sent: the permission to export the list
@@ -69,48 +86,58 @@ export async function prepareExport(db: Db, caller: Principal, query: Applicatio
   return {
     filename: format.filename,
     columns: format.columns,
-    batches: windowsOf(db, caller.scope, filter, { withTags, withRegistration: format.registration }),
+    batches: windowsOf(db, caller.scope, filter, {
+      withTags,
+      withRegistration: format.registration,
+      readBy: { reader: caller, detail: name },
+    }),
     cells: (values: WindowValues) => format.cells(row.at(values)),
   };
 }
 
 /**
  * A student-information-system file (PowerSchool, SchoolMint, Aspire) of the applications `only` picks, in the
- * caller's scope: the SIS hand-off (modules/sis-handoff) streams it. The caller has checked the permission and
- * written the audit row.
+ * reader's scope: the SIS hand-off (modules/sis-handoff) streams it. The caller has checked the permission and
+ * written the audit row; each record carried is in its readers.
  */
 export async function sisFile(
   db: Db,
-  scope: Scope,
+  reader: RecordReader & { scope: Scope },
   name: 'powerschool' | 'schoolmint' | 'aspire',
   filter: ListFilter,
   only: WindowCondition,
 ) {
   const format = formatOf(name, { lng: 'en' });
-  const row = new ExportRow(await exportNames(db, scope));
+  const row = new ExportRow(await exportNames(db, reader.scope));
   return {
     filename: format.filename,
     columns: format.columns,
-    batches: windowsOf(db, scope, filter, { withTags: false, withRegistration: true, only }),
+    batches: windowsOf(db, reader.scope, filter, {
+      withTags: false,
+      withRegistration: true,
+      only,
+      readBy: { reader, detail: name },
+    }),
     cells: (values: WindowValues) => format.cells(row.at(values)),
   };
 }
 
 /**
  * The OneRoster 1.2 CSV bundle (a ZIP archive: manifest.csv and the files of docs/oneroster.md) of the applications
- * `only` picks, in the caller's scope. Built in memory: one campus period's students.
+ * `only` picks, in the reader's scope (each record carried is in its readers). Built in memory: one campus period's students.
  */
 export async function oneRosterZip(
   db: Db,
-  scope: Scope,
+  reader: RecordReader & { scope: Scope },
   filter: ListFilter,
   only: WindowCondition,
   mode: OneRosterMode,
   now = new Date(),
 ) {
-  const row = new ExportRow(await exportNames(db, scope));
+  const row = new ExportRow(await exportNames(db, reader.scope));
   const bundle = new OneRosterBundle(mode, now);
-  for await (const batch of windowsOf(db, scope, filter, { withTags: false, withRegistration: true, only }))
+  const read = { withTags: false, withRegistration: true, only, readBy: { reader, detail: 'oneroster' } };
+  for await (const batch of windowsOf(db, reader.scope, filter, read))
     for (const values of batch) bundle.add(row.at(values));
   return zipArchive(bundle.entries(), now);
 }

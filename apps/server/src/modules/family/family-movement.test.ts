@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS, type StatusId } from '@openseat/shared/constants';
 import type { FamilyApplication } from '@openseat/shared/schemas/family';
 import * as s from '../../db/schema/index';
-import { sha256 } from '../../lib/crypto';
 import { createApplication } from '../../test/application-factories';
 import { createCampusGrades, createPeriod } from '../../test/enrollment-factories';
 import { createCampus, createSchool } from '../../test/factories';
@@ -12,6 +10,7 @@ import { apiClient, startTestApp, type TestContext } from '../../test/harness';
 import { contactOf, type Contact } from './family.contact';
 import { waitingFigures } from './family.figures';
 import { familyApplications } from './family.service';
+import { guardianSessionKey } from '../../test/guardian-session';
 
 /*
  * The waiting list's movement a family sees (issue 24): offers made from their grade's list per week this season and,
@@ -95,13 +94,7 @@ async function waitingFamily(period: Period, id_grade = 3) {
     id_grade,
     guardianEmail: contact,
   });
-  const key = randomBytes(32).toString('base64url');
-  await ctx.db.insert(s.guardianSession).values({
-    keyHash: sha256(key),
-    contactKey: contact,
-    kind: 'email',
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
+  const key = await guardianSessionKey(ctx.db, contact);
   return { app, cookie: key };
 }
 

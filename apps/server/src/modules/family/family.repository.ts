@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { guardianEmailKey, guardianPhoneKey } from '../../db/schema/applications';
 import { rowsOf } from '../../lib/sql';
+import { namedOnPglite } from '../../db/named-statement';
 import type { Contact } from './family.contact';
 
 /*
@@ -150,12 +151,6 @@ export async function setPreferredLanguage(db: Executor, contact: Contact, lng: 
     });
 }
 
-/** An unreleased hold of the campus names the application's newest move: the family is not told of it yet. */
-const heldMove = (a: typeof s.application) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM ${s.messageHold} WHERE ${s.messageHold.id_campus} = ${a.id_campus}
-    AND ${s.messageHold.releasedAt} IS NULL
-    AND position(';' || ${a.id_application} || ',' in ';' || ${s.messageHold.moves}) > 0)`;
-
 /**
  * What the portal reads of an application itself: its ids, stage and places, the child's first name and whether a
  * move of it is held. The names of its school, campus, grade, period and priority group and the campus's contact
@@ -180,7 +175,7 @@ function applicationFields() {
     offer_expires_at: a.offer_expires_at,
     child: s.applicant.firstName,
     /** A move of it waits in an unreleased hold (a draw's results not yet presented): shown as before that move. */
-    held: heldMove(a),
+    held: s.heldMoveOf(a),
   };
 }
 
@@ -251,7 +246,8 @@ export async function sessionApplications(
 
 /**
  * The statement, prepared once per database and named: on a PostgreSQL server each connection plans it once and
- * keeps the plan (planning its subqueries was most of a status page's database time); PGlite plans it per call.
+ * keeps the plan (planning its subqueries was most of a status page's database time); on PGlite too, through
+ * `namedOnPglite` (its `query` would parse and plan it per call).
  */
 const sessionQueries = new WeakMap<Db, Map<boolean, ReturnType<typeof prepareSessionQuery>>>();
 
@@ -259,11 +255,14 @@ function sessionQuery(db: Db, oneApplication: boolean) {
   let prepared = sessionQueries.get(db);
   if (!prepared) sessionQueries.set(db, (prepared = new Map()));
   let query = prepared.get(oneApplication);
-  if (!query) prepared.set(oneApplication, (query = prepareSessionQuery(db, oneApplication)));
+  if (!query) {
+    const name = oneApplication ? 'family_session_application' : 'family_session_applications';
+    prepared.set(oneApplication, (query = namedOnPglite(prepareSessionQuery(db, oneApplication, name), name)));
+  }
   return query;
 }
 
-function prepareSessionQuery(db: Db, oneApplication: boolean) {
+function prepareSessionQuery(db: Db, oneApplication: boolean, name: string) {
   const a = s.application;
   const ap = s.applicant;
   const ofContact = or(
@@ -288,7 +287,7 @@ function prepareSessionQuery(db: Db, oneApplication: boolean) {
       ),
     )
     .orderBy(desc(a.createdAt), desc(a.id_application))
-    .prepare(oneApplication ? 'family_session_application' : 'family_session_applications');
+    .prepare(name);
 }
 
 /** The status the application had before its newest move (what a family saw before a held move). */

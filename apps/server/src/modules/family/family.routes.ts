@@ -24,6 +24,7 @@ import {
   FamilyRegistrationSchema,
 } from '@openseat/shared/schemas/registration';
 import { listOf } from '@openseat/shared/schemas/responses';
+import { FamilySmsConsentSchema, FamilySmsConsentSchoolSchema } from '@openseat/shared/schemas/sms-consent';
 import type { AppDeps } from '../../plugins/types';
 import { clearSessionCookie, setSessionCookie } from '../../lib/session-cookie';
 import * as familyAuth from './family.auth';
@@ -38,7 +39,8 @@ import {
 import { cosign, openCosign } from '../registration/signature.service';
 import { waitingFigures } from './family.figures';
 import { familyRequest } from './family.session';
-import { applicationDetail, presentApplications } from './family.service';
+import { answerSmsConsent, familySmsConsent } from './family.sms-consent';
+import { openApplication, presentApplications } from './family.service';
 
 /** Portal reads and answers from one address per minute: a results day's family refreshing, not a crawler. */
 const PORTAL_LIMIT_PER_MINUTE = 120;
@@ -117,6 +119,33 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
       return { message: translate('familyLanguageSaved', req.lng) };
     },
   );
+  // consent to texts (docs/privacy.md, "Messaging consent"): the guardian's own phones, per school of theirs
+  const smsConsentList = listOf(
+    FamilySmsConsentSchoolSchema,
+    "Per school of the guardian's applications: the phones its texts go to (mostly hidden), whether texts may go " +
+      'to them now, and the history of that consent, newest first',
+  );
+  app.get(
+    '/family/sms-consent',
+    { config: portalConfig, schema: { tags, response: { 200: smsConsentList } } },
+    async (req) => familySmsConsent(deps.db, await guardian(req)),
+  );
+  app.put(
+    '/family/sms-consent',
+    {
+      config: portalConfig,
+      preHandler: sameSiteOnly,
+      schema: {
+        tags,
+        description:
+          'The guardian says yes or no to texts for the phones of their applications at one school of theirs ' +
+          '(`id_school`), or at every one: in effect for the next text. 404 for a school that is not theirs',
+        body: FamilySmsConsentSchema,
+        response: { 200: smsConsentList },
+      },
+    },
+    async (req) => answerSmsConsent(deps.db, await guardian(req), req.body),
+  );
   app.get(
     '/family/applications',
     {
@@ -128,10 +157,13 @@ export async function familyRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     '/family/applications/:id',
     {
-      config: portalConfig,
+      config: { ...portalConfig, recordRead: 'portal' },
       schema: { tags, params: FamilyApplicationParamsSchema, response: { 200: FamilyApplicationDetailSchema } },
     },
-    async (req) => applicationDetail(reads(), (await applications(req, req.params.id)).applications[0]),
+    async (req) => {
+      const { contact, applications: found } = await applications(req, req.params.id);
+      return openApplication(reads(), maskedContact(contact), found[0]);
+    },
   );
   app.get(
     '/family/applications/:id/decline-reasons',

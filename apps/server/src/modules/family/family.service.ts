@@ -7,6 +7,7 @@ import type {
 } from '@openseat/shared/schemas/family';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { recordReads } from '../audit/audit.service';
 import type { Contact } from './family.contact';
 import { rankAmong, waitingFigures, type WaitingFigures } from './family.figures';
 import { listMovementOf } from './family.movement';
@@ -128,6 +129,17 @@ export async function familyApplications(
   figures = waitingFigures(db),
 ): Promise<FamilyApplication[]> {
   return presentApplications({ db, figures, now }, await repo.guardianApplications(db, contact));
+}
+
+/**
+ * The application's page as its guardian opens it (`shownAs`: their contact as the portal shows it): the read is in
+ * the record's readers, as a staff member's view is. 404 when it is not the guardian's.
+ */
+export async function openApplication(reads: Reads, shownAs: string, app: repo.GuardianApplication | undefined) {
+  const detail = await applicationDetail(reads, app);
+  const { id_school, id_campus, id_application } = app!;
+  await recordReads(reads.db, { guardian: shownAs }, 'portal', [{ id_school, id_campus, id_application }]);
+  return detail;
 }
 
 /** One application as its page shows it, with the messages sent about it: 404 when it is not the guardian's. */

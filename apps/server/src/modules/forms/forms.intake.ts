@@ -1,7 +1,7 @@
 import { MOVEMENT_TYPE, transitionOf } from '@openseat/shared/application-status';
 import { FORM_PROVIDER, STATUS, type StatusId } from '@openseat/shared/constants';
 import type { MessageKey } from '@openseat/shared/messages';
-import { ApplicationCreateSchema } from '@openseat/shared/schemas/applications';
+import { ApplicationCreateSchema, type ApplicationCreate } from '@openseat/shared/schemas/applications';
 import type { FormField, WebhookAnswer } from '@openseat/shared/schemas/communication';
 import type { Db, Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
@@ -20,11 +20,13 @@ import {
   refusalOf,
 } from '../status-moves/status-moves.service';
 import { notifyFormSubmission, notifyNewApplication } from '../notifications/notifications.service';
+import { recordSmsConsent } from '../communication/sms-consent.service';
 import { incompleteRegistrations } from '../registration/completeness.service';
 import {
   addressOf,
   cleanDate,
   cleanPhone,
+  consentGiven,
   languageOf,
   mapFields,
   readGoogleForms,
@@ -187,14 +189,27 @@ async function takeLead(tx: Tx, scope: Scope, form: Form, values: Values): Promi
   const same = await sameChild(tx, checked.duplicates, name.first, name.last);
   if (same !== null) {
     await repo.markUnread(tx, same);
+    await recordFormConsent(tx, form, input, values, same);
     await notifyFormSubmission(tx, same, form.form_name);
     return { id_application: same, error: null };
   }
   const created = await insertLead(tx, { scope, id_user: null, id_school: form.id_school }, input, checked);
+  await recordFormConsent(tx, form, input, values, created.id_application);
   const lng = languageOf(values.guardian_language);
   if (lng) await repo.setGuardianLanguage(tx, created.id_application, lng);
   await notifyNewApplication(tx, created.id_application, null, form.form_name);
   return { id_application: created.id_application, error: null };
+}
+
+/**
+ * "Text me about this application" answered yes (docs/privacy.md, "Messaging consent"): the phone the application's
+ * texts go to, as the form gave it (the guardian's, else the applicant's), consents at the form's school, in the
+ * delivery's transaction. Unanswered or no: nothing is recorded (an earlier answer stands).
+ */
+async function recordFormConsent(tx: Tx, form: Form, input: ApplicationCreate, values: Values, id_application: number) {
+  const phone = input.guardian.phoneNumber ?? input.applicant.phoneNumber;
+  if (!phone || !consentGiven(values.sms_consent)) return;
+  await recordSmsConsent(tx, [{ id_school: form.id_school, phone, granted: true, source: 'form', id_application }]);
 }
 
 /**

@@ -170,6 +170,16 @@ const ALIASES: Record<FormField, string[]> = {
   guardian_occupation: ['guardian_occupation', 'parent_occupation', 'occupation', 'ocupacion'],
   guardian_language: ['guardian_language', 'language', 'preferred_language', 'idioma'],
   event_preference: ['event_preference', 'event'],
+  sms_consent: [
+    'text_me',
+    'text_me_about_this_application',
+    'text_consent',
+    'sms_opt_in',
+    'consent_to_texts',
+    'textos',
+    'enviarme_mensajes_de_texto',
+    'envienme_mensajes_de_texto_sobre_esta_solicitud',
+  ],
   id_application: ['id_application', 'application_id'],
 };
 const FIELD_OF_ALIAS = new Map(
@@ -204,6 +214,15 @@ export function mapFields(delivery: Delivery, fieldMap: Record<string, string>):
   if (delivery.hidden.respondent_email) set('guardian_email', delivery.hidden.respondent_email);
   return values;
 }
+
+/** Answers that say no to a consent question (normalized): anything else given, a ticked box's label included, is yes. */
+const NO_ANSWERS = new Set(['no', 'n', 'false', '0', 'off', 'none', 'ninguno', 'ninguna', 'no_gracias', 'no_thanks']);
+
+/**
+ * Whether the "Text me about this application" answer consents: a yes, or a ticked checkbox (its label as the
+ * answer). Unanswered (an unticked box sends nothing) or a no: no consent, and nothing is recorded.
+ */
+export const consentGiven = (v: string | undefined) => Boolean(v && v.trim() && !NO_ANSWERS.has(normalizeKey(v)));
 
 /** Digits and a leading + only (the applicant schema's phone rule). */
 export const cleanPhone = (v: string | undefined) => (v ? v.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '') : null);

@@ -523,6 +523,74 @@ describe('submission-to-csv', () => {
   });
 });
 
+describe('consent to texts on the application form', () => {
+  const consentsOf = (address: string) =>
+    ctx.db.select().from(s.smsConsent).where(eq(s.smsConsent.address, address)).orderBy(s.smsConsent.id_sms_consent);
+  const withPhone = (first: string, phone: string, extra: Q[] = []): Q[] => [
+    ...leadQuestions(first, 'Texto', `${first.toLowerCase()}.texto@example.org`),
+    { ref: 'parent_phone', title: 'Parent phone', type: 'phone_number', value: phone },
+    ...extra,
+  ];
+
+  it('records a form consent for the phone given when "Text me about this application" is ticked, in the delivery', async () => {
+    const form = await createForm({ is_application_form: true, field_map: { consent_q: 'sms_consent' } });
+    const ticked = {
+      ref: 'consent_q',
+      title: 'Text me about this application',
+      type: 'choices',
+      value: { labels: ['Text me about this application'] },
+    };
+    const res = await postTypeform(
+      form.id_campus_form,
+      form.secret,
+      typeformBody(form.form_id, withPhone('Maya', '(555) 310-2040', [ticked])),
+    );
+    expect(res.body.status, JSON.stringify(res.body)).toBe('processed');
+    expect(await consentsOf('+15553102040')).toMatchObject([
+      {
+        id_school: campusA.id_school,
+        granted: true,
+        source: 'form',
+        id_application: res.body.id_application,
+        id_user: null,
+      },
+    ]);
+    // a yes/no question found by its name, answered yes (Typeform's boolean)
+    const yes = { ref: 'text_me', title: 'Text me', type: 'boolean', value: true };
+    await postTypeform(
+      form.id_campus_form,
+      form.secret,
+      typeformBody(form.form_id, withPhone('Noor', '5553102041', [yes])),
+    );
+    expect(await consentsOf('+15553102041')).toMatchObject([{ granted: true, source: 'form' }]);
+    await call('DELETE', `/campus-form/${form.id_campus_form}`, { token: tokenA });
+  });
+
+  it('records nothing when the box is left unticked, answered no, or no phone is given', async () => {
+    const form = await createForm({ is_application_form: true });
+    const no = { ref: 'text_me', title: 'Text me', type: 'boolean', value: false };
+    const unticked = await postTypeform(
+      form.id_campus_form,
+      form.secret,
+      typeformBody(form.form_id, withPhone('Omar', '5553102042')),
+    );
+    const answeredNo = await postTypeform(
+      form.id_campus_form,
+      form.secret,
+      typeformBody(form.form_id, withPhone('Pia', '5553102043', [no])),
+    );
+    expect([unticked.body.status, answeredNo.body.status]).toEqual(['processed', 'processed']);
+    expect(await consentsOf('+15553102042')).toEqual([]);
+    expect(await consentsOf('+15553102043')).toEqual([]);
+    const yes = { ref: 'text_me', title: 'Text me', type: 'boolean', value: true };
+    const before = (await ctx.db.select().from(s.smsConsent)).length;
+    const phoneless = typeformBody(form.form_id, [...leadQuestions('Quinn', 'Texto', 'quinn.texto@example.org'), yes]);
+    expect((await postTypeform(form.id_campus_form, form.secret, phoneless)).body.status).toBe('processed');
+    expect((await ctx.db.select().from(s.smsConsent)).length).toBe(before);
+    await call('DELETE', `/campus-form/${form.id_campus_form}`, { token: tokenA });
+  });
+});
+
 describe('reading a delivery', () => {
   it('maps Typeform answers by the definition’s ref or title when the answer carries only the field id', () => {
     const delivery = readTypeform({

@@ -16,6 +16,7 @@ import {
   SendEmailRequestSchema,
   SendMultipleRequestSchema,
 } from '@openseat/shared/schemas/communication';
+import { SmsConsentChangeSchema, SmsConsentSchema } from '@openseat/shared/schemas/sms-consent';
 import { MessageResponseSchema, pageOf, savedOf } from '@openseat/shared/schemas/responses';
 import { id } from '@openseat/shared/schemas/rules';
 import type { AppDeps } from '../../plugins/types';
@@ -24,6 +25,7 @@ import * as messaging from './messaging.service';
 import { unsubscribedPage, unsubscribeQuestionPage } from './opt-outs.presenter';
 import * as optOuts from './opt-outs.service';
 import * as resendFailed from './resend-failed.service';
+import * as smsConsent from './sms-consent.service';
 
 /** A text answer that is not JSON (an HTML page, TwiML): documented as a string, sent as it is. */
 const textResponse = (type: string, description: string) => ({
@@ -42,6 +44,39 @@ export async function messagingRoutes(root: FastifyInstance, deps: AppDeps) {
     const header = req.headers['idempotency-key'];
     return typeof header === 'string' && header.trim() ? header.trim() : undefined;
   };
+
+  const ApplicationIdSchema = z.object({ id });
+  app.get(
+    '/application/:id/sms-consent',
+    {
+      config: { permission: ['application', 'access'] },
+      schema: {
+        tags,
+        description:
+          "Consent to texts of the phone the application's texts go to (the guardian's, else the applicant's): " +
+          "whether texts may go, and its history, newest first. 404 outside the caller's scope",
+        params: ApplicationIdSchema,
+        response: { 200: SmsConsentSchema },
+      },
+    },
+    (req) => smsConsent.applicationSmsConsent(deps.db, principalOf(req), req.params.id),
+  );
+  app.post(
+    '/application/:id/sms-consent',
+    {
+      config: { permission: ['application', 'edit_info'] },
+      schema: {
+        tags,
+        description:
+          'Staff record that the family gave consent to texts (the note says where it came from: required) or ' +
+          'withdrew it. Audited',
+        params: ApplicationIdSchema,
+        body: SmsConsentChangeSchema,
+        response: { 200: SmsConsentSchema },
+      },
+    },
+    (req) => smsConsent.recordApplicationSmsConsent(deps.db, principalOf(req), req.params.id, req.body),
+  );
 
   for (const url of ['/email/send', '/application/send'])
     app.post(

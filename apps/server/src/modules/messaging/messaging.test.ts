@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import type { CommunicationEntry, MessageBatch } from '@openseat/shared/schemas/communication';
 import type { Page } from '@openseat/shared/schemas/pagination';
+import type { SmsConsent } from '@openseat/shared/schemas/sms-consent';
 import * as s from '../../db/schema/index';
 import { createApplication } from '../../test/application-factories';
 import { createPeriod, createRoleWith } from '../../test/enrollment-factories';
@@ -323,6 +324,74 @@ describe('SMS through Twilio: callbacks and STOP', () => {
     const start = { ...stop, Body: 'START', MessageSid: 'SMinbound2' };
     expect((await post('/webhooks/twilio/inbound', start, sign('/webhooks/twilio/inbound', start))).status).toBe(200);
     expect((await send()).body.data).toMatchObject({ total: 1, skipped: 0 });
+    // the replies are in the number's consent history, the family's own word
+    const history = (await call<SmsConsent>('GET', `/application/${app.id_application}/sms-consent`, { token: admin }))
+      .body.history;
+    expect(history.slice(0, 2).map((h) => [h.granted, h.source, h.recordedBy])).toEqual([
+      [true, 'start', null],
+      [false, 'stop', null],
+    ]);
+  });
+});
+
+describe('consent to texts', () => {
+  const consentOf = (id: number, token = admin) => call<SmsConsent>('GET', `/application/${id}/sms-consent`, { token });
+  const record = (id: number, body: unknown) =>
+    call<SmsConsent>('POST', `/application/${id}/sms-consent`, { token: admin, body });
+  const text = (id: number) =>
+    call<{ data: MessageBatch }>('POST', '/email/send-multiple', {
+      token: admin,
+      body: { ids: [id], channel: 'sms', text: 'Tour on Friday' },
+    });
+
+  it('no SMS without a recorded consent; staff record one with its source, and a withdrawal stops texts again', async () => {
+    const app = await createApplication(ctx.db, period, { guardianPhoneNumber: '(555) 246-8100', smsConsent: false });
+    expect((await consentOf(app.id_application)).body).toEqual({ phone: '+15552468100', granted: false, history: [] });
+    expect((await text(app.id_application)).body.data).toMatchObject({ total: 1, skipped: 1 });
+    const [unsent] = await messagesOf(app.id_application);
+    expect(unsent).toMatchObject({ status: 'skipped', lastError: 'no consent' });
+
+    // a consent needs where it came from
+    const bare = await record(app.id_application, { granted: true });
+    expect(bare.status).toBe(400);
+    expect(JSON.stringify(bare.body)).toContain('Required field.');
+    expect(await ctx.db.select().from(s.smsConsent).where(eq(s.smsConsent.address, '+15552468100'))).toEqual([]);
+
+    const given = await record(app.id_application, { granted: true, note: 'Said yes on the phone, Nov 27' });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body).toMatchObject({ phone: '+15552468100', granted: true });
+    expect(given.body.history[0]).toMatchObject({
+      granted: true,
+      source: 'staff',
+      note: 'Said yes on the phone, Nov 27',
+    });
+    expect(given.body.history[0].recordedBy).toBeTruthy();
+    expect((await text(app.id_application)).body.data).toMatchObject({ total: 1, skipped: 0 });
+    await until('the SMS at Twilio', async () => twilio.received.find((m) => m.To === '+15552468100'));
+
+    const withdrawn = await record(app.id_application, { granted: false });
+    expect(withdrawn.body.granted).toBe(false);
+    expect(withdrawn.body.history.map((h) => [h.granted, h.source])).toEqual([
+      [false, 'staff'],
+      [true, 'staff'],
+    ]);
+    expect((await text(app.id_application)).body.data).toMatchObject({ total: 1, skipped: 1 });
+    const audits = await ctx.db
+      .select({ action: s.auditLog.action })
+      .from(s.auditLog)
+      .where(eq(s.auditLog.entityId, String(app.id_application)));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['sms_consent.grant', 'sms_consent.withdraw']));
+  });
+
+  it("answers 404 for another school's application, and 400 for an application without a phone", async () => {
+    const foreign = await createApplication(ctx.db, foreignPeriod, { guardianPhoneNumber: '5550001234' });
+    expect((await consentOf(foreign.id_application)).status).toBe(404);
+    expect((await record(foreign.id_application, { granted: false })).status).toBe(404);
+    const silent = await createApplication(ctx.db, period, { guardianPhoneNumber: null });
+    expect((await consentOf(silent.id_application)).body).toEqual({ phone: null, granted: false, history: [] });
+    const refused = await record(silent.id_application, { granted: true, note: 'Yes' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('This application has no phone number to text.');
   });
 });
 

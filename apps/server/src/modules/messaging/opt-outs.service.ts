@@ -5,6 +5,7 @@ import { unauthorized, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { addressKey, recordDelivery } from '../communication/outbox.service';
 import { schoolsOfCampusPhone } from '../communication/sms-senders.service';
+import { recordSmsConsent } from '../communication/sms-consent.service';
 import { smsAccountOf } from '../communication/transports.service';
 import { readUnsubscribeToken } from '../communication/unsubscribe.service';
 import * as repo from './messaging.repository';
@@ -132,7 +133,8 @@ async function schoolsOfInbound(deps: OptOutDeps, to: string, from: string, requ
 
 /**
  * An inbound SMS: STOP and its synonyms opt the sender out of every SMS of the school(s) it speaks for
- * (`schoolsOfInbound`); START and UNSTOP undo that for the same schools. A request that no account concerned
+ * (`schoolsOfInbound`) and withdraw its consent there; START and UNSTOP undo that for the same schools and give the
+ * consent again (the reply itself is the family's word). A request that no account concerned
  * signed (nor the server's) is refused.
  */
 export async function twilioInbound(deps: OptOutDeps, body: unknown, signature: string | undefined) {
@@ -144,10 +146,19 @@ export async function twilioInbound(deps: OptOutDeps, body: unknown, signature: 
   const word = textOf(params, 'Body').trim().toUpperCase();
   if (!from || schools.length === 0) return;
   const address = addressKey('sms', from);
-  if (STOP_WORDS.has(word))
+  const consent = (granted: boolean, source: 'stop' | 'start') =>
+    recordSmsConsent(
+      deps.db,
+      schools.map((id_school) => ({ id_school, phone: address, granted, source })),
+    );
+  if (STOP_WORDS.has(word)) {
     await repo.addOptOut(
       deps.db,
       schools.map((id_school) => ({ id_school, channel: 'sms' as const, address, source: 'stop' })),
     );
-  else if (START_WORDS.has(word)) await repo.removeOptOut(deps.db, schools, 'sms', address);
+    await consent(false, 'stop');
+  } else if (START_WORDS.has(word)) {
+    await repo.removeOptOut(deps.db, schools, 'sms', address);
+    await consent(true, 'start');
+  }
 }

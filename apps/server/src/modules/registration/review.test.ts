@@ -14,6 +14,7 @@ import { createEmailTemplate, createReminder, enteredStatusAt } from '../../test
 import { tokenFor } from '../../test/session';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { sendDueReminders } from '../reminders/reminders.jobs';
+import { guardianSessionKey } from '../../test/guardian-session';
 
 /*
  * Issue 25, the staff's review (docs/registration.md): a returned item tells the family in their language through
@@ -251,13 +252,7 @@ describe('the "registration incomplete" reminder', () => {
     const make = async () => {
       const email = `rem.${++n}@example.org`;
       const app = await createApplication(ctx.db, period, { id_status: STATUS.CONFIRMED, guardianEmail: email });
-      const key = randomBytes(32).toString('base64url');
-      await ctx.db.insert(s.guardianSession).values({
-        keyHash: sha256(key),
-        contactKey: email,
-        kind: 'email',
-        expiresAt: new Date(Date.now() + 3_600_000),
-      });
+      const key = await guardianSessionKey(ctx.db, email);
       return { app, cookie: `openseat_family=${key}` };
     };
     const untouched = first.application;

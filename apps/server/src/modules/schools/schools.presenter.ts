@@ -36,6 +36,8 @@ export const presentSchoolConfiguration = (key: Buffer, c: SchoolConfigurationRe
   twilio_auth_token: maskedSecret(key, c.twilio_auth_token_encrypted),
   hasTwilioAuthToken: c.twilio_auth_token_encrypted !== null,
   time_zone: c.time_zone,
+  sms_quiet_start: c.sms_quiet_start,
+  sms_quiet_end: c.sms_quiet_end,
 });
 
 /** The spec's columns of the schools export (section 3). */

@@ -64,7 +64,7 @@ export async function sisHandoffRoutes(root: FastifyInstance, deps: AppDeps) {
   app.get(
     '/sis-handoff/batches/:id/file',
     {
-      config: { permission: [...config.permission] },
+      config: { permission: [...config.permission], recordRead: 'export' },
       compress: STREAMED_CSV_COMPRESSION,
       schema: {
         tags,

@@ -143,9 +143,9 @@ export async function prepareFile(db: Db, caller: Principal, id_sis_handoff: num
   const only = repo.inBatch(batch.id_sis_handoff);
   if (batch.format === 'oneroster') {
     const mode = batch.include === 'all' ? 'bulk' : 'delta';
-    const zip = await exportsService.oneRosterZip(db, caller.scope, filter, only, mode, now);
+    const zip = await exportsService.oneRosterZip(db, caller, filter, only, mode, now);
     return { kind: 'zip' as const, filename: `oneroster-${batch.id_sis_handoff}.zip`, zip };
   }
-  const csv = await exportsService.sisFile(db, caller.scope, batch.format as 'powerschool', filter, only);
+  const csv = await exportsService.sisFile(db, caller, batch.format as 'powerschool', filter, only);
   return { kind: 'csv' as const, ...csv };
 }

@@ -41,6 +41,14 @@ export const ADMIN_ROWS: Row[] = [
     foreign: () => ['outbox.dispatch', 'tenancy'],
   },
   {
+    route: 'GET /admin/record-reads/export',
+    actor: 'schoolA',
+    ownActor: 'superAdmin',
+    own: () => ({ method: 'GET', path: `/admin/record-reads/export?id_user=1&from=2026-01-01&to=2099-12-31` }),
+    other: () => ({ method: 'GET', path: `/admin/record-reads/export?id_user=1&from=2026-01-01&to=2099-12-31` }),
+    foreign: () => ['Secret-B1-Child'],
+  },
+  {
     route: 'GET /admin/audit',
     actor: 'schoolA',
     ownActor: 'superAdmin',

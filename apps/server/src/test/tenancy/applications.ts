@@ -33,6 +33,13 @@ export const APPLICATION_ROWS: Row[] = [
     foreign: () => ['Secret-B1-Child'],
   },
   {
+    route: 'GET /application/:id/readers',
+    actor: 'schoolA',
+    own: (x) => ({ method: 'GET', path: `/application/${appOf(x, 'a2')}/readers` }),
+    other: (x) => ({ method: 'GET', path: `/application/${appOf(x, 'b1')}/readers` }),
+    foreign: () => ['Secret-B1-Child'],
+  },
+  {
     route: 'GET /application/status-historical',
     actor: 'campusA1',
     own: (x) => ({ method: 'GET', path: `/application/status-historical?id_application=${appOf(x, 'a1')}` }),

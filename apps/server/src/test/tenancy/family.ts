@@ -11,24 +11,15 @@ import { createCampus } from '../factories';
 import { signAgreement } from '../../modules/registration/signature.service';
 import { tenancyFiles, type Fixtures, type ListRow, type Row } from './kit';
 import { sisHandoffFixtures } from './sis-handoff';
+import { guardianSessionKey } from '../guardian-session';
 
 // the family portal: a guardian of an application at A1 (and one at B1, same contact), and another family at A1
 type FamilyFixtures = Awaited<ReturnType<typeof buildFamilyFixtures>>;
 let ff: FamilyFixtures;
 const OTHER_FAMILY = ['Secret-Family-Child', 'other.family@example.org'];
 const AGREEMENT_TEXT = 'The family follows the handbook.';
-
-/** A portal session for the contact, as `POST /family/session` opens one: answers its cookie value. */
-async function guardianSession(db: TestContext['db'], email: string) {
-  const key = randomBytes(32).toString('base64url');
-  await db.insert(s.guardianSession).values({
-    keyHash: sha256(key),
-    contactKey: email,
-    kind: 'email',
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
-  return key;
-}
+/** The other family's phone (texts consented on their form): never shown to guardian A, not even its last digits. */
+const OTHER_FAMILY_PHONE = '5550007531';
 
 async function buildFamilyFixtures(db: TestContext['db'], x: Fixtures) {
   const a1 = x.enrollment.a1.period;
@@ -52,6 +43,20 @@ async function buildFamilyFixtures(db: TestContext['db'], x: Fixtures) {
     firstName: OTHER_FAMILY[0],
     guardianEmail: OTHER_FAMILY[1],
   });
+  // consent to texts: guardian A's phone on an application of theirs, and the other family's phone on one of theirs
+  await createApplication(db, a1, {
+    id_status: STATUS.APPLIED,
+    firstName: 'Guardian-A-Texted',
+    guardianEmail: 'guardian.a@example.org',
+    guardianPhoneNumber: '5550002468',
+    smsConsent: false,
+  });
+  await createApplication(db, a1, {
+    id_status: STATUS.APPLIED,
+    firstName: OTHER_FAMILY[0],
+    guardianEmail: OTHER_FAMILY[1],
+    guardianPhoneNumber: OTHER_FAMILY_PHONE,
+  });
   const registration = await registrationFixtures(db, x);
   return {
     mine,
@@ -60,8 +65,8 @@ async function buildFamilyFixtures(db: TestContext['db'], x: Fixtures) {
     theirsOffered,
     ...registration,
     cookies: {
-      guardianA: await guardianSession(db, 'guardian.a@example.org'),
-      guardianLeaving: await guardianSession(db, 'guardian.leaving@example.org'),
+      guardianA: await guardianSessionKey(db, 'guardian.a@example.org'),
+      guardianLeaving: await guardianSessionKey(db, 'guardian.leaving@example.org'),
     },
   };
 }
@@ -333,6 +338,25 @@ export const FAMILY_ROWS: Row[] = [
       body: { answer: 'accept' },
     }),
     foreign: () => OTHER_FAMILY,
+  },
+  {
+    route: 'GET /family/sms-consent',
+    actor: 'guardianA',
+    own: () => ({ method: 'GET', path: '/family/sms-consent' }),
+    shared: "the caller's own phones: those of their own applications (family-sms-consent.test.ts)",
+    foreign: () => [...OTHER_FAMILY, OTHER_FAMILY_PHONE.slice(-4)],
+  },
+  {
+    route: 'PUT /family/sms-consent',
+    actor: 'guardianA',
+    own: () => ({ method: 'PUT', path: '/family/sms-consent', body: { granted: true } }),
+    // a school where the guardian has no application: its families' phones are not theirs to answer for
+    other: (x) => ({
+      method: 'PUT',
+      path: '/family/sms-consent',
+      body: { granted: false, id_school: x.schoolB.id_school },
+    }),
+    foreign: () => [...OTHER_FAMILY, OTHER_FAMILY_PHONE.slice(-4)],
   },
   {
     route: 'GET /family/session',

@@ -7,19 +7,27 @@ import type { Fixtures, Row } from './kit';
 // manual sending, the communication log, batches and captured SMS (modules/messaging)
 type MessagingFixtures = Awaited<ReturnType<typeof buildMessagingFixtures>>;
 let mf: MessagingFixtures;
+const SECRET_PHONE = '+15550106677';
 const SECRET_MESSAGING = ['Secret-B-Msg', 'secret.beta.family@example.org', 'Secret-Beta-Subject'];
 
 async function buildMessagingFixtures(db: TestContext['db'], x: Fixtures) {
-  const on = (c: 'a1' | 'a2' | 'b1', firstName: string, email: string, id_status?: typeof STATUS.DECLINED) =>
+  const on = (
+    c: 'a1' | 'a2' | 'b1',
+    firstName: string,
+    email: string,
+    id_status?: typeof STATUS.DECLINED,
+    guardianPhoneNumber?: string,
+  ) =>
     createApplication(db, x.enrollment[c].period, {
       firstName,
       lastName: 'Messaging',
       guardianEmail: email,
+      guardianPhoneNumber,
       id_status,
     });
-  const own = await on('a1', 'Msg-A1-Child', 'alpha.family@example.org');
+  const own = await on('a1', 'Msg-A1-Child', 'alpha.family@example.org', undefined, '+15550104455');
   const sister = await on('a2', 'Secret-A2-Msg', 'secret.a2.family@example.org');
-  const other = await on('b1', 'Secret-B-Msg', 'secret.beta.family@example.org');
+  const other = await on('b1', 'Secret-B-Msg', 'secret.beta.family@example.org', undefined, SECRET_PHONE);
   const ownDeclined = await on('a1', 'Declined-A1-Child', 'alpha.declined@example.org', STATUS.DECLINED);
   const otherDeclined = await on('b1', 'Secret-B-Declined', 'secret.beta.family@example.org', STATUS.DECLINED);
   const batch = async (app: typeof own) =>
@@ -82,6 +90,28 @@ async function buildMessagingFixtures(db: TestContext['db'], x: Fixtures) {
 const mail = (id_application: number) => ({ id_application, subject: 'Tenancy hello', text: 'A message' });
 
 export const MESSAGING_ROWS: Row[] = [
+  {
+    route: 'GET /application/:id/sms-consent',
+    actor: 'campusA1',
+    own: () => ({ method: 'GET', path: `/application/${mf.own.id_application}/sms-consent` }),
+    other: () => ({ method: 'GET', path: `/application/${mf.other.id_application}/sms-consent` }),
+    foreign: () => [SECRET_PHONE],
+  },
+  {
+    route: 'POST /application/:id/sms-consent',
+    actor: 'schoolA',
+    own: () => ({
+      method: 'POST',
+      path: `/application/${mf.own.id_application}/sms-consent`,
+      body: { granted: true, note: 'Said yes at the front desk' },
+    }),
+    other: () => ({
+      method: 'POST',
+      path: `/application/${mf.other.id_application}/sms-consent`,
+      body: { granted: false },
+    }),
+    foreign: () => [SECRET_PHONE],
+  },
   {
     route: 'POST /email/send',
     actor: 'schoolA',

@@ -18,6 +18,7 @@ export const MENU: ReadonlyArray<{
   { to: '/main/historical', labelKey: 'menu.historical', subject: 'historical' },
   { to: '/main/school-applications', labelKey: 'menu.schoolApplications', subject: 'school_applications' },
   { to: '/main/registration-reviews', labelKey: 'menu.registrationReviews', subject: 'selected_list' },
+  { to: '/main/imports', labelKey: 'menu.imports', subject: 'application', action: 'create' },
   { to: '/main/enrollment-settings', labelKey: 'menu.enrollmentSettings', subject: 'enrollment_settings' },
   { to: '/main/priorities-configuration', labelKey: 'menu.priorities', subject: 'priorities_configuration' },
   { to: '/main/application-tags', labelKey: 'menu.tags', subject: 'tags_configuration' },

@@ -1,11 +1,10 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { FamilyApplicationDetail, FamilySession } from '@openseat/shared/schemas/family';
 import type { DocumentUpload, FamilyRegistration } from '@openseat/shared/schemas/registration';
 import { api, answer } from '../../test/api';
-import { FamilyApp } from '../App';
+import { findScreen, openPortal } from '../../test/portal';
 import en from '../i18n/en';
 import vi from '../i18n/vi';
 import { CHUNK_BYTES } from './DocumentUpload';
@@ -54,10 +53,7 @@ function openItem(registration: FamilyRegistration, messages = en) {
     answer('get', '/family/applications/43', APPLICATION),
     answer('get', '/family/applications/43/registration', registration),
   );
-  window.history.replaceState(null, '', '/family/applications/43/registration/8');
-  const user = userEvent.setup({ delay: null, applyAccept: false });
-  render(<FamilyApp start={{ lng: messages === en ? 'en' : 'vi', messages }} />);
-  return user;
+  return openPortal('/family/applications/43/registration/8', { lng: messages === en ? 'en' : 'vi', messages }, false);
 }
 
 /** The server's side: the upload opened, then each chunk (its Content-Range kept), failing where `fails` says. */
@@ -83,7 +79,7 @@ function server(size: number, fails: (call: number) => boolean) {
 describe('uploading a document', () => {
   it('states the types and size, and offers them to the file picker and the camera', async () => {
     openItem(packet(['pdf', 'jpeg'], { name: 'first-try.pdf' }));
-    await screen.findByRole('heading', { name: 'Birth certificate' });
+    await findScreen('Birth certificate');
     expect(screen.getByText('Accepted files: PDF, JPEG, up to 3 MB.')).toBeInTheDocument();
     expect(screen.getByText('The school says: The page is cut off.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See the file you sent' })).toHaveAttribute(

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import type { FamilyLanguage } from '@openseat/shared/schemas/family';
 import { FAMILY_LANGUAGES, LANGUAGE_NAMES, isFamilyLanguage } from '../constants';
 import { useI18n } from '../i18n/language';
+import { TEXTS } from '../paths';
+import { Link } from '../router';
 
 type Props = {
   /** The signed-in contact, partly hidden; null when signed out (no sign-out button then). */
@@ -11,7 +13,10 @@ type Props = {
   onSignOut?: () => void;
 };
 
-/** The portal's name, the language chooser and, signed in, who is signed in and the way out. */
+/**
+ * The portal's name, the language chooser and, signed in, who is signed in, their choice of text messages (the
+ * portal's one setting besides the language) and the way out.
+ */
 export function Header({ contact, signedIn, onLanguage, onSignOut }: Props) {
   const { t, lng } = useI18n();
   const languageId = useId();
@@ -48,6 +53,11 @@ export function Header({ contact, signedIn, onLanguage, onSignOut }: Props) {
         </div>
       </div>
       {contact ? <p className="header__contact">{t('signedInAs', { contact })}</p> : null}
+      {signedIn ? (
+        <p className="header__contact">
+          <Link to={TEXTS}>{t('textsLink')}</Link>
+        </p>
+      ) : null}
     </header>
   );
 }

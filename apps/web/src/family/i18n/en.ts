@@ -131,6 +131,27 @@ const en = {
   email: 'E-mail',
   noContact: 'The campus has not listed a phone number or e-mail.',
 
+  textsLink: 'Text messages',
+  textsTitle: 'Text messages',
+  textsIntro:
+    'Choose whether each school may send text messages about your applications to your phone. Your choice takes effect at once.',
+  textsPhones: 'Texts go to',
+  textsNoPhone:
+    'None of your applications at this school has a phone number, so the school cannot text you. Contact the campus to add one.',
+  textsSwitch: 'Text me about my applications at {school}',
+  textsExplain: 'Message and data rates may apply. Reply STOP to any text to stop them, or START to get them again.',
+  textsOn: 'Saved: {school} may text you.',
+  textsOff: 'Saved: {school} will not text you.',
+  textsHistory: 'Your choices so far',
+  textsNoHistory: 'No choice recorded yet: the school does not text you until you say yes.',
+  textsAnswer: 'Answer',
+  textsHow: 'How',
+  source_form: 'On the application form',
+  source_portal: 'Here, in the portal',
+  source_staff: 'By the school',
+  source_stop: 'You replied STOP',
+  source_start: 'You replied START',
+
   registrationTitle: 'Registration',
   registrationIntro: 'Your seat is accepted. Complete these items so the school can enroll your child.',
   registrationProgress: '{approved} of {required} required items approved by the school',

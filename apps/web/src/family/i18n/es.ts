@@ -128,6 +128,29 @@ const es: Translation = {
   email: 'Correo electrónico',
   noContact: 'La sede no ha indicado un teléfono ni un correo electrónico.',
 
+  textsLink: 'Mensajes de texto',
+  textsTitle: 'Mensajes de texto',
+  textsIntro:
+    'Elija si cada escuela puede enviar a su teléfono mensajes de texto sobre sus solicitudes. Su elección se aplica de inmediato.',
+  textsPhones: 'Los mensajes van a',
+  textsNoPhone:
+    'Ninguna de sus solicitudes en esta escuela tiene un número de teléfono, así que la escuela no puede enviarle mensajes de texto. Comuníquese con la sede para agregar uno.',
+  textsSwitch: 'Envíenme mensajes de texto sobre mis solicitudes en {school}',
+  textsExplain:
+    'Pueden aplicarse tarifas de mensajes y datos. Responda STOP a cualquier mensaje para dejar de recibirlos, o START para recibirlos de nuevo.',
+  textsOn: 'Guardado: {school} puede enviarle mensajes de texto.',
+  textsOff: 'Guardado: {school} no le enviará mensajes de texto.',
+  textsHistory: 'Sus respuestas hasta ahora',
+  textsNoHistory:
+    'Todavía no hay ninguna respuesta: la escuela no le envía mensajes de texto hasta que usted diga que sí.',
+  textsAnswer: 'Respuesta',
+  textsHow: 'Cómo',
+  source_form: 'En el formulario de solicitud',
+  source_portal: 'Aquí, en el portal',
+  source_staff: 'Por la escuela',
+  source_stop: 'Usted respondió STOP',
+  source_start: 'Usted respondió START',
+
   registrationTitle: 'Inscripción',
   registrationIntro:
     'Su plaza está aceptada. Complete estos elementos para que la escuela pueda inscribir a su hijo o hija.',

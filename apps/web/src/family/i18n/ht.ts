@@ -128,6 +128,27 @@ const ht: Translation = {
   email: 'Imèl',
   noContact: 'Kanpis la pa bay okenn nimewo telefòn ni imèl.',
 
+  textsLink: 'Mesaj tèks',
+  textsTitle: 'Mesaj tèks',
+  textsIntro: 'Chwazi si chak lekòl ka voye mesaj tèks sou telefòn ou konsènan demann ou yo. Chwa ou a aplike touswit.',
+  textsPhones: 'Mesaj yo ale nan',
+  textsNoPhone:
+    'Pa gen okenn nan demann ou yo nan lekòl sa a ki gen yon nimewo telefòn, kidonk lekòl la pa ka voye mesaj tèks ba ou. Kontakte kanpis la pou ajoute youn.',
+  textsSwitch: 'Voye mesaj tèks ban mwen sou demann mwen yo nan {school}',
+  textsExplain:
+    'Frè pou mesaj ak done ka aplike. Reponn STOP nan nenpòt mesaj pou yo sispann, oswa START pou resevwa yo ankò.',
+  textsOn: 'Anrejistre: {school} ka voye mesaj tèks ba ou.',
+  textsOff: 'Anrejistre: {school} p ap voye mesaj tèks ba ou.',
+  textsHistory: 'Chwa ou yo jiskaprezan',
+  textsNoHistory: 'Poko gen okenn chwa ki anrejistre: lekòl la p ap voye mesaj tèks ba ou jiskaske ou di wi.',
+  textsAnswer: 'Repons',
+  textsHow: 'Kijan',
+  source_form: 'Sou fòm demann lan',
+  source_portal: 'Isit la, nan pòtay la',
+  source_staff: 'Pa lekòl la',
+  source_stop: 'Ou te reponn STOP',
+  source_start: 'Ou te reponn START',
+
   registrationTitle: 'Enskripsyon',
   registrationIntro: 'Ou aksepte plas la. Ranpli eleman sa yo pou lekòl la ka enskri pitit ou.',
   registrationProgress: 'Lekòl la apwouve {approved} sou {required} eleman obligatwa',

@@ -128,6 +128,28 @@ const vi: Translation = {
   email: 'Email',
   noContact: 'Cơ sở chưa cung cấp số điện thoại hoặc email.',
 
+  textsLink: 'Tin nhắn văn bản',
+  textsTitle: 'Tin nhắn văn bản',
+  textsIntro:
+    'Chọn xem mỗi trường có được gửi tin nhắn văn bản về hồ sơ của quý vị đến điện thoại của quý vị hay không. Lựa chọn của quý vị có hiệu lực ngay.',
+  textsPhones: 'Tin nhắn được gửi đến',
+  textsNoPhone:
+    'Không hồ sơ nào của quý vị tại trường này có số điện thoại, nên trường không thể nhắn tin cho quý vị. Hãy liên hệ với cơ sở để thêm số điện thoại.',
+  textsSwitch: 'Nhắn tin cho tôi về hồ sơ của tôi tại {school}',
+  textsExplain:
+    'Có thể phát sinh phí tin nhắn và dữ liệu. Trả lời STOP cho bất kỳ tin nhắn nào để ngừng nhận, hoặc START để nhận lại.',
+  textsOn: 'Đã lưu: {school} có thể nhắn tin cho quý vị.',
+  textsOff: 'Đã lưu: {school} sẽ không nhắn tin cho quý vị.',
+  textsHistory: 'Các lựa chọn của quý vị cho đến nay',
+  textsNoHistory: 'Chưa có lựa chọn nào được ghi nhận: trường sẽ không nhắn tin cho quý vị cho đến khi quý vị đồng ý.',
+  textsAnswer: 'Câu trả lời',
+  textsHow: 'Cách thức',
+  source_form: 'Trên mẫu đơn đăng ký',
+  source_portal: 'Tại đây, trong cổng thông tin',
+  source_staff: 'Do nhà trường ghi nhận',
+  source_stop: 'Quý vị đã trả lời STOP',
+  source_start: 'Quý vị đã trả lời START',
+
   registrationTitle: 'Đăng ký nhập học',
   registrationIntro:
     'Chỗ học của con quý vị đã được chấp nhận. Hãy hoàn tất các mục này để nhà trường có thể ghi danh cho con quý vị.',

@@ -19,6 +19,11 @@ describe('saved list filters', () => {
     expect(filtersFromSaved(saved, LIST_TYPE.DECLINED)).toEqual({ text: '' });
   });
 
+  it('keeps a search typed before the saved filters arrived', () => {
+    const saved = [{ listType: LIST_TYPE.INBOX, items: [{ id_filter: FILTER_ID.GRADE, values: [4] }] }];
+    expect(filtersFromSaved(saved, LIST_TYPE.INBOX, 'Sophia Miller')).toEqual({ text: 'Sophia Miller', id_grade: 4 });
+  });
+
   it('saves only the filters that changed; a cleared one is saved empty (removed)', () => {
     expect(changedItems({ text: '', id_grade: 4 }, { text: 'ana', id_grade: 4, tagIds: [1] })).toEqual([
       { id_filter: FILTER_ID.TAG, values: [1] },

@@ -7,15 +7,18 @@ export type Filters = { text: string; id_status?: StatusId; id_grade?: number; t
 /** The saved filters of spec section 9 a list restores: grade, tag and status (campus and period come from the top bar). */
 type SavedItem = { id_filter: number; values: number[] };
 
-/** The filters a list starts with, from the caller's saved items for that list. */
-export function filtersFromSaved(saved: UserFilterList, listType: number): Filters {
+/**
+ * The filters a list starts with, from the caller's saved items for that list. The search is not saved: `text` is what
+ * the reader typed while the saved filters were on their way, kept rather than wiped.
+ */
+export function filtersFromSaved(saved: UserFilterList, listType: number, text = ''): Filters {
   const items = saved.find((s) => s.listType === listType)?.items ?? [];
   const of = (id_filter: number) => items.find((i) => i.id_filter === id_filter)?.values ?? [];
   const [grade] = of(FILTER_ID.GRADE);
   const [status] = of(FILTER_ID.STATUS);
   const tags = of(FILTER_ID.TAG);
   return {
-    text: '',
+    text,
     ...(grade !== undefined ? { id_grade: grade } : {}),
     ...(status !== undefined ? { id_status: status as StatusId } : {}),
     ...(tags.length ? { tagIds: tags } : {}),

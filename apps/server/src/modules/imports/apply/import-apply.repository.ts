@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PERIOD_STATE } from '@openseat/shared/constants';
 import type { Executor } from '../../../db/client';
 import * as s from '../../../db/schema/index';
 import { guardianEmailKey, guardianPhoneKey } from '../../../db/schema/applications';
 import { arrayOf, inIds, rowsOf } from '../../../lib/sql';
+import { chunks } from '../../../lib/chunks';
 import { inCampus, inSchool, type Scope } from '../../../lib/scope';
 import type { ImportedApplicant } from './import-check';
 
@@ -61,11 +62,6 @@ export async function campusTags(db: Executor, campusIds: number[]) {
     .where(inIds(s.tag.id_campus, campusIds));
 }
 
-/** The priority items of the catalog. */
-export async function priorityItemIds(db: Executor) {
-  return (await db.select({ id: s.priorityItem.id_priority_item }).from(s.priorityItem)).map((p) => p.id);
-}
-
 /** Seats left per grade of these periods (spots - taken), as offers count them (campus_year_grade). */
 export async function seatsLeft(db: Executor, periodIds: number[]) {
   if (!periodIds.length) return [];
@@ -80,7 +76,13 @@ export async function seatsLeft(db: Executor, periodIds: number[]) {
     .where(inIds(g.id_campus_year, periodIds));
 }
 
-/** Live applications of these periods (in scope) whose guardian has one of these e-mails or phone numbers. */
+/** Contacts per lookup: a 50,000-row file asks in a few statements, none holding the whole file's keys at once. */
+const CONTACTS_PER_LOOKUP = 5000;
+
+/**
+ * Live applications of these periods (in scope) whose guardian has one of these e-mails or phone numbers, each once.
+ * The contacts are looked up a few thousand at a time: the embedded database keeps the memory a statement grew to.
+ */
 export async function existingParties(
   db: Executor,
   scope: Scope,
@@ -88,7 +90,22 @@ export async function existingParties(
   emails: string[],
   phones: string[],
 ) {
-  if (!periodIds.length || (!emails.length && !phones.length)) return [];
+  if (!periodIds.length) return [];
+  const lookups = [
+    ...[...chunks(emails, CONTACTS_PER_LOOKUP)].map(
+      (keys) => sql`${guardianEmailKey(ap.guardianEmail)} = ANY(${arrayOf(keys)}::text[])`,
+    ),
+    ...[...chunks(phones, CONTACTS_PER_LOOKUP)].map(
+      (keys) => sql`${guardianPhoneKey(ap.guardianPhoneNumber)} = ANY(${arrayOf(keys)}::text[])`,
+    ),
+  ];
+  const found = new Map<number, Awaited<ReturnType<typeof partiesWhere>>[number]>();
+  for (const contact of lookups)
+    for (const party of await partiesWhere(db, scope, periodIds, contact)) found.set(party.id_application, party);
+  return [...found.values()];
+}
+
+function partiesWhere(db: Executor, scope: Scope, periodIds: number[], contact: SQL) {
   return db
     .select({
       id_application: a.id_application,
@@ -104,15 +121,7 @@ export async function existingParties(
     .from(a)
     .innerJoin(ap, eq(ap.id_applicant, a.id_applicant))
     .where(
-      and(
-        inIds(a.id_campus_year, periodIds),
-        isNull(a.deletedAt),
-        inCampus(scope, a.id_school, a.id_campus),
-        or(
-          sql`${guardianEmailKey(ap.guardianEmail)} = ANY(${arrayOf(emails)}::text[])`,
-          sql`${guardianPhoneKey(ap.guardianPhoneNumber)} = ANY(${arrayOf(phones)}::text[])`,
-        ),
-      ),
+      and(inIds(a.id_campus_year, periodIds), isNull(a.deletedAt), inCampus(scope, a.id_school, a.id_campus), contact),
     );
 }
 
@@ -223,6 +232,8 @@ export type NewApplication = {
   id_priority_item: number | null;
   id_status: number;
   waiting_list_position: number | null;
+  /** An offer's deadline (its period's rule), else null. */
+  offer_expires_at: Date | null;
   sibling_priority: boolean;
   lottery_number: number | null;
   id_import_batch: number;
@@ -235,15 +246,17 @@ export async function insertApplications(db: Executor, rows: NewApplication[]) {
   if (!rows.length) return;
   await db.execute(sql`
     INSERT INTO ${a} (id_application, id_school, id_campus, id_campus_year, id_school_year, correlative, id_applicant,
-      id_grade, id_priority_item, id_status, waiting_list_position, sibling_priority, lottery_number, id_import_batch,
-      origin, read, created_at, updated_at)
+      id_grade, id_priority_item, id_status, waiting_list_position, offer_expires_at, sibling_priority, lottery_number,
+      id_import_batch, origin, read, created_at, updated_at)
     SELECT v."id_application", v."id_school", v."id_campus", v."id_campus_year", v."id_school_year", v."correlative",
-      v."id_applicant", v."id_grade", v."id_priority_item", v."id_status", v."waiting_list_position", v."sibling_priority",
-      v."lottery_number", v."id_import_batch", 'import', false, coalesce(v."createdAt", now()), now()
+      v."id_applicant", v."id_grade", v."id_priority_item", v."id_status", v."waiting_list_position",
+      v."offer_expires_at", v."sibling_priority", v."lottery_number", v."id_import_batch", 'import', false,
+      coalesce(v."createdAt", now()), now()
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v("id_application" int, "id_school" int,
       "id_campus" int, "id_campus_year" int, "id_school_year" int, "correlative" int, "id_applicant" int,
-      "id_grade" int, "id_priority_item" int, "id_status" int, "waiting_list_position" int, "sibling_priority" boolean, "lottery_number" int,
-      "id_import_batch" int, "createdAt" timestamptz)`);
+      "id_grade" int, "id_priority_item" int, "id_status" int, "waiting_list_position" int,
+      "offer_expires_at" timestamptz, "sibling_priority" boolean, "lottery_number" int, "id_import_batch" int,
+      "createdAt" timestamptz)`);
 }
 
 /** The tags of imported rows, in one statement. */

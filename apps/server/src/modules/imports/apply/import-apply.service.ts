@@ -23,6 +23,7 @@ import {
   type StagedRow,
 } from './import-plan';
 import * as repo from './import-apply.repository';
+import * as catalogRepo from '../read/import-read.repository';
 
 /*
  * The dry run, commit and undo of an import (issue 27, docs/import-apply.md). The dry run checks every row, finds the
@@ -52,14 +53,17 @@ async function contextOf(db: Executor, caller: ImportCaller, request: ImportTarg
   // a campus user imports into its chosen campus only: a row naming another campus is refused
   const campusIds =
     caller.scope.campusIds === null
-      ? [...new Set([...maps.campuses.values(), ...(campus ? [campus.id_campus] : [])])]
+      ? [...new Set([...maps.campus.values(), ...(campus ? [campus.id_campus] : [])])]
       : [campus!.id_campus];
   const periods = await repo.campusPeriods(db, caller.scope, id_school, request.id_school_year, campusIds);
   const found = periods.map((p) => p.id_campus);
   const grades = await repo.offeredGrades(db, found);
   const periodIds = periods.flatMap((p) => (p.id_campus_year === null ? [] : [p.id_campus_year]));
   const seats = await repo.seatsLeft(db, periodIds);
-  const priorityItems = new Set(await repo.priorityItemIds(db));
+  const catalog = await catalogRepo.priorityItems(db);
+  const priorityItems = new Set(catalog.map((p) => p.id));
+  // the catalog's own names ("sibling") resolve without a map, as a grade's do; the map's words come first
+  for (const item of catalog) if (!maps.priority.has(mapKey(item.name))) maps.priority.set(mapKey(item.name), item.id);
   const tags = await repo.campusTags(db, found);
   const campuses = new Map<number, CampusPeriod>(
     periods.map((p) => [
@@ -87,9 +91,10 @@ async function analyse(
   caller: ImportCaller,
   request: ImportTarget,
   rows: AsyncIterable<MappedImportRow>,
+  forReport: boolean,
 ): Promise<Analysis> {
   const { id_school, id_campus, context } = await contextOf(db, caller, request);
-  const file = await checkFile(rows, context);
+  const file = await checkFile(rows, context, forReport);
   const emails = new Set<string>();
   const phones = new Set<string>();
   for (const row of file.accepted) {
@@ -104,7 +109,7 @@ async function analyse(
 }
 
 /** Grades the staged rows would over-fill, and those rows. */
-function overfillOf(staged: StagedRow[], context: CheckContext) {
+function overfillOf(staged: Parameters<typeof seatsNeeded>[0], context: CheckContext) {
   const overfilled: ImportReport['overfilled'] = [];
   const rows: number[] = [];
   for (const group of seatsNeeded(staged)) {
@@ -123,8 +128,8 @@ export async function dryRun(
   request: ImportTarget,
   rows: AsyncIterable<MappedImportRow>,
 ): Promise<ImportReport> {
-  const { context, file, matches } = await analyse(db, caller, request, rows);
-  const { overfilled, rows: overfilledRows } = overfillOf(planRows(file.accepted, matches, null).staged, context);
+  const { context, file, matches } = await analyse(db, caller, request, rows, true);
+  const { overfilled, rows: overfilledRows } = overfillOf(file.accepted, context);
   return reportOf(file, matches, overfilled, overfilledRows);
 }
 
@@ -139,7 +144,7 @@ export async function requestCommit(
   request: ImportCommitTarget,
   rows: AsyncIterable<MappedImportRow>,
 ) {
-  const { id_school, id_campus, context, file, matches } = await analyse(db, caller, request, rows);
+  const { id_school, id_campus, context, file, matches } = await analyse(db, caller, request, rows, false);
   const decisions = new Map(request.decisions.map((d) => [d.rowNumber, d.action]));
   const plan = planRows(file.accepted, matches, decisions);
   if (plan.undecided.length)

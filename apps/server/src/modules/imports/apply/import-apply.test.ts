@@ -34,16 +34,18 @@ const K = 2;
 const FIRST = 3;
 const SECOND = 4;
 
+const DAY = 24 * 60 * 60 * 1000;
+
 const maps = () => ({
-  grades: { Kinder: K, '1st': FIRST, '2nd': SECOND },
-  campuses: { North: a1.id_campus, South: a2.id_campus },
-  statuses: {
+  grade: { Kinder: K, '1st': FIRST, '2nd': SECOND },
+  campus: { North: a1.id_campus, South: a2.id_campus },
+  status: {
     Applied: STATUS.APPLIED,
     Waitlist: STATUS.WAITING_LIST,
     Offered: STATUS.OFFERED,
     Enrolled: STATUS.ENROLLED,
   },
-  priorities: { Sibling: 1, Nope: 999 },
+  priority: { Sibling: 1, Nope: 999 },
 });
 
 type Values = Partial<Record<ImportField, string>>;
@@ -237,6 +239,8 @@ describe('dry run', () => {
         good({ priority: 'Nope' }),
         good({ priority: 'Lottery winner' }),
         good({ tags: 'Late, South only' }),
+        // the catalog's own name, without a map: resolved as a grade's is (no problem for row 14)
+        good({ priority: 'Staff Child' }),
       ]),
     );
     expect(res.status).toBe(200);
@@ -317,6 +321,11 @@ describe('commit', () => {
     });
     const offered = imported.find((r) => r.application.id_status === STATUS.OFFERED)!;
     expect(offered.application.createdAt.toISOString()).toBe('2026-01-15T00:00:00.000Z');
+    // the offer lapses by its period's rule (7 days, at 17:00 on the campus's clock), counted from the import
+    const lapses = offered.application.offer_expires_at!.getTime() - Date.now();
+    expect(lapses).toBeGreaterThan(6 * DAY);
+    expect(lapses).toBeLessThan(8 * DAY);
+    expect(applied.application.offer_expires_at).toBeNull();
     const [seat] = await ctx.db
       .select()
       .from(s.campusYearGrade)

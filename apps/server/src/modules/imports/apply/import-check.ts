@@ -5,7 +5,8 @@ import type { ImportField, MappedImportRow } from '@openseat/shared/import-field
 import type { MessageKey } from '@openseat/shared/messages';
 import { ApplicationCreateSchema } from '@openseat/shared/schemas/applications';
 import { FAMILY_LANGUAGES } from '@openseat/shared/schemas/family';
-import type { ImportProblem, ImportValueMaps } from '@openseat/shared/schemas/imports';
+import type { ImportValueMaps } from '@openseat/shared/schemas/import-files';
+import type { ImportProblem } from '@openseat/shared/schemas/imports';
 import { optionalDate, optionalText, wholeNumber } from '@openseat/shared/schemas/rules';
 import { STATUS_IDS } from '@openseat/shared/application-status';
 import { DEFAULT_PHONE_COUNTRY } from './duplicates';
@@ -30,12 +31,8 @@ export type CampusPeriod = {
 };
 
 export type CheckContext = {
-  maps: {
-    grades: Map<string, number>;
-    campuses: Map<string, number>;
-    statuses: Map<string, number>;
-    priorities: Map<string, number>;
-  };
+  /** Their words (trimmed, lower case) to our ids, per kind of value. */
+  maps: Record<keyof ImportValueMaps, Map<string, number>>;
   /** The priority items of the catalog. */
   priorityItems: Set<number>;
   /** The campus of rows without a campus value. */
@@ -81,12 +78,7 @@ export const mapKey = (value: string) => value.trim().toLowerCase();
 
 export function mapsOf(maps: ImportValueMaps): CheckContext['maps'] {
   const of = (m: Record<string, number>) => new Map(Object.entries(m).map(([k, v]) => [mapKey(k), v]));
-  return {
-    grades: of(maps.grades),
-    campuses: of(maps.campuses),
-    statuses: of(maps.statuses),
-    priorities: of(maps.priorities),
-  };
+  return { grade: of(maps.grade), campus: of(maps.campus), status: of(maps.status), priority: of(maps.priority) };
 }
 
 const positive = wholeNumber(1, Number.MAX_SAFE_INTEGER, {
@@ -177,7 +169,7 @@ export function checkRow(
   let campus: CampusPeriod | undefined;
   const campusText = v.campus?.trim();
   if (campusText) {
-    const id = context.maps.campuses.get(mapKey(campusText));
+    const id = context.maps.campus.get(mapKey(campusText));
     if (id === undefined) problem('campus', 'importUnknownValue');
     else if (!(campus = context.campuses.get(id))) problem('campus', 'importCampusOutOfScope');
   } else if (context.defaultCampus === null) problem('campus', 'required');
@@ -189,7 +181,7 @@ export function checkRow(
   let id_status: StatusId = STATUS.LEAD;
   const statusText = v.status?.trim();
   if (statusText) {
-    const id = context.maps.statuses.get(mapKey(statusText));
+    const id = context.maps.status.get(mapKey(statusText));
     if (id === undefined) problem('status', 'importUnknownValue');
     else if (!(STATUS_IDS as number[]).includes(id)) problem('status', 'invalidValue');
     else id_status = id as StatusId;
@@ -199,7 +191,7 @@ export function checkRow(
   let id_grade: number | null = null;
   const gradeText = v.grade?.trim();
   if (gradeText) {
-    const id = context.maps.grades.get(mapKey(gradeText));
+    const id = context.maps.grade.get(mapKey(gradeText));
     if (id === undefined) problem('grade', 'importUnknownValue');
     else if (campus && !campus.grades.has(id)) problem('grade', 'unknownGrade');
     else id_grade = id;
@@ -209,7 +201,7 @@ export function checkRow(
   let id_priority_item: number | null = null;
   const priorityText = v.priority?.trim();
   if (priorityText) {
-    const id = context.maps.priorities.get(mapKey(priorityText));
+    const id = context.maps.priority.get(mapKey(priorityText));
     if (id === undefined) problem('priority', 'importUnknownValue');
     else if (!context.priorityItems.has(id)) problem('priority', 'invalidValue');
     else id_priority_item = id;

@@ -1,10 +1,12 @@
 import { holdsSeat, isWaiting } from '@openseat/shared/application-status';
+import { STATUS } from '@openseat/shared/constants';
 import { isMessageKey } from '@openseat/shared/messages';
 import type { Db, Executor } from '../../../db/client';
 import { sqlStateOf } from '../../../lib/db-errors';
 import { AppError, conflict } from '../../../lib/errors';
 import { writeAudits } from '../../audit/audit.service';
 import { nextCorrelative } from '../../applications/application-ref.service';
+import { OfferDeadlines } from '../../status-moves/offer-deadline.service';
 import { appendHistory, lockGroups, nextWaitingPlaces, takeSeats } from '../../status-moves/status-moves.service';
 import { MERGED_FIELDS, seatsNeeded, type StagedRow } from './import-plan';
 import * as repo from './import-apply.repository';
@@ -71,6 +73,13 @@ async function writeBatch(tx: Executor, id_import_batch: number) {
   const firstCorrelative = created.length ? await nextCorrelative(tx, batch.id_school) : 0;
   const placeOf = (r: StagedRow) =>
     isWaiting(r.id_status) && r.rank !== null ? (firstPlace.get(groupKey(r)) ?? 1) + r.rank - 1 : null;
+  // an imported offer lapses by its period's rule from the import, as an offer made here today would
+  const now = new Date();
+  const deadlines = new OfferDeadlines(tx);
+  const offered = created.filter((r) => r.id_status === STATUS.OFFERED);
+  await deadlines.load(offered.map((r) => r.id_campus_year));
+  const expiry = new Map<number, Date | null>();
+  for (const r of offered) expiry.set(r.rowNumber, await deadlines.of(r.id_campus_year, now));
   await repo.insertApplicants(
     tx,
     created.map((r, i) => ({ ...r.applicant, id_applicant: applicantIds[i], id_school: batch.id_school })),
@@ -88,6 +97,7 @@ async function writeBatch(tx: Executor, id_import_batch: number) {
     id_priority_item: r.id_priority_item ?? null,
     id_status: r.id_status,
     waiting_list_position: placeOf(r),
+    offer_expires_at: expiry.get(r.rowNumber) ?? null,
     sibling_priority: r.sibling_priority,
     lottery_number: r.lottery_number,
     id_import_batch,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_TYPE, STATUS } from '@openseat/shared/constants';
 import { translate } from '@openseat/shared/messages';
@@ -43,12 +44,12 @@ const MAPPING = {
     Tutor: 'guardianName',
     Correo: 'guardianEmail',
   },
-  values: { grade: { Kinder: K }, status: { 'En espera': STATUS.WAITING_LIST }, campus: {} },
+  values: { grade: { Kinder: K }, status: { 'En espera': STATUS.WAITING_LIST }, campus: {}, priority: {} },
 };
 
-async function upload(token: string, text: string) {
+async function upload(token: string, text: string | Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([text]), 'lista.csv');
+  form.append('file', new Blob([typeof text === 'string' ? text : new Uint8Array(text)]), 'lista.csv');
   const res = await fetch(`${ctx.baseUrl}/api/imports/files`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
@@ -137,5 +138,86 @@ describe('an uploaded file, imported through a mapping', () => {
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toMatch(/^5,guardianEmail,/);
     expect(lines[1]).toContain(translate('emailInvalid', 'es'));
+  });
+
+  it("maps a file's priority words: the catalog's own and other systems' words guessed, the rest chosen by hand", async () => {
+    const csv = [
+      'Nombre,Apellido,Grado,Nombre del tutor,Correo,Prioridad',
+      'Ana,Mora,K,Rosa Mora,ana.mora@example.org,Hermano',
+      'Leo,Vera,K,Juan Vera,leo.vera@example.org,staff child',
+      'Mia,Luna,K,Sara Luna,mia.luna@example.org,Hijo de maestra',
+      'Noa,Rey,K,Pablo Rey,noa.rey@example.org,VIP',
+    ].join('\n');
+    const uploaded = await upload(admin, csv);
+    expect(uploaded.status).toBe(200);
+    const { mapping, unmapped } = uploaded.body;
+    expect(mapping.columns.Prioridad).toBe('priority');
+    expect(mapping.values.priority).toEqual({ Hermano: 1, 'staff child': 2 });
+    expect(unmapped.priority).toEqual(['Hijo de maestra', 'VIP']);
+
+    // the user says "Hijo de maestra" is a staff child and leaves "VIP" unmatched: its row is refused
+    const chosen = {
+      ...mapping,
+      values: { ...mapping.values, priority: { ...mapping.values.priority, 'Hijo de maestra': 2 } },
+    };
+    const body = { mapping: chosen, id_school_year: YEAR, id_campus: campus.id_campus };
+    const id = uploaded.body.id_import_file;
+    const report = await call<ImportReport>('POST', `/imports/files/${id}/dry-run`, { token: admin, body });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.problems).toEqual([{ rowNumber: 5, column: 'priority', message: 'importUnknownValue' }]);
+    expect(report.body.counts).toEqual({ new: 3, duplicate: 0, refused: 1 });
+
+    // a saved mapping keeps the priority words; an id outside the catalog is refused
+    const saved = await call<{ data: { values: { priority: Record<string, number> } } }>('POST', '/imports/mappings', {
+      token: admin,
+      body: { ...chosen, name: 'Priorities' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.values.priority).toEqual({ Hermano: 1, 'staff child': 2, 'Hijo de maestra': 2 });
+    const wrong = await call('POST', '/imports/mappings', {
+      token: admin,
+      body: { ...chosen, name: 'Wrong', values: { ...chosen.values, priority: { VIP: 999 } } },
+    });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('names exactly the bad rows of a messy Windows-1252 export (5% bad), and writes nothing', async () => {
+    // Excel in Spanish: semicolons, accents in Windows-1252, a title row, serial dates, notes with line breaks,
+    // trailing empty rows; rows 13 and 33 (a broken e-mail, an unknown grade) are the 5% that are bad
+    const lines = [
+      'Lista de espera 2027;;;;;;;;',
+      'Nombre;Apellido;Fecha de nacimiento;Grado;Estado;Posición;Tutor;Correo;Notas',
+    ];
+    for (let i = 0; i < 40; i++) {
+      const rowNumber = i + 3;
+      const born = i % 2 ? String(44256 + i) : `3/${(i % 28) + 1}/2021`;
+      const grade = rowNumber === 33 ? 'Grado 99' : 'Kinder';
+      const email = rowNumber === 13 ? `familia${i}@` : `familia${i}@example.org`;
+      const note = i % 5 === 0 ? '"Alergia al maní;\r\nnecesita EpiPen"' : '';
+      const name = `José ${'abcdefghijklmnopqrstuvwxyz'[i % 26]}${'mn'[Math.floor(i / 26)]}`;
+      lines.push(`${name};Peña Muñoz;${born};${grade};En espera;${i + 1};Inés Peña;${email};${note}`);
+    }
+    lines.push(';;;;;;;;', '', '');
+    const uploaded = await upload(admin, iconv.encode(lines.join('\r\n'), 'windows-1252'));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.headers).toContain('Posición');
+    const mapping = {
+      ...MAPPING,
+      columns: { ...MAPPING.columns, 'Fecha de nacimiento': 'studentDateOfBirth', Notas: 'notes' },
+    };
+    const body = { mapping, id_school_year: YEAR, id_campus: campus.id_campus };
+    const before = await ctx.db.select().from(s.application).where(eq(s.application.id_campus, campus.id_campus));
+    const report = await call<ImportReport>('POST', `/imports/files/${uploaded.body.id_import_file}/dry-run`, {
+      token: admin,
+      body,
+    });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.problems).toEqual([
+      { rowNumber: 13, column: 'guardianEmail', message: 'emailInvalid' },
+      { rowNumber: 33, column: 'grade', message: 'importUnknownValue' },
+    ]);
+    expect(report.body.counts).toEqual({ new: 38, duplicate: 0, refused: 2 });
+    const after = await ctx.db.select().from(s.application).where(eq(s.application.id_campus, campus.id_campus));
+    expect(after).toEqual(before);
   });
 });

@@ -20,16 +20,16 @@ const ours = (names?: Map<number, string>) => Object.fromEntries([...(names ?? [
 
 /** Where the file's rows go, with maps holding both the school's own names and the file's mapped words. */
 export function fileTarget(request: ImportFileRun, names: ValueNames): ImportTarget {
-  const { grade, status, campus } = request.mapping.values;
+  const { grade, status, campus, priority } = request.mapping.values;
   return {
     id_school_year: request.id_school_year,
     id_campus: request.id_campus,
     maps: {
-      grades: { ...ours(names.grade), ...grade },
+      grade: { ...ours(names.grade), ...grade },
       // the statuses also by the words staff read ("waiting list")
-      statuses: { ...STATUS_LABELS, ...ours(names.status), ...status },
-      campuses: { ...ours(names.campus), ...campus },
-      priorities: request.priorities,
+      status: { ...STATUS_LABELS, ...ours(names.status), ...status },
+      campus: { ...ours(names.campus), ...campus },
+      priority: { ...ours(names.priority), ...priority },
     },
   };
 }

@@ -33,8 +33,15 @@ export type CheckedFile = {
   problems: ImportProblem[];
 };
 
-/** Checks every row of the file, and the waiting-list positions of each list (one row per position). */
-export async function checkFile(rows: AsyncIterable<MappedImportRow>, context: CheckContext): Promise<CheckedFile> {
+/**
+ * Checks every row of the file, and the waiting-list positions of each list (one row per position). For a report
+ * (`forReport`) an accepted row keeps no note: nothing reads it, and a file's notes can be most of its bytes.
+ */
+export async function checkFile(
+  rows: AsyncIterable<MappedImportRow>,
+  context: CheckContext,
+  forReport = false,
+): Promise<CheckedFile> {
   const accepted: CheckedRow[] = [];
   const problems: ImportProblem[] = [];
   const positions = new Map<string, Set<number>>();
@@ -57,7 +64,7 @@ export async function checkFile(rows: AsyncIterable<MappedImportRow>, context: C
       }
       taken.add(ok.position);
     }
-    accepted.push(ok);
+    accepted.push(forReport ? { ...ok, note: null } : ok);
   }
   return { total, accepted, problems };
 }
@@ -84,40 +91,37 @@ const indexed = <T>(item: T, party: Party, period: number): Indexed<T> => ({
 });
 
 /**
- * The most candidates one row is compared with per contact: a contact shared by a whole file (a school's own address
- * on every row, one birthday) stays a couple of seconds for 10,000 rows instead of minutes.
+ * The most candidates one row is compared with per contact, and the most parties sharing the contact it looks at: a
+ * contact shared by a whole file (a school's own address on every row) stays a couple of seconds for 10,000 rows
+ * instead of minutes, and such a contact says nothing of who is who.
  */
 const MAX_CANDIDATES = 100;
+const MAX_SCANNED = 2_000;
 
 /**
- * Candidates by (period, contact, birthday): a row is compared only with parties of its period that share a contact
- * and have its birthday or none (a row without a birthday, with every party sharing the contact).
+ * Candidates by (period, contact): a row is compared only with parties of its period that share a contact and have
+ * its birthday or none (a row without a birthday, with every party sharing the contact). One list per contact: the
+ * birthday is checked while scanning, so a file's 50,000 rows hold no second index.
  */
 class Buckets<T> {
-  private byDay = new Map<string, Indexed<T>[]>();
   private byContact = new Map<string, Indexed<T>[]>();
 
   add(x: Indexed<T>) {
-    for (const key of x.keys) {
-      push(this.byDay, `${x.period}|${key}|${x.dob ?? ''}`, x);
-      push(this.byContact, `${x.period}|${key}`, x);
-    }
+    for (const key of x.keys) push(this.byContact, `${x.period}|${key}`, x);
   }
 
   /** The first candidate like `x` (keys in order: e-mail first), with the contact they share. */
   match(x: Indexed<unknown>): { other: T; reason: 'email' | 'phone' } | null {
     for (const key of x.keys) {
-      const lists =
-        x.dob === null
-          ? [this.byContact.get(`${x.period}|${key}`)]
-          : [this.byDay.get(`${x.period}|${key}|${x.dob}`), this.byDay.get(`${x.period}|${key}|`)];
+      const list = this.byContact.get(`${x.period}|${key}`) ?? [];
       let compared = 0;
-      for (const list of lists)
-        for (const c of list ?? []) {
-          if (++compared > MAX_CANDIDATES) break;
-          if (jaroWinkler(x.name, c.name) >= NAME_SIMILARITY)
-            return { other: c.item, reason: key.startsWith('e:') ? 'email' : 'phone' };
-        }
+      for (let i = 0; i < list.length && i < MAX_SCANNED && compared < MAX_CANDIDATES; i++) {
+        const c = list[i]!;
+        if (x.dob !== null && c.dob !== null && c.dob !== x.dob) continue;
+        compared++;
+        if (jaroWinkler(x.name, c.name) >= NAME_SIMILARITY)
+          return { other: c.item, reason: key.startsWith('e:') ? 'email' : 'phone' };
+      }
     }
     return null;
   }
@@ -236,8 +240,7 @@ function rankWaitingLists(rows: StagedRow[]) {
   const lists = new Map<string, StagedRow[]>();
   for (const row of rows) {
     if (row.action !== 'new' || !isWaiting(row.id_status)) continue;
-    const key = groupOf(row);
-    lists.set(key, [...(lists.get(key) ?? []), row]);
+    push(lists, groupOf(row), row);
   }
   for (const list of lists.values()) {
     const ordered = list
@@ -249,11 +252,16 @@ function rankWaitingLists(rows: StagedRow[]) {
 
 export type SeatGroup = { id_campus: number; id_campus_year: number; id_grade: number };
 
-/** The seats the new rows take, per grade of a period. */
-export function seatsNeeded(rows: StagedRow[]): Array<SeatGroup & { count: number; rows: number[] }> {
+/**
+ * The seats the new rows take, per grade of a period. A row without an action (the dry run's accepted rows, every
+ * duplicate counted as kept) is new.
+ */
+export function seatsNeeded(
+  rows: Array<CheckedRow & { action?: StagedRow['action'] }>,
+): Array<SeatGroup & { count: number; rows: number[] }> {
   const groups = new Map<string, SeatGroup & { count: number; rows: number[] }>();
   for (const row of rows) {
-    if (row.action !== 'new' || !holdsSeat(row.id_status) || row.id_grade === null) continue;
+    if (row.action === 'merge' || !holdsSeat(row.id_status) || row.id_grade === null) continue;
     const key = groupOf(row);
     const group = groups.get(key) ?? {
       id_campus: row.id_campus,

@@ -6,12 +6,12 @@ import { dateText, excelSerialDate } from './xlsx.reader';
 
 /*
  * A read row turned into OpenSeat's fields by a mapping: each mapped column's cell under its field (several columns of
- * a joined field, such as a guardian's first and last name, joined), their grade, status and campus values resolved to
+ * a joined field, such as a guardian's first and last name, joined), their grade, status, campus and priority values resolved to
  * ours by the value maps, an Excel serial number in a date column (a CSV saved from Excel) written as a date, and a
  * whole name split into first and last when the file has no such columns.
  */
 
-/** Our names of the school's grades, statuses and campuses by id, to write a resolved value as ours. */
+/** Our names of the school's grades, statuses, campuses and priority items by id, to write a resolved value as ours. */
 export type ValueNames = Partial<Record<ImportValueKind, Map<number, string>>>;
 
 const DATE_FIELDS = new Set<ImportField>(['studentDateOfBirth', 'applicationDate']);
@@ -24,8 +24,14 @@ const VALUE_FIELD: Partial<Record<ImportField, ImportValueKind>> = {
   grade: 'grade',
   status: 'status',
   campus: 'campus',
+  priority: 'priority',
 };
-const RESOLVED_KEY = { grade: 'id_grade', status: 'id_status', campus: 'id_campus' } as const;
+const RESOLVED_KEY = {
+  grade: 'id_grade',
+  status: 'id_status',
+  campus: 'id_campus',
+  priority: 'id_priority_item',
+} as const;
 
 export type CompiledMapping = {
   /** Each mapped column's index and field, in column order. */
@@ -59,6 +65,7 @@ export function compileMapping(headers: string[], mapping: ImportMapping, names:
       grade: valueMap(mapping.values.grade),
       status: valueMap(mapping.values.status),
       campus: valueMap(mapping.values.campus),
+      priority: valueMap(mapping.values.priority),
     },
     names,
   };

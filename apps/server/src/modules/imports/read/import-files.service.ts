@@ -13,6 +13,7 @@ import {
 } from '@openseat/shared/schemas/import-files';
 import type { Db, Executor } from '../../../db/client';
 import { AppError, badRequest, forbidden, notFound, payloadTooLarge } from '../../../lib/errors';
+import { removeStoredFiles } from '../../../lib/form-upload';
 import { newStoredFile, storedFilePath } from '../../../lib/uploads';
 import { writeAudit } from '../../audit/audit.service';
 import type { Principal } from '../../auth/auth.types';
@@ -21,7 +22,7 @@ import { importFileKind, readImportFile } from './import-file.reader';
 import type { RawRow } from './import-file.types';
 import * as repo from './import-read.repository';
 import { guessMapping } from './presets';
-import { suggestCampusMap, suggestGradeMap, suggestStatusMap } from './value-maps';
+import { suggestCampusMap, suggestGradeMap, suggestPriorityMap, suggestStatusMap } from './value-maps';
 
 /*
  * The import's files (issue 27; docs/import-formats.md): an upload streamed to disk under DATA_DIR/files/imports (never
@@ -30,6 +31,19 @@ import { suggestCampusMap, suggestGradeMap, suggestStatusMap } from './value-map
  */
 
 const FOLDER = 'imports';
+
+/**
+ * Days an uploaded import file is kept (docs/privacy.md, "Retention"): long enough to map, check and commit it, then
+ * it goes. A whole other system's export names every family in it; what was imported lives on in the applications.
+ */
+export const IMPORT_FILE_DAYS = 30;
+
+/** Removes the import files older than IMPORT_FILE_DAYS at `now`: the rows, then the files once that has committed. */
+export async function forgetOldImportFiles(db: Db, dataDir: string, now = new Date()): Promise<number> {
+  const stored = await repo.deleteFilesBefore(db, new Date(now.getTime() - IMPORT_FILE_DAYS * 86_400_000));
+  await removeStoredFiles(dataDir, stored);
+  return stored.length;
+}
 
 /** The school an import works in: the caller's own, or the one a system user chose. */
 export function schoolOf(caller: Principal): number {
@@ -83,19 +97,21 @@ async function receiveFile(parts: AsyncIterable<MultipartFile | MultipartValue>,
   return received;
 }
 
-/** The school's grades, statuses and campuses as the value maps take them, and our name of each by id. */
+/** The school's grades, statuses, campuses and priority items as the value maps take them, and our name of each by id. */
 async function valueOptions(db: Executor, caller: Principal, id_school: number) {
-  const [{ catalog, labels }, campuses] = await Promise.all([
+  const [{ catalog, labels }, campuses, priorities] = await Promise.all([
     repo.gradesOf(db, id_school),
     repo.campusesInScope(db, caller.scope, id_school),
+    repo.priorityItems(db),
   ]);
   const grades = [...catalog, ...labels.map((l) => ({ id_grade: l.id_grade, name: l.label }))];
   const names: ValueNames = {
     grade: new Map(catalog.map((g) => [g.id_grade, g.name])),
     status: new Map(STATUSES.map((st) => [st.id_status, st.name])),
     campus: new Map(campuses.map((c) => [c.id_campus, c.name])),
+    priority: new Map(priorities.map((p) => [p.id, p.name])),
   };
-  return { grades, campuses, names };
+  return { grades, campuses, priorities, names };
 }
 
 type SheetPreview = Omit<ImportFilePreview, 'id_import_file' | 'originalName' | 'kind' | 'size' | 'createdAt'>;
@@ -119,7 +135,7 @@ async function readPreview(
     await read.close();
   }
   const { mapping, preset } = guessMapping(read.headers);
-  const { grades, campuses } = await valueOptions(db, caller, id_school);
+  const { grades, campuses, priorities } = await valueOptions(db, caller, id_school);
   const valuesOf = (field: string) => {
     const columns = read.headers.flatMap((h, i) => (mapping.columns[h] === field ? [i] : []));
     return rows.flatMap((r) => columns.map((i) => r.cells[i] ?? ''));
@@ -127,14 +143,18 @@ async function readPreview(
   const grade = suggestGradeMap(valuesOf('grade'), grades);
   const status = suggestStatusMap(valuesOf('status'), STATUSES);
   const campus = suggestCampusMap(valuesOf('campus'), campuses);
+  const priority = suggestPriorityMap(valuesOf('priority'), priorities);
   return {
     ...(read.sheets ? { sheets: read.sheets, sheet: read.sheet } : {}),
     headerRowNumber: read.headerRowNumber,
     headers: read.headers,
     rows,
-    mapping: { columns: mapping.columns, values: { grade: grade.map, status: status.map, campus: campus.map } },
+    mapping: {
+      columns: mapping.columns,
+      values: { grade: grade.map, status: status.map, campus: campus.map, priority: priority.map },
+    },
     preset,
-    unmapped: { grade: grade.unmapped, status: status.unmapped, campus: campus.unmapped },
+    unmapped: { grade: grade.unmapped, status: status.unmapped, campus: campus.unmapped, priority: priority.unmapped },
   };
 }
 

@@ -23,24 +23,30 @@ const present = (row: repo.ImportMappingRecord): SavedImportMapping => ({
     grade: row.values.grade ?? {},
     status: row.values.status ?? {},
     campus: row.values.campus ?? {},
+    priority: row.values.priority ?? {},
   },
   updatedAt: row.updatedAt.toISOString(),
 });
 
 const nameTaken = () => conflict('importMappingNameTaken', [{ path: 'name', message: 'importMappingNameTaken' }]);
 
-/** Every id of the value maps is one of ours: a grade of the catalog, a status, a campus of the school (400 otherwise). */
+/**
+ * Every id of the value maps is one of ours: a grade of the catalog, a status, a campus of the school, a priority item
+ * of the catalog (400 otherwise).
+ */
 async function checkValues(db: Executor, id_school: number, input: ImportMappingRequest) {
-  const [{ catalog }, campuses] = await Promise.all([
+  const [{ catalog }, campuses, priorities] = await Promise.all([
     repo.gradesOf(db, id_school),
     repo.campusesInScope(db, { id_school, campusIds: null }, id_school),
+    repo.priorityItems(db),
   ]);
   const known = {
     grade: new Set(catalog.map((g) => g.id_grade)),
     status: new Set<number>(STATUSES.map((st) => st.id_status)),
     campus: new Set(campuses.map((c) => c.id_campus)),
+    priority: new Set(priorities.map((p) => p.id)),
   };
-  for (const kind of ['grade', 'status', 'campus'] as const)
+  for (const kind of ['grade', 'status', 'campus', 'priority'] as const)
     for (const [text, id] of Object.entries(input.values[kind]))
       if (!known[kind].has(id))
         throw badRequest('invalidValue', [{ path: `values.${kind}.${text}`, message: 'invalidValue' }]);

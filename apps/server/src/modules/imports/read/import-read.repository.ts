@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import * as s from '../../../db/schema/index';
 import { inCampus, inSchool, type Scope } from '../../../lib/scope';
@@ -37,6 +37,15 @@ export async function insertFile(db: Executor, values: typeof s.importFile.$infe
   return row;
 }
 
+/** Removes the import files uploaded before `before` (every school): answers where they were stored. */
+export async function deleteFilesBefore(db: Executor, before: Date): Promise<string[]> {
+  const removed = await db
+    .delete(s.importFile)
+    .where(lt(s.importFile.createdAt, before))
+    .returning({ storedPath: s.importFile.storedPath });
+  return removed.map((r) => r.storedPath);
+}
+
 export async function findFile(db: Executor, scope: Scope, id_school: number, id_import_file: number) {
   const f = s.importFile;
   const [row] = await db
@@ -69,6 +78,11 @@ export async function gradesOf(db: Executor, id_school: number) {
     .from(s.campusGrade)
     .where(eq(s.campusGrade.id_school, id_school));
   return { catalog, labels: labels.flatMap((l) => (l.label ? [{ id_grade: l.id_grade, label: l.label }] : [])) };
+}
+
+/** The catalog's priority items (sibling, staff child...): their ids and names. */
+export async function priorityItems(db: Executor) {
+  return db.select({ id: s.priorityItem.id_priority_item, name: s.priorityItem.name }).from(s.priorityItem);
 }
 
 const mappingColumns = {

@@ -14,7 +14,7 @@ import { tokenFor } from '../../../test/session';
 import type { MappedImportRow } from '@openseat/shared/import-fields';
 import type { Principal } from '../../auth/auth.types';
 import { BOM_CSV, messyWorkbook, WIN1252_CSV } from './import-fixtures';
-import { readMappedRows } from './import-files.service';
+import { forgetOldImportFiles, IMPORT_FILE_DAYS, readMappedRows } from './import-files.service';
 
 /*
  * The import's upload, preview and mappings over real HTTP (issue 27): messy files in, exact headers and rows out, a
@@ -105,10 +105,10 @@ describe('upload and preview', () => {
           'Grade Level': 'grade',
           Notes: 'notes',
         },
-        values: { grade: { Kinder: 2, '1st': 3 }, status: {}, campus: {} },
+        values: { grade: { Kinder: 2, '1st': 3 }, status: {}, campus: {}, priority: {} },
       },
       preset: null,
-      unmapped: { grade: [], status: [], campus: [] },
+      unmapped: { grade: [], status: [], campus: [], priority: [] },
     });
     expect(csvFile.sheets).toBeUndefined();
     const [row] = await ctx.db
@@ -144,7 +144,7 @@ describe('upload and preview', () => {
         columns: { Nombre: 'studentFirstName', Apellidos: 'studentLastName', Escuela: 'campus', Estatus: 'status' },
         values: { grade: {}, status: { 'Lista de espera': 6 }, campus: { North: a1.id_campus } },
       },
-      unmapped: { grade: [], status: ['Retenido'], campus: ['Oeste'] },
+      unmapped: { grade: [], status: ['Retenido'], campus: ['Oeste'], priority: [] },
     });
   });
 
@@ -311,6 +311,28 @@ describe('the rows of a file through a mapping (what the dry run reads)', () => 
       (error: { statusCode?: number }) => error.statusCode,
     );
     expect(refused).toBe(404);
+  });
+});
+
+describe('an uploaded file is kept for its days only', () => {
+  it('leaves the database and the disk after IMPORT_FILE_DAYS; a newer one stays', async () => {
+    const old = (await upload(tokens.schoolA, BOM_CSV, 'last-year.csv')).body.id_import_file;
+    const recent = (await upload(tokens.schoolA, BOM_CSV, 'this-week.csv')).body.id_import_file;
+    const stored = async (id: number) =>
+      (await ctx.db.select().from(s.importFile).where(eq(s.importFile.id_import_file, id)))[0]?.storedPath;
+    const oldPath = path.join(dataDir, 'files', (await stored(old))!);
+    await ctx.db
+      .update(s.importFile)
+      .set({ createdAt: new Date(Date.now() - (IMPORT_FILE_DAYS + 1) * 86_400_000) })
+      .where(eq(s.importFile.id_import_file, old));
+    expect(fs.existsSync(oldPath)).toBe(true);
+
+    expect(await forgetOldImportFiles(ctx.db, dataDir)).toBe(1);
+    expect(fs.existsSync(oldPath)).toBe(false);
+    expect(await stored(old)).toBeUndefined();
+    expect(fs.existsSync(path.join(dataDir, 'files', (await stored(recent))!))).toBe(true);
+    expect((await call('GET', `/imports/files/${old}/preview`, { token: tokens.schoolA })).status).toBe(404);
+    expect(await forgetOldImportFiles(ctx.db, dataDir)).toBe(0);
   });
 });
 

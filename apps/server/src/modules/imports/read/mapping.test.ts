@@ -218,7 +218,7 @@ describe('applying a mapping', () => {
       Notes: 'notes',
       'More notes': 'notes',
     },
-    values: { grade: { Kinder: 2 }, status: { waitlisted: 6 }, campus: {} },
+    values: { grade: { Kinder: 2 }, status: { waitlisted: 6 }, campus: {}, priority: {} },
   };
   const headers = ['Name', 'dob', 'Parent First', 'Parent Last', 'Grade', 'Status', 'Notes', 'More notes', 'Other'];
 

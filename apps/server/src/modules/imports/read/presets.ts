@@ -113,5 +113,8 @@ export function guessMapping(headers: string[]): { mapping: ImportMapping; prese
   // a guess never takes a field the preset gave to another column
   for (const [header, field] of Object.entries(guessed))
     if (!(header in columns) && !taken.has(field) && !presetFields.has(normalizeLabel(header))) columns[header] = field;
-  return { mapping: { columns, values: { grade: {}, status: {}, campus: {} } }, preset: preset?.key ?? null };
+  return {
+    mapping: { columns, values: { grade: {}, status: {}, campus: {}, priority: {} } },
+    preset: preset?.key ?? null,
+  };
 }

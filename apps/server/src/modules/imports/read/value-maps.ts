@@ -2,8 +2,9 @@ import { normalizeLabel } from './column-guess';
 
 /*
  * Their values to ours: a grade written "Kinder", "K", "Kindergarten", "1st", "Grade 1" or "Primero"; a status written
- * "Waitlisted" or "Lista de espera"; a campus written "North" for "North Campus". Each function takes the school's own
- * grades, statuses or campuses and the file's values, and answers a suggested map (their text to our id) and the values
+ * "Waitlisted" or "Lista de espera"; a campus written "North" for "North Campus"; a priority written "Sibling
+ * attending" or "Hermano". Each function takes the school's own grades, statuses, campuses or priority items and the
+ * file's values, and answers a suggested map (their text to our id) and the values
  * left unmatched; the user's own choices (overrides) win.
  */
 
@@ -208,5 +209,26 @@ export const suggestCampusMap = (
     values,
     campuses.map((c) => ({ id: c.id_campus, names: [c.name] })),
     (text) => [normalizeLabel(text), campusBare(text)].filter(Boolean),
+    overrides,
+  );
+
+/** Words other systems and forms use for the seeded priority items (by the item's stored name). */
+const PRIORITY_ALIASES: Record<string, string[]> = {
+  sibling: ['siblings', 'sibling attending', 'sibling priority', 'brother', 'sister', 'hermano', 'hermana', 'hermanos'],
+  'staff child': ['staff', 'staff children', 'employee', 'employee child', 'hijo del personal', 'hija del personal'],
+  'in-district': ['in district', 'district', 'resident', 'in zone', 'dentro del distrito', 'distrito', 'zona'],
+  general: ['none', 'no priority', 'general lottery', 'ninguna', 'sin prioridad'],
+};
+
+/** The catalog's priority items (by name and the words other systems use for them) against their priority words. */
+export const suggestPriorityMap = (
+  values: Iterable<string>,
+  items: Array<{ id: number; name: string }>,
+  overrides?: Record<string, number>,
+) =>
+  suggest(
+    values,
+    items.map((item) => ({ id: item.id, names: [item.name, ...(PRIORITY_ALIASES[item.name] ?? [])] })),
+    (text) => [normalizeLabel(text)],
     overrides,
   );

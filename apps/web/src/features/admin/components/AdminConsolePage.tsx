@@ -8,6 +8,7 @@ import { NoAccess } from '../../../components/NoAccess';
 import { PageTitle } from '../../../components/PageTitle';
 import { AuditTab } from './AuditTab';
 import { JobsTab } from './JobsTab';
+import { RecordReadsExport } from './RecordReadsExport';
 
 /** The admin console of system users: background jobs, the audit log, and the way to the outbox and mail. */
 export default function AdminConsolePage() {
@@ -32,7 +33,12 @@ export default function AdminConsolePage() {
         <Tab value="mail" label={t('admin.mailTab')} data-testid="admin-tab-mail" />
       </Tabs>
       {tab === 'jobs' && <JobsTab />}
-      {tab === 'audit' && <AuditTab />}
+      {tab === 'audit' && (
+        <>
+          <RecordReadsExport />
+          <AuditTab />
+        </>
+      )}
       {tab === 'mail' && (
         <Alert
           severity="info"

@@ -24,11 +24,13 @@ import type {
 } from '@openseat/shared/schemas/application-records';
 import type { CampusYearGradeRow, TagRow } from '@openseat/shared/schemas/enrollment';
 import type { WaitingListReorder, WaitingPlace } from '@openseat/shared/schemas/lottery';
+import type { ErasurePreview, ErasureRequest, ErasureScope } from '@openseat/shared/schemas/erasure';
 import type { Page } from '@openseat/shared/schemas/pagination';
+import type { RecordRead } from '@openseat/shared/schemas/record-access';
 import { campusSchoolYearsQuery } from '../../../hooks/working-context';
 import { http } from '../../../lib/client';
 import { applicationKeys as sharedApplicationKeys } from '../../../lib/query-keys';
-import { downloadCsv, saveCsv, type JsonTable } from '../../../lib/download';
+import { downloadCsv, downloadFile as downloadAs, saveCsv, type JsonTable } from '../../../lib/download';
 import { withSavedItems } from '../saved-filters';
 
 /** What a list screen asks for: the list type and its filters, without the server's defaults filled in. */
@@ -44,12 +46,12 @@ export const applicationKeys = {
   all: sharedApplicationKeys.all,
   list: (p: ListParams) => ['applications', 'list', p] as const,
   detail: (id: number) => ['applications', 'detail', id] as const,
+  readers: (id: number, page: number) => ['applications', 'readers', id, page] as const,
   tags: (id_campus: number | null | undefined) => ['applications', 'tags', id_campus] as const,
   schoolYearTargets: (applicationIds: number[]) => ['applications', 'school-year-targets', applicationIds] as const,
   copy: (id: number | null) => ['applications', 'copy', id] as const,
   spots: (id_campus_year: number | null) => ['applications', 'spots', id_campus_year] as const,
   savedFilters: (listType: number) => ['user-filters', listType] as const,
-  priorityItems: ['catalog', 'priority-item'] as const,
   guardianTypes: ['catalog', 'guardian-type'] as const,
 };
 
@@ -69,6 +71,14 @@ export const useApplications = (params: ListParams, enabled = true) =>
     enabled,
   });
 
+/** Who saw this child: every read of the application's record, newest first (for the audit log's readers). */
+export const useRecordReaders = (id: number, page: number, pageSize: number) =>
+  useQuery({
+    queryKey: applicationKeys.readers(id, page),
+    queryFn: () => http.get<Page<RecordRead>>(`/application/${id}/readers`, { page, pageSize }),
+    placeholderData: keepPreviousData,
+  });
+
 export const useApplication = (id: number) =>
   useQuery({
     queryKey: applicationKeys.detail(id),
@@ -82,6 +92,18 @@ function useRefreshingMutation<Input, Output>(mutationFn: (input: Input) => Prom
   const client = useQueryClient();
   return useWriteMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: applicationKeys.all }) });
 }
+
+/** What deleting this student's or family's personal data would remove (deletion on request). */
+export const useErasurePreview = (id: number, scope: ErasureScope) =>
+  useQuery({
+    queryKey: [...applicationKeys.all, 'erasure', id, scope] as const,
+    queryFn: () => http.get<ErasurePreview>(`/application/${id}/erasure`, { scope }),
+  });
+
+export const useErase = (id: number) =>
+  useRefreshingMutation((request: ErasureRequest) =>
+    http.post<{ message: string }>(`/application/${id}/erasure`, request),
+  );
 
 export const useMoveApplications = () =>
   useRefreshingMutation((move: StatusMove) => http.put<StatusMoveResult>('/application/status', move));
@@ -147,12 +169,8 @@ export const useDeleteFile = () =>
   );
 
 /** Downloads a stored file through the authorised client (the token never goes into a URL). */
-export async function downloadFile(id_application_file: number, name: string) {
-  const res = await http.request<Response>('GET', `/application/file/${id_application_file}`, { raw: true });
-  const href = URL.createObjectURL(await res.blob());
-  Object.assign(document.createElement('a'), { href, download: name }).click();
-  URL.revokeObjectURL(href);
-}
+export const downloadFile = (id_application_file: number, name: string) =>
+  downloadAs(`/application/file/${id_application_file}`, name);
 
 /** The tags of a campus, for tagging and the tag filter (any signed-in user in scope may read them). */
 export const useCampusTags = (id_campus: number | null | undefined) =>
@@ -173,13 +191,6 @@ export const useBulkTag = () =>
   useRefreshingMutation((bulk: ApplicationTagBulk) =>
     http.post<ApplicationTagBulkResult>('/application-tag/multiple', bulk),
   );
-
-export const usePriorityOptions = () =>
-  useQuery({
-    queryKey: applicationKeys.priorityItems,
-    queryFn: () => http.get<Array<{ id_priority_item: number; name: string }>>('/catalog/priority-item'),
-    staleTime: Infinity,
-  });
 
 /** Grade and priority item of an application (null removes it). */
 export const useSaveGradeAndPriority = () =>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { LIST_TYPE, STATUS } from '@openseat/shared/constants';
@@ -6,7 +6,7 @@ import { ApplicationDetailSchema, type ApplicationDetail } from '@openseat/share
 import { MOVEMENT_TYPE } from '@openseat/shared/application-status';
 import { i18n } from '../../../lib/i18n';
 import { answer, api, campusContext, recorder } from '../../../test/api';
-import { renderScreen } from '../../../test/render';
+import { EVERY_PERMISSION, renderScreen } from '../../../test/render';
 import { LIST_SCREENS } from '../lists';
 import ApplicationDetailPage from './ApplicationDetailPage';
 import { MoveDialog } from './MoveDialog';
@@ -20,6 +20,7 @@ const detail = (over: Partial<ApplicationDetail> = {}): ApplicationDetail =>
     correlative: 1007,
     createdAt: '2026-10-05T15:00:00.000Z',
     updatedAt: '2026-10-06T15:00:00.000Z',
+    anonymisedAt: null,
     applicant: {
       id_applicant: 70,
       firstName: 'Ana',
@@ -98,11 +99,14 @@ const detail = (over: Partial<ApplicationDetail> = {}): ApplicationDetail =>
   });
 
 /** The detail at /main/applications/:id, in the working context of the signed-in campus user. */
-const openDetail = (id = 7) => {
+/** Every permission but the audit log's: the record's readers are another test's. */
+const STAFF = EVERY_PERMISSION.filter((rule) => rule.subject !== 'audit_log');
+
+const openDetail = (id = 7, permissions = STAFF) => {
   api.use(...campusContext);
   return renderScreen(
     <ApplicationDetailPage screen={inbox} renderCommunication={() => null} renderSubmissions={() => null} />,
-    { path: '/main/applications/:id', at: `/main/applications/${id}` },
+    { path: '/main/applications/:id', at: `/main/applications/${id}`, permissions },
   );
 };
 
@@ -146,6 +150,47 @@ describe('ApplicationDetailPage', () => {
     const history = await screen.findByTestId('status-history');
     expect(history).toHaveTextContent(i18n.t('applications.byGuardian'));
     expect(history).toHaveTextContent(i18n.t('applications.bySystem'));
+  });
+
+  it('shows who saw the record, newest first, to those who read the audit log only', async () => {
+    const readers = recorder('get', '/application/7/readers', {
+      data: [
+        {
+          at: '2026-11-20T18:00:00.000Z',
+          how: 'portal',
+          detail: null,
+          reader: { kind: 'guardian', contact: 'g•••@example.org' },
+        },
+        {
+          at: '2026-11-19T15:00:00.000Z',
+          how: 'download',
+          detail: 'birth.pdf',
+          reader: { kind: 'staff', name: 'Rita Registrar', email: 'rita@alpha.example.org' },
+        },
+      ],
+      total: 2,
+      page: 0,
+      pageSize: 10,
+    });
+    api.use(answer('get', '/application/7', detail()), readers.handler);
+    const { unmount } = openDetail(7, EVERY_PERMISSION);
+    const table = await screen.findByTestId('record-readers');
+    expect(
+      await within(table).findByText(i18n.t('applications.readers.guardian', { contact: 'g•••@example.org' })),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('Rita Registrar · rita@alpha.example.org')).toBeInTheDocument();
+    expect(
+      within(table).getByText(i18n.t('applications.readers.kinds.download', { detail: 'birth.pdf' })),
+    ).toBeInTheDocument();
+    unmount();
+
+    openDetail(
+      7,
+      EVERY_PERMISSION.filter((rule) => rule.subject !== 'audit_log'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Ana Alvarez · #1007' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: i18n.t('applications.readers.title') })).toBeNull();
+    expect(readers.requests).toHaveLength(1);
   });
 
   it('reads an unread application on opening (PUT /application/read/7)', async () => {

@@ -21,12 +21,14 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApplicationFacts } from './ApplicationFacts';
 import { Section } from './DetailSection';
 import { EditInfoDialog } from './EditInfoDialog';
+import { ErasureDialog } from './ErasureDialog';
 import { GradePriorityDialog } from './GradePriorityDialog';
 import { TransferSpotDialog } from './TransferSpotDialog';
 import type { ListScreen } from '../lists';
 import { MoveDialog, useOfferedMoves } from './MoveDialog';
 import { FilesSection } from './FilesSection';
 import { NotesSection } from './NotesSection';
+import { ReadersSection } from './ReadersSection';
 import { StatusHistory } from './StatusHistory';
 import { StatusProgress } from './StatusProgress';
 import { WaitingReasonInfo } from './WaitingReasonInfo';
@@ -36,6 +38,8 @@ import { WaitingReasonInfo } from './WaitingReasonInfo';
 export type ApplicationDetailSlots = {
   renderCommunication: (id_application: number) => React.ReactNode;
   renderSubmissions: (id_application: number) => React.ReactNode;
+  /** The family's export on request (docs/privacy.md): a button beside the application's actions. */
+  renderFamilyExport?: (application: { id_application: number; correlative: number }) => React.ReactNode;
 };
 
 export default function ApplicationDetailPage({ screen, ...slots }: { screen: ListScreen } & ApplicationDetailSlots) {
@@ -68,6 +72,7 @@ function Detail({
   const [editingInfo, setEditingInfo] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const remove = useDeleteApplication();
   const markRead = useMarkRead();
   const markUnread = useMarkUnread();
@@ -135,6 +140,7 @@ function Detail({
         >
           {t('applications.markUnread')}
         </Button>
+        {slots.renderFamilyExport?.(a)}
         {!readOnly && holdsSeat(a.id_status) && ability.can('transfer_spot', 'selected_list') && (
           <Button onClick={() => setTransferring(true)} data-testid="application-transfer-spot">
             {t('applications.transferSpot')}
@@ -155,7 +161,17 @@ function Detail({
             {t('applications.delete')}
           </Button>
         )}
+        {ability.can('delete', 'application') && a.anonymisedAt === null && (
+          <Button color="error" onClick={() => setErasing(true)} data-testid="application-erase">
+            {t('applications.erasure.open')}
+          </Button>
+        )}
       </Stack>
+      {a.anonymisedAt && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="application-anonymised">
+          {t('applications.erasure.anonymisedNotice', { date: formatDate(a.anonymisedAt, '') })}
+        </Alert>
+      )}
       <StatusProgress id_status={a.id_status} t={t} />
       <ApplicationFacts application={a} listPath={listPath} t={t} />
       <StatusHistory application={a} t={t} />
@@ -175,10 +191,23 @@ function Detail({
         </Grid>
       </Grid>
       {slots.renderSubmissions(a.id_application)}
+      {ability.can('access', 'audit_log') && (
+        <Section title={t('applications.readers.title')}>
+          <ReadersSection id_application={a.id_application} />
+        </Section>
+      )}
       {moving && <MoveDialog application={a} onClose={() => setMoving(false)} />}
       {transferring && <TransferSpotDialog application={a} onClose={() => setTransferring(false)} />}
       {editingInfo && <EditInfoDialog application={a} onClose={() => setEditingInfo(false)} />}
       {editingGrade && <GradePriorityDialog application={a} onClose={() => setEditingGrade(false)} />}
+      {erasing && (
+        <ErasureDialog
+          id_application={a.id_application}
+          lastName={a.applicant.lastName}
+          onClose={() => setErasing(false)}
+          onErased={() => setErasing(false)}
+        />
+      )}
       <ConfirmDialog
         open={deleting}
         title={t('applications.delete')}

@@ -3,7 +3,7 @@ import { Alert, Box, Button } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { LIST_TYPE } from '@openseat/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { ApplicationRow } from '@openseat/shared/schemas/applications';
 import { useAbility } from '../../../lib/ability';
 import { PageTitle } from '../../../components/PageTitle';
@@ -66,6 +66,14 @@ export default function ApplicationsListPage({
             {t('waiting.reorderByPriorities')}
           </Button>
         )}
+        {mayCreate && (
+          <Button component={RouterLink} to="/main/imports">
+            {t('menu.imports')}
+          </Button>
+        )}
+        <Button component={RouterLink} to="/main/conflicting-applications">
+          {t('imports.conflicts.title')}
+        </Button>
         <ColumnsMenu shows={columns.shows} toggle={columns.toggle} />
         {ability.can('export_csv', screen.subject) && <ExportMenu params={state.params} />}
       </Box>

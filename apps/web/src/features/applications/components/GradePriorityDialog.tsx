@@ -13,7 +13,8 @@ import {
 import { DialogForm } from '../../../components/DialogForm';
 import { useDialogSave } from '../../../hooks/use-dialog-save';
 import { priorityItemLabel } from '../../../lib/i18n';
-import { usePriorityOptions, useSaveGradeAndPriority } from '../api/applications';
+import { usePriorityOptions } from '../../../hooks/lookups';
+import { useSaveGradeAndPriority } from '../api/applications';
 
 /** Both requests the dialog sends: the grade, then the priority item (none: null). */
 const GradePrioritySchema = ApplicationGradeSchema.extend(ApplicationPrioritySchema.shape);

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { HEARD_FROM } from '@openseat/shared/schemas/applications';
 import { GridTextField } from '../../../components/GridTextField';
 import { priorityItemLabel } from '../../../lib/i18n';
-import { useCampusSchoolYears, useGuardianTypes, usePeriodGrades, usePriorityOptions } from '../api/applications';
+import { usePriorityOptions } from '../../../hooks/lookups';
+import { useCampusSchoolYears, useGuardianTypes, usePeriodGrades } from '../api/applications';
 import { IntakeSelect, type IntakeForm } from './IntakeFields';
 
 type Campus = { id_campus: number; name: string };
@@ -134,6 +135,13 @@ export function NewApplicationFields({ form, campuses }: { form: IntakeForm; cam
           name="guardian.phoneNumber"
           label={t('applications.phone')}
           type="tel"
+        />
+        <GridTextField
+          form={form}
+          testIdPrefix="new"
+          name="sms_consent_source"
+          label={t('intake.smsConsentSource')}
+          helperText={t('intake.smsConsentSourceHelp')}
         />
       </Grid>
     </>

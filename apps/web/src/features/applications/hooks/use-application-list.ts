@@ -30,10 +30,11 @@ export function useApplicationList(screen: ListScreen) {
   const resetFilters = useResetFilters(screen.type);
   const [filters, setFilters] = useState<Filters>({ text: '' });
   const [restored, setRestored] = useState(!keepsFilters);
-  // the saved filters of this list come back once, on the first visit of the screen
+  // the saved filters of this list come back once, on the first visit of the screen (a search typed meanwhile stays)
   useEffect(() => {
     if (restored || !saved.data) return;
-    setFilters(filtersFromSaved(saved.data, screen.type));
+    const savedData = saved.data;
+    setFilters((typed) => filtersFromSaved(savedData, screen.type, typed.text));
     setRestored(true);
   }, [restored, saved.data, screen.type]);
   const [sort, setSort] = useState<SortState>(null);

@@ -19,6 +19,7 @@ export const mappingOf = (preview: ImportFilePreview): ImportMapping => ({
     grade: { ...preview.mapping.values.grade },
     status: { ...preview.mapping.values.status },
     campus: { ...preview.mapping.values.campus },
+    priority: { ...preview.mapping.values.priority },
   },
 });
 

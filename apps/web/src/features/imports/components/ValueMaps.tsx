@@ -2,13 +2,14 @@ import { MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { STATUSES } from '@openseat/shared/constants';
 import type { ImportFilePreview, ImportMapping, ImportValueKind } from '@openseat/shared/schemas/import-files';
-import { useCampusOptions, useGradeOptions } from '../../../hooks/lookups';
+import { useCampusOptions, useGradeOptions, usePriorityOptions } from '../../../hooks/lookups';
+import { priorityItemLabel } from '../../../lib/i18n';
 
-const KINDS: ImportValueKind[] = ['grade', 'status', 'campus'];
+const KINDS: ImportValueKind[] = ['grade', 'status', 'campus', 'priority'];
 
 /**
- * The file's own words for grades, statuses and campuses ("Kinder", "Waitlisted", "Main St") and the school's one
- * each stands for: the guessed ones, and the ones the preview left unmatched, for the columns mapped to those fields.
+ * The file's own words for grades, statuses, campuses and priorities ("Kinder", "Waitlisted", "Main St", "Hermano")
+ * and the school's one each stands for: the guessed ones, and the ones the preview left unmatched, for the columns mapped to those fields.
  */
 export function ValueMaps({
   preview,
@@ -22,11 +23,13 @@ export function ValueMaps({
   const { t } = useTranslation();
   const grades = useGradeOptions();
   const campuses = useCampusOptions();
+  const priorities = usePriorityOptions();
   const mapped = new Set(Object.values(mapping.columns));
   const options: Record<ImportValueKind, Array<{ id: number; name: string }>> = {
     grade: (grades.data ?? []).map((g) => ({ id: g.id_grade, name: g.name })),
     status: STATUSES.map((s) => ({ id: s.id_status, name: t(`statuses.${s.id_status}`) })),
     campus: (campuses.data ?? []).map((c) => ({ id: c.id_campus, name: c.name })),
+    priority: (priorities.data ?? []).map((p) => ({ id: p.id_priority_item, name: priorityItemLabel(p.name) })),
   };
   const kinds = KINDS.filter((kind) => mapped.has(kind));
   if (kinds.length === 0) return null;

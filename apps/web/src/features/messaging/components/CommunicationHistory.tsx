@@ -25,6 +25,7 @@ import { MessageStateChip } from '../../../components/MessageStateChip';
 import { formatDateTime } from '../../../lib/dates';
 import { useCommunicationLog, useResend, useResendForm } from '../api/messaging';
 import { SendEmailDialog } from './SendEmailDialog';
+import { SmsConsentPanel } from './SmsConsentPanel';
 
 function Entry({ entry, onResend }: { entry: CommunicationEntry; onResend?: () => void }) {
   const { t, i18n } = useTranslation();
@@ -105,6 +106,7 @@ export function CommunicationHistory({ id_application }: { id_application: numbe
   const notify = (text: string) => enqueueSnackbar(text, { variant: 'success' });
   return (
     <Box data-testid="communication-history">
+      <SmsConsentPanel id_application={id_application} />
       {(canSend || canResend) && (
         <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
           {canSend && (

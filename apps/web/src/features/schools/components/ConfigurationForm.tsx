@@ -8,7 +8,7 @@ import { message } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 export type ConfigField =
-  | { name: string; kind: 'flag' | 'text' | 'secret' }
+  | { name: string; kind: 'flag' | 'text' | 'secret' | 'time' }
   | { name: string; kind: 'select'; options: ReadonlyArray<{ value: number; label: string }> };
 
 type Values = Record<string, unknown>;
@@ -71,11 +71,12 @@ export function ConfigurationForm(props: {
       label={t(`${props.labelPrefix}.${f.name}`)}
       disabled={props.disabled}
       {...form.register(f.name)}
+      type={f.kind === 'time' ? 'time' : undefined}
       placeholder={f.kind === 'secret' ? String(values?.[f.name] ?? '') : undefined}
       error={!!form.formState.errors[f.name]}
       helperText={
         message(form.formState.errors[f.name]?.message as string | undefined) ??
-        (f.kind === 'secret' ? t('schools.secretHelp') : undefined)
+        (f.kind === 'secret' ? t('schools.secretHelp') : f.kind === 'time' ? t('schools.quietHoursHelp') : undefined)
       }
       slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `config-${f.name}` } }}
     />

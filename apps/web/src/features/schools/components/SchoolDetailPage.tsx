@@ -12,6 +12,7 @@ import { useSaveSchoolConfiguration, useSchool, useSchoolConfiguration } from '.
 import { AdsConversionsPanel } from './AdsConversionsPanel';
 import { CampusesTab } from './CampusesTab';
 import { DeclineReasonsPanel } from './DeclineReasonsPanel';
+import { RetentionPanel } from './RetentionPanel';
 import { ConfigurationForm, type ConfigField } from './ConfigurationForm';
 import { SchoolDialog } from './SchoolDialog';
 
@@ -30,6 +31,8 @@ const SCHOOL_CONFIG: ConfigField[] = [
   { name: 'fp_access_token', kind: 'secret' },
   { name: 'twilio_account_sid', kind: 'text' },
   { name: 'twilio_auth_token', kind: 'secret' },
+  { name: 'sms_quiet_start', kind: 'time' },
+  { name: 'sms_quiet_end', kind: 'time' },
 ];
 
 type SchoolTab = 'campuses' | 'users' | 'configuration';
@@ -50,6 +53,7 @@ function SchoolConfiguration({ id_school, name }: { id_school: number; name: str
       />
       <DeclineReasonsPanel id_school={id_school} />
       <AdsConversionsPanel id_school={id_school} />
+      <RetentionPanel id_school={id_school} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import type {
 import { periodQuery } from '../../../hooks/periods';
 import { useWriteMutation } from '../../../hooks/use-write-mutation';
 import { http } from '../../../lib/client';
+import { saveBlob } from '../../../lib/download';
 
 /** The hand-off of a period's students to the SIS (docs/registration.md, "Hand-off to the SIS"). */
 export const handoffKeys = {
@@ -83,7 +84,5 @@ export async function downloadBatch(batch: SisHandoffBatch, onProgress: (share: 
   }
   if (!reader) parts.push(await res.blob());
   onProgress(1);
-  const url = URL.createObjectURL(new Blob(parts, { type: res.headers.get('content-type') ?? undefined }));
-  Object.assign(document.createElement('a'), { href: url, download: FILE_NAMES[batch.format] }).click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob(parts, { type: res.headers.get('content-type') ?? undefined }), FILE_NAMES[batch.format]);
 }
