@@ -1,8 +1,13 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import { openZip, type ZipDirectory, type ZipEntry } from '../../../lib/unzip';
 import type { RawRow } from './import-file.types';
 
 /*
- * An XLSX workbook read with exceljs's streaming reader (rows as they are unzipped, never the whole sheet in memory).
+ * An XLSX workbook read with exceljs's streaming parsers (rows as they are unzipped, never the whole sheet in memory),
+ * its parts taken from the archive's central directory in the order they are needed.
  * Cells become the text a person sees: dates (date cells, and serial numbers in date-formatted cells, also as a
  * formula's result) as YYYY-MM-DD, numbers without exponent or binary noise (1e+5 is 100000, 3.0000000000000004 is 3).
  */
@@ -69,104 +74,86 @@ export function cellText(value: CellValue, numFmt: string | undefined, date1904 
   return '';
 }
 
-type Sheet = { name: string; state?: string; rId: string };
-type WorkbookInternals = {
+type Sheet = { name: string; id: number; state?: string; rId: string };
+type Relationship = { Id: string; Target: string };
+type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader & { name: string; id: number };
+/** exceljs's streaming reader, its parts parsed one by one here (each from the archive's central directory). */
+type WorkbookParts = {
   model?: { sheets?: Sheet[]; properties?: { date1904?: boolean } };
   properties?: { model?: { date1904?: boolean } };
-  workbookRels?: Array<{ Id: string; Target: string }>;
+  workbookRels?: Relationship[];
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncGenerator<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseWorksheet(part: Readable, sheetNo: string): Generator<{ eventType: 'worksheet'; value: WorksheetReader }>;
 };
-type WorksheetInternals = { id: number | string; name?: string };
-
-/** A worksheet entry's name: exceljs matches `worksheets/sheetN.xml`; writers that use absolute targets are matched here. */
-function nameOf(workbook: WorkbookInternals, worksheet: WorksheetInternals): string | undefined {
-  if (worksheet.name) return worksheet.name;
-  const target = `worksheets/sheet${worksheet.id}.xml`;
-  const rel = workbook.workbookRels?.find((r) => r.Target.replace(/^\/?(xl\/)?/, '') === target);
-  return workbook.model?.sheets?.find((s) => s.rId === rel?.Id)?.name;
-}
 
 export class UnknownSheetError extends Error {}
 
 /** The sheet's rows, and `close` to stop reading the workbook (whether or not the rows were started). */
 export type XlsxRows = { sheets: string[]; sheet: string; rows: AsyncGenerator<RawRow>; close: () => Promise<void> };
 
+/** A relationship's target as a path in the archive: relative to `xl/`, or absolute (`/xl/worksheets/sheet1.xml`). */
+const partPath = (target: string) => (target.startsWith('/') ? target.slice(1) : path.posix.normalize(`xl/${target}`));
+
+/** An archive's part by name; writers differ in the case of names (`xl/SharedStrings.xml`). */
+function partOf(zip: ZipDirectory, name: string): ZipEntry | undefined {
+  const lower = name.toLowerCase();
+  return zip.entries.get(name) ?? [...zip.entries.values()].find((e) => e.name.toLowerCase() === lower);
+}
+
 /**
- * Opens the workbook and finds the sheet to read (`sheet` by name, or the first visible sheet of the workbook); the
- * rows come as they are unzipped. Throws `UnknownSheetError` when the workbook has no sheet of that name.
+ * Opens the workbook and finds the sheet to read (`sheet` by name, or the first visible sheet of the workbook): its
+ * relationships, workbook, shared strings and styles are read first, then only that sheet's rows, as they are
+ * unzipped. Throws `UnknownSheetError` when the workbook has no sheet of that name.
  */
 export async function openXlsx(file: string, sheet?: string): Promise<XlsxRows> {
+  const zip = await openZip(file);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
+  }) as unknown as WorkbookParts;
+  const parse = async (name: string, parsePart: (part: Readable) => Promise<unknown>) => {
+    const entry = partOf(zip, name);
+    if (entry) await parsePart(zip.stream(entry));
+  };
+  await parse('xl/_rels/workbook.xml.rels', (part) => reader._parseRels(part));
+  await parse('xl/workbook.xml', (part) => reader._parseWorkbook(part));
+  await parse('xl/sharedStrings.xml', async (part) => {
+    for await (const _ of reader._parseSharedStrings(part));
   });
-  const workbook = reader as unknown as WorkbookInternals & {
-    stream?: { destroy: () => void; readableEnded: boolean };
+  await parse('xl/styles.xml', (part) => reader._parseStyles(part));
+  if (!reader.model) throw new Error('not a workbook: no xl/workbook.xml');
+
+  const sheets = reader.model.sheets ?? [];
+  const wanted =
+    sheet === undefined
+      ? (sheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden') ?? sheets[0])
+      : sheets.find((s) => s.name === sheet);
+  if (sheet !== undefined && !wanted) throw new UnknownSheetError(sheet);
+  const rel = wanted && reader.workbookRels?.find((r) => r.Id === wanted.rId);
+  const entry = rel && partOf(zip, partPath(rel.Target));
+  if (!wanted || !entry)
+    return { sheets: sheets.map((s) => s.name), sheet: '', rows: (async function* () {})(), close: async () => {} };
+
+  const part = zip.stream(entry);
+  const worksheet = (reader._parseWorksheet(part, String(wanted.id)).next().value as { value: WorksheetReader }).value;
+  Object.assign(worksheet, { id: wanted.id, name: wanted.name });
+  const date1904 = Boolean(reader.properties?.model?.date1904 ?? reader.model.properties?.date1904);
+  const close = async () => {
+    part.destroy();
+    await finished(part).catch(() => {});
   };
-  const iterator = reader[Symbol.asyncIterator]();
-  let spilled = false;
-  let closed = false;
-  let current: unknown = null;
-  const worksheets = {
-    next: () => iterator.next(),
-    /**
-     * Stops reading. Ending exceljs's generator leaves its file stream open, so it is closed here. When the sheets were
-     * spilled to temporary files (the zip read to its end before the first sheet came: its sheets precede its shared
-     * strings, or it has none), exceljs removes each file once its sheet has been passed: the rest are passed, unread.
-     */
-    return: async () => {
-      if (closed) return;
-      closed = true;
-      if (!spilled) {
-        workbook.stream?.destroy();
-        await iterator.return(undefined);
-        return;
-      }
-      // each spilled sheet is read from its own file stream: closed, whether its rows were read or not
-      const release = (sheet: unknown) => (sheet as { iterator?: { destroy?: () => void } }).iterator?.destroy?.();
-      release(current);
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) release(next.value);
-    },
-  };
-  try {
-    for (;;) {
-      const next = await worksheets.next();
-      if (next.done) break;
-      const worksheet = next.value as unknown as ExcelJS.stream.xlsx.WorksheetReader & WorksheetInternals;
-      spilled ||= workbook.stream?.readableEnded === true;
-      current = worksheet;
-      const sheets = workbook.model?.sheets ?? [];
-      const wanted = sheet ?? (sheets.find((s) => s.state !== 'hidden' && s.state !== 'veryHidden') ?? sheets[0])?.name;
-      if (sheet !== undefined && !sheets.some((s) => s.name === sheet)) throw new UnknownSheetError(sheet);
-      const name = nameOf(workbook, worksheet);
-      if (name !== wanted) continue; // its rows are skipped as the zip goes on
-      const date1904 = Boolean(workbook.properties?.model?.date1904 ?? workbook.model?.properties?.date1904);
-      return {
-        sheets: sheets.map((s) => s.name),
-        sheet: name!,
-        rows: rowsOf(worksheet, worksheets, date1904),
-        close: worksheets.return,
-      };
-    }
-  } catch (error) {
-    await worksheets.return();
-    throw error;
-  }
-  await worksheets.return();
-  if (sheet !== undefined) throw new UnknownSheetError(sheet);
-  return {
-    sheets: workbook.model?.sheets?.map((s) => s.name) ?? [],
-    sheet: '',
-    rows: (async function* () {})(),
-    close: async () => {},
-  };
+  return { sheets: sheets.map((s) => s.name), sheet: wanted.name, rows: rowsOf(worksheet, close, date1904), close };
 }
 
 async function* rowsOf(
-  worksheet: ExcelJS.stream.xlsx.WorksheetReader,
-  worksheets: { return: () => Promise<unknown> },
+  worksheet: WorksheetReader,
+  close: () => Promise<void>,
   date1904: boolean,
 ): AsyncGenerator<RawRow> {
   try {
@@ -179,7 +166,6 @@ async function* rowsOf(
       yield { rowNumber: row.number, cells };
     }
   } finally {
-    // stops the unzipping: the sheets after this one are not read
-    await worksheets.return();
+    await close();
   }
 }
