@@ -97,7 +97,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await serveWebClient(app, options.webDist === undefined ? webDistFolder() : options.webDist);
 
   await deps.jobs.start({
-    db: deps.db,
+    // jobs run as the tables' owner, outside row-level security: the outbox and retention span schools
+    db: deps.database.db,
     config: deps.config,
     mailer: deps.mailer,
     secrets: deps.secrets,

@@ -50,7 +50,15 @@ export async function serve(config: Config, { alone }: { alone: boolean }) {
     // on a server, where what runs may be another live process's)
     soleProcess: database.kind === 'pglite',
   });
-  const app = await buildApp({ database, db: database.db, config, secrets, mailer, jobs, loginRateLimitPerMinute: 30 });
+  const app = await buildApp({
+    database,
+    db: database.requestDb,
+    config,
+    secrets,
+    mailer,
+    jobs,
+    loginRateLimitPerMinute: 30,
+  });
   let closing = false;
   // What answers while the server closes ends its connection: a client's kept-alive connection (a browser's, a proxy's)
   // would otherwise hold the close until the deadline below, and the process would end with a failure.

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { notePool } from './concurrency';
+import { scopedPool } from './scoped-pool';
 import { notePlanner } from './planner';
 import * as schema from './schema/index';
 
@@ -21,7 +22,13 @@ export type Executor = Db | Tx;
 export const SCHEMA_LOCK = 'openseat.schema';
 
 export type Database = {
+  /** The tables' owner: migrations, jobs, the job queue, tests' set-up. */
   db: Db;
+  /**
+   * What requests use. On a server its sessions run as the role row-level security binds (`openseat_app`), scoped
+   * to the caller's schools (db/scoped-pool.ts); on PGlite, one process's own database, it is `db` (docs/privacy.md).
+   */
+  requestDb: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Runs raw SQL (pg-boss's `db.executeSql` adapter). Without values the text may hold several statements, as
@@ -85,19 +92,27 @@ export async function openDatabase({
   poolSize = 10,
 }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
-    const pool = new pg.Pool({
+    const settings = {
       connectionString: databaseUrl,
       max: poolSize,
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
-    });
+    };
+    const pool = new pg.Pool(settings);
+    const requestPool = scopedPool(settings);
     keepServingWhenSessionsEnd(pool);
+    keepServingWhenSessionsEnd(requestPool);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const requestDb = drizzlePg(requestPool, { schema, logger }) as unknown as Db;
     notePool(db);
+    notePool(requestDb);
     const database: Database = {
       db,
+      requestDb,
       kind: 'postgres',
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), requestPool.end()]);
+      },
       exclusively: async (name, work) => {
         const session = await pool.connect();
         try {
@@ -127,6 +142,7 @@ export async function openDatabase({
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   const database: Database = {
     db,
+    requestDb: db,
     kind: 'pglite',
     executeSql: async (text, values) => {
       if (values?.length) return { rows: (await client.query(text, values)).rows };

@@ -33,5 +33,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     else await migratePg(database.db as unknown as NodePgDatabase, migrationsConfig);
     await writeReferenceData(database.db);
     await installJobQueues(database, JOBS);
+    // row-level security and the request role's rights on what the migrations and pg-boss created (migration 0049)
+    await database.executeSql('SELECT openseat_protect_tenant_tables()');
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { scopeDatabaseTo, withDatabaseScope } from '../lib/database-scope';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Principal } from '../modules/auth/auth.types';
 import { authenticate } from '../modules/auth/auth.service';
@@ -24,6 +25,9 @@ async function authenticatePlugin(app: FastifyInstance, deps: AppDeps) {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
   });
 
+  // each request has its own database scope: every school until its caller is known (public routes keep it; the
+  // tenant they act for is the one their token or signature proves, checked by their services)
+  app.addHook('onRequest', (_request, _reply, done) => withDatabaseScope(done));
   app.addHook('onRequest', async (request) => {
     request.lng = languageOf(request.headers['accept-language']);
   });
@@ -47,6 +51,7 @@ async function authenticatePlugin(app: FastifyInstance, deps: AppDeps) {
       throw forbidden(config.denied);
     }
     request.principal = principal;
+    scopeDatabaseTo(principal.scope.id_school);
   });
 }
 

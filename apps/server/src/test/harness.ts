@@ -146,7 +146,7 @@ export async function startAppOn(database: Database, options: TestAppOptions = {
   const app = await buildApp(
     {
       database,
-      db: database.db,
+      db: database.requestDb,
       config,
       secrets,
       mailer,

@@ -11,7 +11,8 @@ import { DEMO_APPLICATIONS, isDemoSeedNeeded, seedDemoData } from './demo';
 const file = databaseOfFile();
 
 describe('demo data', () => {
-  it('seeds the network, the demo logins, periods, seats and applications, once', async () => {
+  // 3,000 applications with their histories: seconds alone, more on a machine running other suites beside it
+  it('seeds the network, the demo logins, periods, seats and applications, once', { timeout: 120_000 }, async () => {
     expect(await isDemoSeedNeeded(file.database.db)).toBe(true);
     const summary = await seedDemoData(file.database.db);
     expect(summary).toMatchObject({ schools: 2, campuses: 5, applications: DEMO_APPLICATIONS });

@@ -11,11 +11,6 @@ export const e164Of = (column: SQL) => sql`
        THEN '+' || regexp_replace(${column}, '\\D', '', 'g')
        ELSE '+1' || regexp_replace(${column}, '\\D', '', 'g') END`;
 
-/** The Twilio account a school's SMS go through, as `smsAccountOf` decides it: its own SID, or the server's. */
-const accountOf = sql`
-  CASE WHEN coalesce(sc.twilio_account_sid, '') <> '' AND coalesce(sc.twilio_auth_token_encrypted, '') <> ''
-       THEN 'sid:' || sc.twilio_account_sid ELSE 'server' END`;
-
 /**
  * Serialises the changes of sender numbers and Twilio accounts: the clash check that follows sees every change
  * committed before it (held to the end of the transaction).
@@ -26,23 +21,13 @@ export async function lockSenders(db: Executor) {
 
 /**
  * A number that one of the school's campuses (or the one campus given) texts from while a campus of another school
- * texts from it too under the same Twilio account (the same SID, or both on the server's account), or null.
+ * texts from it too under the same Twilio account (the same SID, or both on the server's account), or null. Other
+ * schools' rows are out of a request's reach under row-level security: the database function (migration 0049) runs
+ * as the tables' owner and answers with the caller's own number only.
  */
 export async function senderClashOf(db: Executor, id_school: number, id_campus?: number): Promise<string | null> {
-  const [row] = rowsOf<{ number: string }>(
-    await db.execute(sql`
-      WITH senders AS (
-        SELECT cc.id_school, cc.id_campus, ${e164Of(sql`cc.phone_number`)} AS number, ${accountOf} AS account
-        FROM campus_configuration cc
-        LEFT JOIN school_configuration sc ON sc.id_school = cc.id_school
-        WHERE coalesce(trim(cc.phone_number), '') <> ''
-      )
-      SELECT mine.number FROM senders mine
-      JOIN senders theirs
-        ON theirs.number = mine.number AND theirs.account = mine.account AND theirs.id_school <> mine.id_school
-      WHERE mine.id_school = ${id_school} ${id_campus === undefined ? sql`` : sql`AND mine.id_campus = ${id_campus}`}
-      LIMIT 1
-    `),
+  const [row] = rowsOf<{ number: string | null }>(
+    await db.execute(sql`SELECT openseat_sms_sender_clash(${id_school}::int, ${id_campus ?? null}::int) AS number`),
   );
   return row?.number ?? null;
 }

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withDatabaseScope } from '../lib/database-scope';
+import { sqlStateOf } from '../lib/db-errors';
+import { databaseOfFile } from '../test/harness';
+import { seedDemoData } from './seed/demo';
+import { rowsOf } from '../lib/sql';
+
+/*
+ * Row-level security on the PostgreSQL server (migration 0049, docs/privacy.md), generated from the catalog: every
+ * table whose rows belong to one school, read and written through the requests' pool as another school, gives
+ * nothing and takes nothing. PGlite keeps the application's checks only.
+ */
+
+const file = databaseOfFile();
+const server = Boolean(process.env.TEST_DATABASE_URL);
+
+type TenantTable = { table: string; school: number; rows: number };
+
+/** Each protected table with the school holding most of its rows (the demo network fills them). */
+async function protectedTables(): Promise<{ all: string[]; filled: TenantTable[] }> {
+  const { rows } = await file.database.executeSql(
+    `SELECT c.relname AS table FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relrowsecurity ORDER BY 1`,
+  );
+  const all = (rows as { table: string }[]).map((r) => r.table);
+  const filled: TenantTable[] = [];
+  for (const table of all) {
+    const { rows: top } = await file.database.executeSql(
+      `SELECT id_school AS school, count(*)::int AS rows FROM "${table}" GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
+    const first = top[0] as { school: number; rows: number } | undefined;
+    if (first) filled.push({ table, ...first });
+  }
+  return { all, filled };
+}
+
+const countAs = (schools: string, table: string, school: number) =>
+  withDatabaseScope(async () => {
+    const result = await file.database.requestDb.execute(
+      sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE id_school = ${school}`,
+    );
+    return rowsOf<{ n: number }>(result)[0].n;
+  }, schools);
+
+describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
+  let tables: { all: string[]; filled: TenantTable[] };
+  let otherSchool: number;
+  beforeAll(async () => {
+    await seedDemoData(file.database.db);
+    tables = await protectedTables();
+    const { rows } = await file.database.executeSql('SELECT max(id_school)::int + 1 AS n FROM school');
+    otherSchool = (rows[0] as { n: number }).n;
+  }, 120_000);
+
+  it("covers every table that carries a school but the tenant and a user's schools", async () => {
+    const { rows } = await file.database.executeSql(
+      `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id_school'
+          AND is_nullable = 'NO' AND table_name NOT IN ('school', 'user_school')
+          AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE')
+        ORDER BY 1`,
+    );
+    expect(tables.all).toEqual((rows as { table_name: string }[]).map((r) => r.table_name));
+    expect(tables.filled.length).toBeGreaterThan(20);
+  });
+
+  it('a start on a protected database locks no table: it alters and grants nothing more', async () => {
+    // a request in flight holds a write lock on the applications, as a start finds it on a busy server
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = file.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE application IN ROW EXCLUSIVE MODE`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    try {
+      await file.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+        await tx.execute(sql`SELECT openseat_protect_tenant_tables()`);
+      });
+    } finally {
+      release();
+      await holder;
+    }
+  });
+
+  it("requests run as the role the policies bind, not the tables' owner", async () => {
+    // drizzle's queries start when awaited: inside the scope, as a request's handler does
+    const result = await withDatabaseScope(async () => {
+      return await file.database.requestDb.execute(
+        sql`SELECT current_user AS role, current_setting('openseat.schools') AS schools`,
+      );
+    }, '7');
+    expect(rowsOf(result)).toEqual([{ role: 'openseat_app', schools: '7' }]);
+  });
+
+  it("reads nothing of a school's rows as another school, or with no scope; all of them in its own", async () => {
+    for (const { table, school, rows } of tables.filled) {
+      expect(await countAs(String(school), table, school), table).toBe(rows);
+      expect(await countAs(String(otherSchool), table, school), table).toBe(0);
+      expect(await countAs('', table, school), table).toBe(0);
+    }
+  });
+
+  it("updates and deletes none of a school's rows as another school", async () => {
+    for (const { table, school } of tables.filled) {
+      const changed = await withDatabaseScope(async () => {
+        const update = await file.database.requestDb.execute(
+          sql`UPDATE ${sql.identifier(table)} SET id_school = id_school WHERE id_school = ${school}`,
+        );
+        const remove = await file.database.requestDb.execute(
+          sql`DELETE FROM ${sql.identifier(table)} WHERE id_school = ${school}`,
+        );
+        return [update, remove].map((result) => (result as { rowCount: number }).rowCount);
+      }, String(otherSchool));
+      expect(changed, table).toEqual([0, 0]);
+    }
+  });
+
+  it('inserts no row of a school as another school: the policy refuses it (42501)', async () => {
+    for (const { table, school } of tables.filled) {
+      const { rows } = await file.database.executeSql(
+        `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE id_school = $1 LIMIT 1`,
+        [school],
+      );
+      const row = (rows[0] as { row: string }).row;
+      // generated columns and identities that refuse values are left to the table
+      const { rows: writable } = await file.database.executeSql(
+        `SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns
+           FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1
+            AND is_generated = 'NEVER' AND coalesce(identity_generation, '') <> 'ALWAYS'`,
+        [table],
+      );
+      const columns = sql.raw((writable[0] as { columns: string }).columns);
+      const refused = await withDatabaseScope(
+        () =>
+          file.database.requestDb
+            .execute(
+              sql`INSERT INTO ${sql.identifier(table)} (${columns}) SELECT ${columns} FROM json_populate_record(NULL::${sql.identifier(table)}, ${row}::json)`,
+            )
+            .then(() => 'inserted', sqlStateOf),
+        String(otherSchool),
+      );
+      expect(refused, table).toBe('42501');
+    }
+  });
+});

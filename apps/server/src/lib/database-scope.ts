@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/*
+ * The schools a request may reach in the database, for row-level security on a PostgreSQL server (docs/privacy.md):
+ * the setting `openseat.schools` of the session a query runs in is set from here when the pool hands the session
+ * out. `*` is every school (system users, and the work a signature or token entitles); empty is none, so a query
+ * run outside any request reads nothing from a tenant table.
+ */
+
+type DatabaseScope = { schools: string };
+
+const storage = new AsyncLocalStorage<DatabaseScope>();
+
+export const EVERY_SCHOOL = '*';
+
+/** Runs `work` with its own scope, every school to start with (a request narrows it once its caller is known). */
+export function withDatabaseScope<T>(work: () => T, schools: string = EVERY_SCHOOL): T {
+  return storage.run({ schools }, work);
+}
+
+/** Narrows the running request's scope to one school (`null`: every school, a system user's). */
+export function scopeDatabaseTo(id_school: number | null): void {
+  const scope = storage.getStore();
+  if (scope) scope.schools = id_school === null ? EVERY_SCHOOL : String(id_school);
+}
+
+/** The value of `openseat.schools` for a query started now: '' outside any request. */
+export const schoolsInScope = (): string => storage.getStore()?.schools ?? '';
