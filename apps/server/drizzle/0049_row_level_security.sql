@@ -3,12 +3,17 @@
 -- Every table whose rows each belong to one school (id_school NOT NULL) lets that role read and write only rows of
 -- the schools in scope; a query that forgets its scope reads nothing and writes nothing. The tables' owner (the
 -- migrations, the jobs) is not subject to the policies.
-CREATE OR REPLACE FUNCTION openseat_school_in_scope(school integer) RETURNS boolean
+-- The scope, read once per query: the policies ask `(SELECT ...)` of these, which the planner runs once as an
+-- InitPlan, so each row costs one comparison with a ready array rather than parsing the setting again.
+CREATE OR REPLACE FUNCTION openseat_every_school() RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT CASE current_setting('openseat.schools', true)
-           WHEN '*' THEN true
-           ELSE school = ANY (string_to_array(nullif(current_setting('openseat.schools', true), ''), ',')::integer[])
-         END
+  SELECT coalesce(current_setting('openseat.schools', true), '') = '*'
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION openseat_schools() RETURNS integer[]
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN coalesce(current_setting('openseat.schools', true), '') IN ('', '*') THEN '{}'::integer[]
+              ELSE string_to_array(current_setting('openseat.schools', true), ',')::integer[] END
 $$;
 --> statement-breakpoint
 -- Idempotent, and a no-op when everything is in place: migrateDatabase calls it at every start, after the migrations,
@@ -63,8 +68,10 @@ BEGIN
        AND c.relname NOT IN ('school', 'user_school')
   LOOP
     IF NOT item.has_policy THEN
-      EXECUTE format('CREATE POLICY tenant_scope ON %I USING (openseat_school_in_scope(id_school))'
-                     ' WITH CHECK (openseat_school_in_scope(id_school))', item.table_name);
+      EXECUTE format('CREATE POLICY tenant_scope ON %1$I'
+                     ' USING ((SELECT openseat_every_school()) OR id_school = ANY ((SELECT openseat_schools())::integer[]))'
+                     ' WITH CHECK ((SELECT openseat_every_school()) OR id_school = ANY ((SELECT openseat_schools())::integer[]))',
+                     item.table_name);
     END IF;
     IF NOT item.protected THEN
       EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', item.table_name);

@@ -30,6 +30,11 @@ const EnvSchema = z.object({
   /** Hops (`1`) or comma-separated proxy addresses/CIDRs whose X-Forwarded-For is believed. */
   TRUST_PROXY: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * `on`: requests run under row-level security on a PostgreSQL server (docs/privacy.md). Off by default until the
+   * searches by contact and by text keep their indexes under it.
+   */
+  DATABASE_ROW_SECURITY: z.enum(['on', 'off']).default('off'),
   /** Public address of the app, used in links sent by e-mail (never taken from the Host header). */
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
@@ -111,6 +116,8 @@ export type Config = {
    * least 4 each, so a many-core machine's default does not exceed a server's default of 100 connections.
    */
   databasePoolSize: number;
+  /** DATABASE_ROW_SECURITY=on: requests run as the role row-level security binds (a server only). */
+  databaseRowSecurity: boolean;
   /** JOB_LEASE_SECONDS: how long a crashed process's jobs and claimed messages wait before another takes them. */
   jobLeaseSeconds: number;
   /** DRAND_RELAYS: base addresses of drand relays (none in tests unless set: they have no internet). */
@@ -164,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drandTestChainKey: parsed.DRAND_TEST_CHAIN_PUBLIC_KEY ?? null,
     webConcurrency,
     databasePoolSize: Math.max(4, Math.ceil(10 / webConcurrency)),
+    databaseRowSecurity: parsed.DATABASE_ROW_SECURITY === 'on',
     ads: {
       metaGraphUrl: parsed.META_GRAPH_URL.replace(/\/$/, ''),
       googleAdsApiUrl: parsed.GOOGLE_ADS_API_URL.replace(/\/$/, ''),

@@ -31,6 +31,7 @@ export async function serve(config: Config, { alone }: { alone: boolean }) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    rowSecurity: config.databaseRowSecurity,
   });
   if (alone) await migrateDatabase(database);
 

@@ -25,8 +25,9 @@ export type Database = {
   /** The tables' owner: migrations, jobs, the job queue, tests' set-up. */
   db: Db;
   /**
-   * What requests use. On a server its sessions run as the role row-level security binds (`openseat_app`), scoped
-   * to the caller's schools (db/scoped-pool.ts); on PGlite, one process's own database, it is `db` (docs/privacy.md).
+   * What requests use. On a server with row-level security on, its sessions run as the role the policies bind
+   * (`openseat_app`), scoped to the caller's schools (db/scoped-pool.ts); otherwise, and always on PGlite (one
+   * process's own database), it is `db` (docs/privacy.md).
    */
   requestDb: Db;
   kind: 'pglite' | 'postgres';
@@ -54,6 +55,8 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Start from these files (a `dumpDataDir` tarball) instead of an empty database (PGlite; an empty data folder). */
   loadDataDir?: Blob;
+  /** Requests run under row-level security (a server only; DATABASE_ROW_SECURITY): `requestDb` is the scoped pool. */
+  rowSecurity?: boolean;
 };
 
 /**
@@ -90,6 +93,7 @@ export async function openDatabase({
   logger,
   loadDataDir,
   poolSize = 10,
+  rowSecurity = false,
 }: DatabaseOptions): Promise<Database> {
   if (databaseUrl) {
     const settings = {
@@ -98,11 +102,11 @@ export async function openDatabase({
       options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
     };
     const pool = new pg.Pool(settings);
-    const requestPool = scopedPool(settings);
+    const requestPool = rowSecurity ? scopedPool(settings) : null;
     keepServingWhenSessionsEnd(pool);
-    keepServingWhenSessionsEnd(requestPool);
+    if (requestPool) keepServingWhenSessionsEnd(requestPool);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-    const requestDb = drizzlePg(requestPool, { schema, logger }) as unknown as Db;
+    const requestDb = requestPool ? (drizzlePg(requestPool, { schema, logger }) as unknown as Db) : db;
     notePool(db);
     notePool(requestDb);
     const database: Database = {
@@ -111,7 +115,7 @@ export async function openDatabase({
       kind: 'postgres',
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
       close: async () => {
-        await Promise.all([pool.end(), requestPool.end()]);
+        await Promise.all([pool.end(), requestPool?.end()]);
       },
       exclusively: async (name, work) => {
         const session = await pool.connect();

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDatabaseScope } from '../lib/database-scope';
 import { sqlStateOf } from '../lib/db-errors';
-import { databaseOfFile } from '../test/harness';
+import { openTestDatabase } from '../test/harness';
+import { openDatabase, type Database } from './client';
 import { seedDemoData } from './seed/demo';
 import { rowsOf } from '../lib/sql';
 
@@ -12,7 +13,8 @@ import { rowsOf } from '../lib/sql';
  * nothing and takes nothing. PGlite keeps the application's checks only.
  */
 
-const file = databaseOfFile();
+/** The test database (the owner's handle), and the requests' handle on it with row-level security on. */
+const file = {} as { database: Database; scoped: Database; drop: () => Promise<void> };
 const server = Boolean(process.env.TEST_DATABASE_URL);
 
 type TenantTable = { table: string; school: number; rows: number };
@@ -37,16 +39,24 @@ async function protectedTables(): Promise<{ all: string[]; filled: TenantTable[]
 
 const countAs = (schools: string, table: string, school: number) =>
   withDatabaseScope(async () => {
-    const result = await file.database.requestDb.execute(
+    const result = await file.scoped.requestDb.execute(
       sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE id_school = ${school}`,
     );
     return rowsOf<{ n: number }>(result)[0].n;
   }, schools);
 
 describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
+  afterAll(async () => {
+    await file.scoped?.close();
+    await file.database?.close();
+    await file.drop?.();
+  });
   let tables: { all: string[]; filled: TenantTable[] };
   let otherSchool: number;
   beforeAll(async () => {
+    const opened = await openTestDatabase();
+    Object.assign(file, { database: opened.database, drop: opened.drop });
+    file.scoped = await openDatabase({ databaseUrl: opened.url, dataDir: null, rowSecurity: true });
     await seedDemoData(file.database.db);
     tables = await protectedTables();
     const { rows } = await file.database.executeSql('SELECT max(id_school)::int + 1 AS n FROM school');
@@ -90,7 +100,7 @@ describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
   it("requests run as the role the policies bind, not the tables' owner", async () => {
     // drizzle's queries start when awaited: inside the scope, as a request's handler does
     const result = await withDatabaseScope(async () => {
-      return await file.database.requestDb.execute(
+      return await file.scoped.requestDb.execute(
         sql`SELECT current_user AS role, current_setting('openseat.schools') AS schools`,
       );
     }, '7');
@@ -108,10 +118,10 @@ describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
   it("updates and deletes none of a school's rows as another school", async () => {
     for (const { table, school } of tables.filled) {
       const changed = await withDatabaseScope(async () => {
-        const update = await file.database.requestDb.execute(
+        const update = await file.scoped.requestDb.execute(
           sql`UPDATE ${sql.identifier(table)} SET id_school = id_school WHERE id_school = ${school}`,
         );
-        const remove = await file.database.requestDb.execute(
+        const remove = await file.scoped.requestDb.execute(
           sql`DELETE FROM ${sql.identifier(table)} WHERE id_school = ${school}`,
         );
         return [update, remove].map((result) => (result as { rowCount: number }).rowCount);
@@ -137,7 +147,7 @@ describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
       const columns = sql.raw((writable[0] as { columns: string }).columns);
       const refused = await withDatabaseScope(
         () =>
-          file.database.requestDb
+          file.scoped.requestDb
             .execute(
               sql`INSERT INTO ${sql.identifier(table)} (${columns}) SELECT ${columns} FROM json_populate_record(NULL::${sql.identifier(table)}, ${row}::json)`,
             )

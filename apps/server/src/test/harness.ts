@@ -29,6 +29,9 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/** Requests under row-level security on the server (DATABASE_ROW_SECURITY=on: CI runs the server's suite so). */
+const rowSecurity = process.env.DATABASE_ROW_SECURITY === 'on';
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (a copy of the run's migrated template; dropped again at close). `migrated: false` leaves it empty.
@@ -59,7 +62,7 @@ export async function openTestDatabase({ migrated: migrate = true } = {}): Promi
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null, rowSecurity });
   if (migrate && !template) await migrateDatabase(database);
   return {
     database,
@@ -199,7 +202,7 @@ export function apiClient(baseUrl: string) {
 export async function startTwoApps(options: TestAppOptions) {
   const opened = await openTestDatabase();
   const first = opened.database;
-  const second = opened.url ? await openDatabase({ databaseUrl: opened.url, dataDir: null }) : first;
+  const second = opened.url ? await openDatabase({ databaseUrl: opened.url, dataDir: null, rowSecurity }) : first;
   const a = await startAppOn(first, options);
   const b = await startAppOn(second, options);
   return {
