@@ -46,8 +46,9 @@ const ofPeriod = (name: string, t: SchoolColumns<'id_campus_year'>) =>
   });
 
 /**
- * A guardian's e-mail and phone as modules/applications/siblings.service.ts normalises them. One definition for the indexes and
- * the family query: an index serves a query only when the expressions are the same.
+ * A guardian's e-mail and phone as modules/applications/siblings.service.ts normalises them: applicant's stored
+ * `guardian_email_key` and `guardian_phone_key` are these, and other tables' contacts (a message's recipient, a
+ * consent's phone) are compared through them.
  */
 export const guardianEmailKey = (email: AnyPgColumn | SQL) =>
   sql`lower(regexp_replace(coalesce(${email}, ''), '[[:space:]]', '', 'g'))`;
@@ -91,6 +92,13 @@ export const applicant = pgTable(
      * What the list's text search looks in: names, e-mails and phones of applicant and guardian, lower case.
      * Kept by the database; a trigram index makes `LIKE '%term%'` on it an index search, not a scan.
      */
+    /**
+     * The guardian's contact keys (guardianEmailKey, guardianPhoneKey), stored: a family is found by `=` on a plain
+     * column, which stays indexed under row-level security (an expression index on lower() or regexp_replace() does
+     * not: those functions are not leakproof).
+     */
+    guardianEmailKey: text('guardian_email_key').generatedAlwaysAs(guardianEmailKey(sql`"guardian_email"`)),
+    guardianPhoneKey: text('guardian_phone_key').generatedAlwaysAs(guardianPhoneKey(sql`"guardian_phone_number"`)),
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone_number, '') || ' ' || coalesce(guardian_name, '') || ' ' || coalesce(guardian_email, '') || ' ' || coalesce(guardian_phone_number, ''))`,
     ),
@@ -102,8 +110,8 @@ export const applicant = pgTable(
     unique('applicant_school_id').on(t.id_school, t.id_applicant),
     index('applicant_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // siblings: the detail's family query filters on these very expressions, so a family is found by index
-    index('applicant_guardian_email_key_idx').on(guardianEmailKey(t.guardianEmail)),
-    index('applicant_guardian_phone_key_idx').on(guardianPhoneKey(t.guardianPhoneNumber)),
+    index('applicant_guardian_email_key_idx').on(t.guardianEmailKey),
+    index('applicant_guardian_phone_key_idx').on(t.guardianPhoneKey),
     check('applicant_guardian_language', sql`${t.guardianLanguage} IN ('en', 'es', 'vi', 'zh', 'ht', 'ar')`),
   ],
 );

@@ -312,8 +312,8 @@ export async function setRead(db: Executor, scope: Scope, ids: number[], read: b
     .returning({ id_application: a.id_application, id_school: a.id_school, id_campus: a.id_campus });
 }
 
-const contactEmail = s.guardianEmailKey(ap.guardianEmail);
-const contactPhone = s.guardianPhoneKey(ap.guardianPhoneNumber);
+const contactEmail = ap.guardianEmailKey;
+const contactPhone = ap.guardianPhoneKey;
 
 /**
  * Live applications of one school period whose guardian's e-mail or phone, normalised in SQL as

@@ -6,8 +6,8 @@ import { rowsOf, inIds } from '../../lib/sql';
 
 // the guardian's contact keys of the query's applicant `p`, normalised as the family portal keys a guardian
 const p = alias(s.applicant, 'p');
-const emailKey = s.guardianEmailKey(p.guardianEmail);
-const phoneKey = s.guardianPhoneKey(p.guardianPhoneNumber);
+const emailKey = p.guardianEmailKey;
+const phoneKey = p.guardianPhoneKey;
 
 /** What the recipients query reads of one application: its family, campus, school, period and latest form answers. */
 export type RecipientRow = {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { ErasureScope } from '@openseat/shared/schemas/erasure';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../lib/sql';
-import { guardianEmailKey, guardianPhoneKey } from '../../db/schema/applications';
 
 export type ErasedApplication = {
   id_application: number;
@@ -30,7 +29,7 @@ export async function coveredApplications(
   return rowsOf<ErasedApplication>(
     await db.execute(sql`
       WITH target AS (
-        SELECT p.id_applicant, ${guardianEmailKey(sql`p.guardian_email`)} AS email, ${guardianPhoneKey(sql`p.guardian_phone_number`)} AS phone
+        SELECT p.id_applicant, p.guardian_email_key AS email, p.guardian_phone_key AS phone
           FROM application a JOIN applicant p ON p.id_applicant = a.id_applicant
          WHERE a.id_school = ${id_school} AND a.id_application = ${id_application}
       )
@@ -43,8 +42,8 @@ export async function coveredApplications(
         CROSS JOIN target t
        WHERE a.id_school = ${id_school} AND p.id_school = ${id_school}
          AND (p.id_applicant = t.id_applicant
-              OR (${family} AND t.email <> '' AND ${guardianEmailKey(sql`p.guardian_email`)} = t.email)
-              OR (${family} AND length(t.phone) >= 7 AND ${guardianPhoneKey(sql`p.guardian_phone_number`)} = t.phone))
+              OR (${family} AND t.email <> '' AND p.guardian_email_key = t.email)
+              OR (${family} AND length(t.phone) >= 7 AND p.guardian_phone_key = t.phone))
        ORDER BY a.correlative`),
   );
 }

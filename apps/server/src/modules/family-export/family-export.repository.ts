@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { guardianEmailKey, guardianPhoneKey } from '../../db/schema/applications';
 import { inCampus, type Scope } from '../../lib/scope';
 
 /*
@@ -41,8 +40,8 @@ export async function familyApplications(
 ) {
   const matches = [
     eq(a.id_application, family.id_application),
-    family.emailKey === null ? undefined : sql`${guardianEmailKey(ap.guardianEmail)} = ${family.emailKey}`,
-    family.phoneKey === null ? undefined : sql`${guardianPhoneKey(ap.guardianPhoneNumber)} = ${family.phoneKey}`,
+    family.emailKey === null ? undefined : sql`${ap.guardianEmailKey} = ${family.emailKey}`,
+    family.phoneKey === null ? undefined : sql`${ap.guardianPhoneKey} = ${family.phoneKey}`,
   ];
   return db
     .select({

@@ -3,7 +3,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { STATUS } from '@openseat/shared/constants';
 import type { Db, Executor } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { guardianEmailKey, guardianPhoneKey } from '../../db/schema/applications';
 import { rowsOf } from '../../lib/sql';
 import { namedOnPglite } from '../../db/named-statement';
 import type { Contact } from './family.contact';
@@ -22,8 +21,8 @@ export const CODE_ATTEMPTS = 5;
 /** The applicant's guardian column that matches this kind of contact, as its index normalises it. */
 export const guardianKey = (contact: Contact) =>
   contact.kind === 'email'
-    ? sql`${guardianEmailKey(s.applicant.guardianEmail)} = ${contact.key}`
-    : sql`${guardianPhoneKey(s.applicant.guardianPhoneNumber)} = ${contact.key}`;
+    ? sql`${s.applicant.guardianEmailKey} = ${contact.key}`
+    : sql`${s.applicant.guardianPhoneKey} = ${contact.key}`;
 
 /** The language of the guardian's newest live application, or null when the contact is on none. */
 export async function guardianLanguageOf(db: Executor, contact: Contact): Promise<string | null> {
@@ -266,8 +265,8 @@ function prepareSessionQuery(db: Db, oneApplication: boolean, name: string) {
   const a = s.application;
   const ap = s.applicant;
   const ofContact = or(
-    and(eq(session.kind, 'email'), sql`${guardianEmailKey(ap.guardianEmail)} = ${session.contactKey}`),
-    and(eq(session.kind, 'phone'), sql`${guardianPhoneKey(ap.guardianPhoneNumber)} = ${session.contactKey}`),
+    and(eq(session.kind, 'email'), sql`${ap.guardianEmailKey} = ${session.contactKey}`),
+    and(eq(session.kind, 'phone'), sql`${ap.guardianPhoneKey} = ${session.contactKey}`),
   );
   const live = and(
     eq(a.id_applicant, ap.id_applicant),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { guardianEmailKey, guardianPhoneKey } from '../../db/schema/applications';
 import * as s from '../../db/schema/index';
 import type { Contact } from '../../lib/guardian-contact';
 import { rowsOf } from '../../lib/sql';
@@ -13,10 +12,7 @@ export async function insertMessageSignIn(
   db: Executor,
   row: { id_application: number; contact: Contact; tokenHash: string; expiresAt: Date },
 ): Promise<boolean> {
-  const guardian =
-    row.contact.kind === 'email'
-      ? guardianEmailKey(s.applicant.guardianEmail)
-      : guardianPhoneKey(s.applicant.guardianPhoneNumber);
+  const guardian = row.contact.kind === 'email' ? s.applicant.guardianEmailKey : s.applicant.guardianPhoneKey;
   const inserted = rowsOf<{ id: number }>(
     await db.execute(sql`
       INSERT INTO guardian_sign_in (contact_key, kind, via, token_hash, code_hash, expires_at)

@@ -260,7 +260,7 @@ async function removeCapturedMessages(db: Executor, id_school: number, apps: SQL
     WITH contact AS (
       SELECT lower(trim(recipient)) AS v FROM message_outbox
        WHERE id_school = ${id_school} AND id_application = ANY(${apps}) AND channel = 'email'
-      UNION SELECT ${guardianEmailKey(sql`p.guardian_email`)} FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
+      UNION SELECT p.guardian_email_key FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
       UNION SELECT ${guardianEmailKey(sql`p.email`)} FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
     )
     DELETE FROM captured_mail cm USING contact
@@ -270,7 +270,7 @@ async function removeCapturedMessages(db: Executor, id_school: number, apps: SQL
     WITH contact AS (
       SELECT ${guardianPhoneKey(sql`recipient`)} AS v FROM message_outbox
        WHERE id_school = ${id_school} AND id_application = ANY(${apps}) AND channel = 'sms'
-      UNION SELECT ${guardianPhoneKey(sql`p.guardian_phone_number`)} FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
+      UNION SELECT p.guardian_phone_key FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
       UNION SELECT ${guardianPhoneKey(sql`p.phone_number`)} FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
     )
     DELETE FROM captured_text_message ct USING contact
@@ -288,7 +288,7 @@ async function forgetSmsConsent(db: Executor, id_school: number, apps: SQL) {
     WITH phone AS (
       SELECT ${guardianPhoneKey(sql`recipient`)} AS v FROM message_outbox
        WHERE id_school = ${id_school} AND id_application = ANY(${apps}) AND channel = 'sms'
-      UNION SELECT ${guardianPhoneKey(sql`p.guardian_phone_number`)} FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
+      UNION SELECT p.guardian_phone_key FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
       UNION SELECT ${guardianPhoneKey(sql`p.phone_number`)} FROM applicant p WHERE p.id_applicant IN ${chunkApplicants}
     )
     UPDATE sms_consent c SET address = ${BLANK}, note = NULL
@@ -298,7 +298,7 @@ async function forgetSmsConsent(db: Executor, id_school: number, apps: SQL) {
        AND NOT EXISTS (
          SELECT 1 FROM applicant x
           WHERE x.id_school = ${id_school} AND x.id_applicant NOT IN ${chunkApplicants}
-            AND (${guardianPhoneKey(sql`x.guardian_phone_number`)} = ${guardianPhoneKey(sql`c.address`)}
+            AND (x.guardian_phone_key = ${guardianPhoneKey(sql`c.address`)}
                  OR ${guardianPhoneKey(sql`x.phone_number`)} = ${guardianPhoneKey(sql`c.address`)}))`);
 }
 

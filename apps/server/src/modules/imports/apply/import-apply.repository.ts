@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type An
 import { PERIOD_STATE } from '@openseat/shared/constants';
 import type { Executor } from '../../../db/client';
 import * as s from '../../../db/schema/index';
-import { guardianEmailKey, guardianPhoneKey } from '../../../db/schema/applications';
 import { arrayOf, inIds, rowsOf } from '../../../lib/sql';
 import { chunks } from '../../../lib/chunks';
 import { inCampus, inSchool, type Scope } from '../../../lib/scope';
@@ -93,10 +92,10 @@ export async function existingParties(
   if (!periodIds.length) return [];
   const lookups = [
     ...[...chunks(emails, CONTACTS_PER_LOOKUP)].map(
-      (keys) => sql`${guardianEmailKey(ap.guardianEmail)} = ANY(${arrayOf(keys)}::text[])`,
+      (keys) => sql`${ap.guardianEmailKey} = ANY(${arrayOf(keys)}::text[])`,
     ),
     ...[...chunks(phones, CONTACTS_PER_LOOKUP)].map(
-      (keys) => sql`${guardianPhoneKey(ap.guardianPhoneNumber)} = ANY(${arrayOf(keys)}::text[])`,
+      (keys) => sql`${ap.guardianPhoneKey} = ANY(${arrayOf(keys)}::text[])`,
     ),
   ];
   const found = new Map<number, Awaited<ReturnType<typeof partiesWhere>>[number]>();
