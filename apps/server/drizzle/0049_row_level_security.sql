@@ -24,39 +24,6 @@ CREATE OR REPLACE FUNCTION openseat_protect_tenant_tables() RETURNS void LANGUAG
 DECLARE
   item record;
 BEGIN
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'openseat_app') THEN
-    BEGIN
-      CREATE ROLE openseat_app NOLOGIN NOBYPASSRLS;
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN
-      NULL; -- another database of the server, or another process at the same moment, created it
-    END;
-  END IF;
-  IF NOT pg_has_role(current_user, 'openseat_app', 'MEMBER') THEN
-    EXECUTE format('GRANT openseat_app TO %I', current_user);
-  END IF;
-  FOR item IN SELECT nspname FROM pg_namespace WHERE nspname IN ('public', 'pgboss')
-                 AND NOT has_schema_privilege('openseat_app', oid, 'USAGE') LOOP
-    EXECUTE format('GRANT USAGE ON SCHEMA %I TO openseat_app', item.nspname);
-  END LOOP;
-  FOR item IN
-    SELECT n.nspname, c.relname, c.relkind
-      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname IN ('public', 'pgboss')
-       -- a list of privileges asks whether any is held: each is asked alone
-       AND (c.relkind IN ('r', 'p') AND NOT (has_table_privilege('openseat_app', c.oid, 'SELECT')
-                                             AND has_table_privilege('openseat_app', c.oid, 'INSERT')
-                                             AND has_table_privilege('openseat_app', c.oid, 'UPDATE')
-                                             AND has_table_privilege('openseat_app', c.oid, 'DELETE'))
-            OR c.relkind = 'S' AND NOT (has_sequence_privilege('openseat_app', c.oid, 'USAGE')
-                                        AND has_sequence_privilege('openseat_app', c.oid, 'SELECT')
-                                        AND has_sequence_privilege('openseat_app', c.oid, 'UPDATE')))
-  LOOP
-    IF item.relkind = 'S' THEN
-      EXECUTE format('GRANT USAGE, SELECT, UPDATE ON SEQUENCE %I.%I TO openseat_app', item.nspname, item.relname);
-    ELSE
-      EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I.%I TO openseat_app', item.nspname, item.relname);
-    END IF;
-  END LOOP;
   FOR item IN
     SELECT c.relname AS table_name, c.relrowsecurity AS protected,
            EXISTS (SELECT FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant_scope') AS has_policy
@@ -75,6 +42,48 @@ BEGIN
     END IF;
     IF NOT item.protected THEN
       EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', item.table_name);
+    END IF;
+  END LOOP;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'openseat_app') THEN
+    BEGIN
+      CREATE ROLE openseat_app NOLOGIN NOBYPASSRLS;
+    EXCEPTION
+      WHEN duplicate_object OR unique_violation THEN
+        NULL; -- another database of the server, or another process at the same moment, created it
+      WHEN insufficient_privilege THEN
+        -- the policies are made all the same; requests can run under them once the role exists (docs/privacy.md)
+        RAISE NOTICE 'openseat: % may not create the role openseat_app: row-level security cannot be turned on',
+          current_user;
+        RETURN;
+    END;
+  END IF;
+  IF NOT pg_has_role(current_user, 'openseat_app', 'MEMBER') THEN
+    EXECUTE format('GRANT openseat_app TO %I', current_user);
+  END IF;
+  FOR item IN SELECT nspname FROM pg_namespace WHERE nspname IN ('public', 'pgboss')
+                 AND NOT has_schema_privilege('openseat_app', oid, 'USAGE') LOOP
+    EXECUTE format('GRANT USAGE ON SCHEMA %I TO openseat_app', item.nspname);
+  END LOOP;
+  FOR item IN
+    SELECT n.nspname, c.relname, c.relkind
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname IN ('public', 'pgboss')
+       -- a list of privileges asks whether any is held: each is asked alone
+       AND (c.relkind IN ('r', 'p') AND NOT (has_table_privilege('openseat_app', c.oid, 'SELECT')
+                                             AND has_table_privilege('openseat_app', c.oid, 'INSERT')
+                                             AND has_table_privilege('openseat_app', c.oid, 'UPDATE')
+                                             AND has_table_privilege('openseat_app', c.oid, 'DELETE'))
+            OR c.relkind = 'v' AND NOT has_table_privilege('openseat_app', c.oid, 'SELECT')
+            OR c.relkind = 'S' AND NOT (has_sequence_privilege('openseat_app', c.oid, 'USAGE')
+                                        AND has_sequence_privilege('openseat_app', c.oid, 'SELECT')
+                                        AND has_sequence_privilege('openseat_app', c.oid, 'UPDATE')))
+  LOOP
+    IF item.relkind = 'S' THEN
+      EXECUTE format('GRANT USAGE, SELECT, UPDATE ON SEQUENCE %I.%I TO openseat_app', item.nspname, item.relname);
+    ELSIF item.relkind = 'v' THEN
+      EXECUTE format('GRANT SELECT ON %I.%I TO openseat_app', item.nspname, item.relname);
+    ELSE
+      EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I.%I TO openseat_app', item.nspname, item.relname);
     END IF;
   END LOOP;
 END $$;

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { assertRequestRole } from './db/scoped-pool';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-logins';
 import { isDemoSeedNeeded, seedDemoData } from './db/seed/demo';
 import { JOBS } from './jobs/registry';
@@ -34,6 +35,7 @@ export async function serve(config: Config, { alone }: { alone: boolean }) {
     rowSecurity: config.databaseRowSecurity,
   });
   if (alone) await migrateDatabase(database);
+  if (config.databaseRowSecurity && database.kind === 'postgres') await assertRequestRole(database);
 
   // Demo data only ever goes into an empty embedded database (a server database is seeded by `npm run db:seed`).
   let seeded = false;

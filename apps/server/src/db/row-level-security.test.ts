@@ -115,6 +115,23 @@ describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
     }
   });
 
+  it("finds by text only applicants of the schools in scope (the search's view reads as the owner)", async () => {
+    const { rows } = await file.database.executeSql(
+      `SELECT id_school AS school, count(*)::int AS n FROM applicant GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    );
+    const { school, n } = rows[0] as { school: number; n: number };
+    const found = (schools: string) =>
+      withDatabaseScope(async () => {
+        const result = await file.scoped.requestDb.execute(
+          sql`SELECT count(*)::int AS n FROM applicant_search WHERE id_school = ${school} AND search_text LIKE '%'`,
+        );
+        return rowsOf<{ n: number }>(result)[0].n;
+      }, schools);
+    expect(await found(String(school))).toBe(n);
+    expect(await found(String(otherSchool))).toBe(0);
+    expect(await found('')).toBe(0);
+  });
+
   it("updates and deletes none of a school's rows as another school", async () => {
     for (const { table, school } of tables.filled) {
       const changed = await withDatabaseScope(async () => {

@@ -43,3 +43,12 @@ export function scopedPool(config: pg.PoolConfig): pg.Pool {
   pool.connect = scopedConnect as pg.Pool['connect'];
   return pool;
 }
+
+/** Refuses to start under row-level security when the role requests run as is missing (docs/privacy.md). */
+export async function assertRequestRole(database: { executeSql: (text: string) => Promise<{ rows: unknown[] }> }) {
+  const { rows } = await database.executeSql(`SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}'`);
+  if (rows.length === 0)
+    throw new Error(
+      `DATABASE_ROW_SECURITY=on, but the role ${APP_ROLE} does not exist and the database user may not create it: create it (NOLOGIN NOBYPASSRLS) and grant it to that user, or turn row-level security off`,
+    );
+}
