@@ -31,10 +31,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   /**
-   * `on`: requests run under row-level security on a PostgreSQL server (docs/privacy.md). Off by default until the
-   * searches by contact and by text keep their indexes under it.
+   * `on` (the default): requests on a PostgreSQL server run under row-level security, each scoped to its school
+   * (docs/privacy.md); `off` leaves tenancy to the application's checks alone. PGlite has no request roles.
    */
-  DATABASE_ROW_SECURITY: z.enum(['on', 'off']).default('off'),
+  DATABASE_ROW_SECURITY: z.enum(['on', 'off']).default('on'),
   /** Public address of the app, used in links sent by e-mail (never taken from the Host header). */
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
@@ -116,7 +116,7 @@ export type Config = {
    * least 4 each, so a many-core machine's default does not exceed a server's default of 100 connections.
    */
   databasePoolSize: number;
-  /** DATABASE_ROW_SECURITY=on: requests run as the role row-level security binds (a server only). */
+  /** DATABASE_ROW_SECURITY (on unless `off`): requests run as the roles row-level security binds (a server only). */
   databaseRowSecurity: boolean;
   /** JOB_LEASE_SECONDS: how long a crashed process's jobs and claimed messages wait before another takes them. */
   jobLeaseSeconds: number;

@@ -105,11 +105,33 @@ describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
       );
     }, '7');
     expect(rowsOf(result)).toEqual([{ role: 'openseat_app', schools: '7' }]);
+    const everySchool = await withDatabaseScope(async () => {
+      return await file.scoped.requestDb.execute(sql`SELECT current_user AS role`);
+    }, '*');
+    expect(rowsOf(everySchool)).toEqual([{ role: 'openseat_app_every_school' }]);
+  });
+
+  it('binds each policy to its request role: a scope condition alone for openseat_app, every row for the other', async () => {
+    const { rows } = await file.database.executeSql(
+      `SELECT c.relname AS table,
+              string_agg(p.polname || ' ' || r.rolname || ' ' || pg_get_expr(p.polqual, p.polrelid), ' | '
+                         ORDER BY p.polname) AS policies
+         FROM pg_class c JOIN pg_policy p ON p.polrelid = c.oid
+         JOIN pg_roles r ON r.oid = ANY (p.polroles)
+        WHERE c.relrowsecurity GROUP BY 1 ORDER BY 1`,
+    );
+    expect((rows as { table: string }[]).map((r) => r.table)).toEqual(tables.all);
+    for (const { table, policies } of rows as { table: string; policies: string }[])
+      expect(policies, table).toBe(
+        'every_school openseat_app_every_school true | ' +
+          'tenant_scope openseat_app (id_school = ANY (( SELECT openseat_schools() AS openseat_schools)::integer[]))',
+      );
   });
 
   it("reads nothing of a school's rows as another school, or with no scope; all of them in its own", async () => {
     for (const { table, school, rows } of tables.filled) {
       expect(await countAs(String(school), table, school), table).toBe(rows);
+      expect(await countAs('*', table, school), table).toBe(rows);
       expect(await countAs(String(otherSchool), table, school), table).toBe(0);
       expect(await countAs('', table, school), table).toBe(0);
     }

@@ -18,11 +18,18 @@ export function withDatabaseScope<T>(work: () => T, schools: string = EVERY_SCHO
   return storage.run({ schools }, work);
 }
 
-/** Narrows the running request's scope to one school (`null`: every school, a system user's). */
-export function scopeDatabaseTo(id_school: number | null): void {
+/**
+ * Narrows the running request's scope: to its caller's school once signed in (`null`: every school, a system user's),
+ * or, on a public route, to the schools its token, slug or signature proved (none proved: none). Takes effect from
+ * the next query or transaction the request starts.
+ */
+export function scopeDatabaseTo(schools: number | readonly number[] | null): void {
   const scope = storage.getStore();
-  if (scope) scope.schools = id_school === null ? EVERY_SCHOOL : String(id_school);
+  if (scope) scope.schools = schools === null ? EVERY_SCHOOL : schoolList(schools);
 }
+
+const schoolList = (schools: number | readonly number[]) =>
+  typeof schools === 'number' ? String(schools) : [...new Set(schools)].sort((a, b) => a - b).join(',');
 
 /** The value of `openseat.schools` for a query started now: '' outside any request. */
 export const schoolsInScope = (): string => storage.getStore()?.schools ?? '';

@@ -29,8 +29,8 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-/** Requests under row-level security on the server (DATABASE_ROW_SECURITY=on: CI runs the server's suite so). */
-const rowSecurity = process.env.DATABASE_ROW_SECURITY === 'on';
+/** Requests under row-level security on the server unless DATABASE_ROW_SECURITY=off, as the server itself runs. */
+const rowSecurity = process.env.DATABASE_ROW_SECURITY !== 'off';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the

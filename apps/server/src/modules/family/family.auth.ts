@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import type { JobQueue } from '../../jobs/runner';
 import { sha256 } from '../../lib/crypto';
+import { scopeDatabaseTo } from '../../lib/database-scope';
 import { badRequest, unauthorized } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { queueAccountMail } from '../account-mail/account-mail.service';
@@ -103,20 +104,26 @@ export async function openSession(deps: FamilyDeps, input: FamilySessionRequest,
   throw badRequest('familyCodeInvalid', [{ path: 'code', message: 'familyCodeInvalid' }]);
 }
 
-/** The guardian of a session key (the portal cookie's value); 401 when there is none, or it ended. */
+/**
+ * The guardian of a session key (the portal cookie's value); 401 when there is none, or it ended. The request's
+ * database scope narrows to the schools the guardian has children at.
+ */
 export async function guardianOf(db: Db, key: string | null, now = new Date()): Promise<Contact> {
-  const contact = key ? await repo.findSession(db, sha256(key), now) : undefined;
-  if (!contact) throw unauthorized('familySignedOut');
-  return contact;
+  const found = key ? await repo.findSession(db, sha256(key), now) : undefined;
+  if (!found) throw unauthorized('familySignedOut');
+  scopeDatabaseTo(found.schools);
+  return found.contact;
 }
 
 /**
  * The session's guardian with their live applications (`id`: that one only) in one read, for the status pages a
- * results day brings to every family at once: 401 as `guardianOf` when the session is not live.
+ * results day brings to every family at once: 401 as `guardianOf` when the session is not live. The request's
+ * database scope narrows to those applications' schools.
  */
 export async function guardianWithApplications(db: Db, key: string | null, id?: number, now = new Date()) {
   const found = key ? await repo.sessionApplications(db, sha256(key), now, id) : undefined;
   if (!found) throw unauthorized('familySignedOut');
+  scopeDatabaseTo(found.applications.map((application) => application.id_school));
   return found;
 }
 

@@ -115,13 +115,28 @@ export async function insertSession(db: Executor, row: { contact: Contact; keyHa
     .values({ keyHash: row.keyHash, contactKey: row.contact.key, kind: row.contact.kind, expiresAt: row.expiresAt });
 }
 
-/** The live session of this key: its contact; undefined when unknown, revoked or expired. */
-export async function findSession(db: Executor, keyHash: string, now: Date): Promise<Contact | undefined> {
+/** The applicant rows whose guardian is the session's contact, through the contact-key indexes. */
+const ofSessionContact = () =>
+  or(
+    and(eq(session.kind, 'email'), sql`${s.applicant.guardianEmailKey} = ${session.contactKey}`),
+    and(eq(session.kind, 'phone'), sql`${s.applicant.guardianPhoneKey} = ${session.contactKey}`),
+  );
+
+/**
+ * The live session of this key: its contact and the schools it is a guardian at (the portal request's database
+ * scope); undefined when unknown, revoked or expired.
+ */
+export async function findSession(db: Executor, keyHash: string, now: Date) {
+  const ap = s.applicant;
   const [row] = await db
-    .select({ key: session.contactKey, kind: session.kind })
+    .select({
+      key: session.contactKey,
+      kind: session.kind,
+      schools: sql<number[]>`array(SELECT DISTINCT ${ap.id_school} FROM ${ap} WHERE ${ofSessionContact()})`,
+    })
     .from(session)
     .where(and(eq(session.keyHash, keyHash), isNull(session.revokedAt), gt(session.expiresAt, now)));
-  return row && { key: row.key, kind: row.kind as Contact['kind'] };
+  return row && { contact: { key: row.key, kind: row.kind as Contact['kind'] }, schools: row.schools };
 }
 
 /** Sign-out everywhere: every session of the contact ends now. */
@@ -264,10 +279,6 @@ function sessionQuery(db: Db, oneApplication: boolean) {
 function prepareSessionQuery(db: Db, oneApplication: boolean, name: string) {
   const a = s.application;
   const ap = s.applicant;
-  const ofContact = or(
-    and(eq(session.kind, 'email'), sql`${ap.guardianEmailKey} = ${session.contactKey}`),
-    and(eq(session.kind, 'phone'), sql`${ap.guardianPhoneKey} = ${session.contactKey}`),
-  );
   const live = and(
     eq(a.id_applicant, ap.id_applicant),
     isNull(a.deletedAt),
@@ -276,7 +287,7 @@ function prepareSessionQuery(db: Db, oneApplication: boolean, name: string) {
   return db
     .select({ key: session.contactKey, kind: session.kind, app: applicationFields() })
     .from(session)
-    .leftJoin(ap, ofContact)
+    .leftJoin(ap, ofSessionContact())
     .leftJoin(a, live)
     .where(
       and(

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { writeAudit } from '../audit/audit.service';
 import { decryptSecret, sha256 } from '../../lib/crypto';
+import { scopeDatabaseTo } from '../../lib/database-scope';
 import { AppError, unauthorized, notFound } from '../../lib/errors';
 import { SYSTEM_SCOPE, type Scope } from '../../lib/scope';
 import { checkLead, insertLead } from '../applications/applications.service';
@@ -78,6 +79,7 @@ export async function receiveDelivery(
     throw signatureInvalid();
   }
   if (!signatureMatches(secret, raw, signature)) throw signatureInvalid();
+  scopeDatabaseTo(form.id_school);
 
   const delivery = provider === FORM_PROVIDER.GOOGLE_FORMS ? readGoogleForms(body) : readTypeform(body);
   if (delivery.partial) return { status: 'ignored', id_form_submission: null, id_application: null };

@@ -1,6 +1,7 @@
 import type { LotteryState } from '@openseat/shared/schemas/lottery';
 import type { LotteryPublicLottery, LotteryPublicPage, LotteryReport } from '@openseat/shared/schemas/lottery-public';
 import type { Db } from '../../db/client';
+import { scopeDatabaseTo } from '../../lib/database-scope';
 import { notFound } from '../../lib/errors';
 import { lotteryRecordCsv } from './lottery.csv';
 import type { DrawInputs, DrawOutcome } from './lottery.draw';
@@ -20,6 +21,7 @@ import * as repo from './lottery-public.repository';
 async function requirePeriod(db: Db, token: string) {
   const period = await repo.periodByToken(db, token);
   if (!period) throw notFound();
+  scopeDatabaseTo(period.id_school);
   return period;
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { scopeDatabaseTo } from '../../lib/database-scope';
 import { unauthorized, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { addressKey, recordDelivery } from '../communication/outbox.service';
@@ -22,6 +23,7 @@ export type OptOutDeps = { db: Db; config: Config; secrets: Secrets };
 function readToken(deps: OptOutDeps, token: string) {
   const read = readUnsubscribeToken(deps.secrets, token);
   if (!read) throw notFound();
+  scopeDatabaseTo(read.id_school);
   return read;
 }
 
@@ -101,6 +103,7 @@ export async function twilioStatus(deps: OptOutDeps, body: unknown, signature: s
     : signedByServer(deps, request);
   if (!signed) throw signatureInvalid();
   if (!message) return;
+  scopeDatabaseTo(message.id_school);
   const status = textOf(params, 'MessageStatus');
   if (status === 'delivered') await recordDelivery(deps.db, sid, 'delivered', null);
   // callbacks may come out of order: a late 'sent' never takes a final state back
@@ -143,6 +146,7 @@ export async function twilioInbound(deps: OptOutDeps, body: unknown, signature: 
   const from = textOf(params, 'From');
   const schools = await schoolsOfInbound(deps, textOf(params, 'To'), from, request);
   if (schools.length === 0 && !signedByServer(deps, request)) throw signatureInvalid();
+  scopeDatabaseTo(schools);
   const word = textOf(params, 'Body').trim().toUpperCase();
   if (!from || schools.length === 0) return;
   const address = addressKey('sms', from);
