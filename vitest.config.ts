@@ -19,6 +19,7 @@ const SERVER_UNIT = [
   'apps/server/src/modules/ads-conversions/no-third-party-script.test.ts',
   'apps/server/src/**/lottery.draw.test.ts',
   'apps/server/src/**/matching.engine.test.ts',
+  'apps/server/src/**/matching.record.test.ts',
   'apps/server/src/**/lottery.beacon.test.ts',
   'apps/server/src/**/siblings.test.ts',
   'apps/server/src/**/move-notice.test.ts',
@@ -38,6 +39,7 @@ const SERVER_INTEGRATION = [
   'apps/server/src/cluster.test.ts',
   'apps/server/src/**/lottery.csv.test.ts',
   'apps/server/src/**/lottery.verifier.test.ts',
+  'apps/server/src/**/matching.verifier.test.ts',
   // the job queue, SMTP and the provider fakes
   'apps/server/src/jobs/*.test.ts',
   'apps/server/src/test/jobs.test.ts',

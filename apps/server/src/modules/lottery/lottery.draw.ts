@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { uniformOf } from '../../lib/lottery-number';
 
 /*
  * The lottery draw, version 1: a pure function of a seed and the inputs, so anyone holding the published record can
@@ -47,14 +48,8 @@ export type DrawOutcome = {
   waiting_list_position: number | null;
 };
 
-const TWO_POW_48 = 2 ** 48;
-
-/** The entry's uniform number in (0, 1): the first 48 bits of HMAC-SHA256(seed bytes, decimal id), centred. */
-export function uniformOf(seedHex: string | Buffer, id_application: number): number {
-  const key = typeof seedHex === 'string' ? Buffer.from(seedHex, 'hex') : seedHex;
-  const mac = createHmac('sha256', key).update(String(id_application)).digest();
-  return (mac.readUIntBE(0, 6) + 0.5) / TWO_POW_48;
-}
+/** The entry's uniform number (lib/lottery-number.ts, where the match draws it too). */
+export { uniformOf };
 
 /** Weighted random key (Efraimidis–Spirakis): u^(1/w); a larger key is drawn first. Weight 1 keeps u itself. */
 export const keyOf = (u: number, weight: number) => (weight === 1 ? u : u ** (1 / weight));
