@@ -58,8 +58,17 @@ type Case = {
 /** The sections of the applications part; `--cases=exports` (a comma list) runs only those named. */
 export const APPLICATION_CASES = ['lists', 'moves', 'exports', 'concurrency'] as const;
 export type ApplicationCase = (typeof APPLICATION_CASES)[number];
-/** `perPeriod`: how many of the `scale` applications go to the measured period (the rest to the other periods). */
-export type ApplicationsOptions = { scale: number; perPeriod: number; cases: readonly ApplicationCase[] };
+/**
+ * `perPeriod`: how many of the `scale` applications go to the measured period (the rest to the other periods).
+ * `rowSecurityAb`: on the server, each list case is also timed on a second server with row-level security off,
+ * request for request against the first (on), so both see the machine as it is at that moment.
+ */
+export type ApplicationsOptions = {
+  scale: number;
+  perPeriod: number;
+  cases: readonly ApplicationCase[];
+  rowSecurityAb?: boolean;
+};
 
 /** The school admin of the bench school, as the services see a caller (every right, the school's scope). */
 async function benchCaller(database: Database, period: BenchPeriod): Promise<Principal> {
@@ -194,7 +203,7 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     });
 
     progress(`${kind}: start the API`);
-    server = await startApi(kind, database, dataDir, databaseUrl);
+    server = await startApi(kind, database, dataDir, databaseUrl, { DATABASE_ROW_SECURITY: 'on' });
     const auth: Record<string, string> = {};
     // a fresh access token for each section: a run on a million applications outlives one token's lifetime
     const signIn = async () => {
@@ -227,6 +236,8 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
         `SQL ${ms(d.p50)} / ${ms(d.p95)} / ${ms(d.p99)} ms (${statements.length} statements); ratio p50 ${ratio(a.p50, d.p50)}, p99 ${ratio(a.p99, d.p99)}; n=${api.length}${api.length < 1000 ? ' (slow case)' : ''}; first request ${ms(cold.get(c.name)!)} ms; ${c.target}`,
       ]);
     }
+    if (kind === 'postgres' && options.rowSecurityAb && timed.length)
+      await rowSecurityAb(database, dataDir, databaseUrl!, server, timed, rows);
 
     await signIn();
     if (sections.includes('moves')) await bulkMoves(kind, database, server, auth, caller, period, rows);
@@ -251,6 +262,59 @@ export async function benchApplications(kind: 'pglite' | 'postgres', rows: Row[]
     await server?.stop();
     await database.close();
     await drop();
+  }
+}
+
+/**
+ * Each list case on the server with row-level security on (`on`, the bench's server) and off (a second server on the
+ * same database), request for request, the order swapped every pair: what the policies cost, on one machine state.
+ */
+async function rowSecurityAb(
+  database: Database,
+  dataDir: string,
+  databaseUrl: string,
+  on: Server,
+  cases: Case[],
+  rows: Row[],
+) {
+  progress('postgres: start a second API, row-level security off');
+  const off = await startApi('postgres', database, dataDir, databaseUrl, { DATABASE_ROW_SECURITY: 'off' });
+  try {
+    const authOf = async (server: Server) => ({
+      authorization: `Bearer ${await server.signIn('school@demo.openseat.org')}`,
+    });
+    for (const c of cases) {
+      progress(`postgres: RLS on / off: ${c.name}`);
+      const [onAuth, offAuth] = [await authOf(on), await authOf(off)];
+      const sides = [
+        { get: () => on.get(c.path, onAuth), times: [] as number[] },
+        { get: () => off.get(c.path, offAuth), times: [] as number[] },
+      ];
+      // untimed: the second server's first requests plan and cache what the first server's already have
+      for (let i = 0; i < 20; i++) for (const side of sides) await side.get();
+      let pair = 0;
+      // interleaved's two sides are the first and the second of each pair: on first in even pairs, off in odd ones
+      const run = async (position: 0 | 1) => {
+        const side = sides[(pair + position) % 2];
+        const t = performance.now();
+        await side.get();
+        side.times.push(performance.now() - t);
+        if (position === 1) pair++;
+      };
+      await interleaved(
+        () => run(0),
+        () => run(1),
+        { warmUp: 0 },
+      );
+      const [a, b] = sides.map((side) => percentiles(side.times));
+      rows.push([
+        `postgres: ${c.name}, RLS on / off p50 / p99`,
+        `${ms(a.p50)} / ${ms(a.p99)} vs ${ms(b.p50)} / ${ms(b.p99)} ms`,
+        `on/off p50 ${ratio(a.p50, b.p50)}, p99 ${ratio(a.p99, b.p99)}; n=${sides[0].times.length} each, the order swapped each pair`,
+      ]);
+    }
+  } finally {
+    await off.stop();
   }
 }
 

@@ -16,6 +16,8 @@
  *   `--family-guardians=N`, `--family-minutes=M` (the spike's window), `--family-rate=R`, `--family-seconds=S`
  * - the unified-enrollment match (issue 26): the pure matchStudents() of 65,000 students x 700 programs x 12 choices,
  *   no database (bench/matching.ts); `--matching-students=N`, `--matching-runs=N`
+ * `--row-security-ab`: on the server, each list case also on a second server with row-level security off, request for
+ *   request against the first (on), e.g. `npm run bench -- --only=applications --cases=lists --no-pglite --row-security-ab`.
  * `--cases=exports` (a comma list of lists, moves, exports, concurrency) runs only those sections of the applications
  * part, e.g. `npm run bench -- --only=applications --cases=exports --no-postgres`.
  * `npm run bench -- --only=foundation`, `--only=applications`, `--only=lottery`, `--only=outbox`, `--only=dashboard`,
@@ -142,7 +144,13 @@ const kinds = (['pglite', 'postgres'] as const).filter((kind) => !process.argv.i
 try {
   if (!only || only === 'foundation') await foundation().then(() => benchFirstPage(rows));
   for (const kind of kinds) {
-    if (!only || only === 'applications') await benchApplications(kind, rows, { scale, perPeriod, cases });
+    if (!only || only === 'applications')
+      await benchApplications(kind, rows, {
+        scale,
+        perPeriod,
+        cases,
+        rowSecurityAb: process.argv.includes('--row-security-ab'),
+      });
     if (!only || only === 'lottery') await benchLottery(kind, rows, lotteryOptions);
     if (!only || only === 'outbox') await benchOutbox(kind, rows);
     if (!only || only === 'dashboard') await benchDashboard(kind, rows);

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabaseScope } from '../lib/database-scope';
+import { READS_NO_SCHOOL, withDatabaseScope } from '../lib/database-scope';
+import { findUserOfSession } from '../modules/auth/auth.repository';
 import { sqlStateOf } from '../lib/db-errors';
 import { openTestDatabase } from '../test/harness';
 import { openDatabase, type Database } from './client';
@@ -109,6 +111,20 @@ describe.skipIf(!server)('row-level security on the PostgreSQL server', () => {
       return await file.scoped.requestDb.execute(sql`SELECT current_user AS role`);
     }, '*');
     expect(rowsOf(everySchool)).toEqual([{ role: 'openseat_app_every_school' }]);
+  });
+
+  it("signs in without reading any school's rows: the sign-in check answers alike with no scope", async () => {
+    // the check runs in whatever scope its session last served (READS_NO_SCHOOL): a school's row in it would differ
+    const { rows } = await file.database.executeSql(
+      `SELECT u.id_user, u.id_school FROM "user" u WHERE u.id_school IS NOT NULL AND u.id_role IS NOT NULL
+        ORDER BY u.id_user LIMIT 1`,
+    );
+    const user = rows[0] as { id_user: number; id_school: number };
+    const check = (db: Database['db']) => findUserOfSession(db, user.id_user, randomUUID(), user.id_school);
+    const asOwner = await check(file.database.db);
+    expect(asOwner?.role).toBeTruthy();
+    for (const schools of ['', String(otherSchool), READS_NO_SCHOOL])
+      expect(await withDatabaseScope(() => check(file.scoped.requestDb), schools), schools).toEqual(asOwner);
   });
 
   it('binds each policy to its request role: a scope condition alone for openseat_app, every row for the other', async () => {

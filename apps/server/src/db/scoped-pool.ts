@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { EVERY_SCHOOL, schoolsInScope } from '../lib/database-scope';
+import { EVERY_SCHOOL, READS_NO_SCHOOL, schoolsInScope } from '../lib/database-scope';
 
 /** The role requests scoped to schools run as on a server: no table of its own, no BYPASSRLS (migration 0052). */
 export const APP_ROLE = 'openseat_app';
@@ -15,7 +15,7 @@ type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (
  * A pool whose sessions run as APP_ROLE with `openseat.schools` set to the caller's scope (APP_EVERY_SCHOOL_ROLE for
  * every school): read when the session is asked for (the caller's async context; pg-pool may hand the session out
  * from another's), written with the role before the session's first use and again only when the scope differs from
- * the last one it ran with. Queries
+ * the last one it ran with (READS_NO_SCHOOL: not at all, unless the session is new). Queries
  * (`pool.query` asks `connect` too) and transactions alike run in their caller's scope.
  * A request's query runs on its own backend, without parallel workers: the policy's conditions tipped the text
  * search's count into a parallel plan that took twice as long on a 2-core server (EXPLAIN ANALYZE, 100,000
@@ -26,9 +26,11 @@ export function scopedPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool(config);
   const connect = pool.connect.bind(pool) as () => Promise<ScopedClient>;
   const scopedConnect = (callback?: ConnectCallback) => {
-    const schools = schoolsInScope();
+    const wanted = schoolsInScope();
     const ready = connect().then(async (client) => {
-      if (client[APPLIED] === schools) return client;
+      if (client[APPLIED] === wanted) return client;
+      if (wanted === READS_NO_SCHOOL && client[APPLIED] !== undefined) return client;
+      const schools = wanted === READS_NO_SCHOOL ? '' : wanted;
       try {
         await client.query(
           `SELECT set_config('role', $1, false), set_config('openseat.schools', $2, false),

@@ -12,6 +12,11 @@ type DatabaseScope = { schools: string };
 const storage = new AsyncLocalStorage<DatabaseScope>();
 
 export const EVERY_SCHOOL = '*';
+/**
+ * Work that reads no school's rows (the sign-in check: users, sessions, roles): it runs in whatever scope its session
+ * last had (none on a new session), so a request's session is not switched to every school and back for it.
+ */
+export const READS_NO_SCHOOL = '-';
 
 /** Runs `work` with its own scope, every school to start with (a request narrows it once its caller is known). */
 export function withDatabaseScope<T>(work: () => T, schools: string = EVERY_SCHOOL): T {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { scopeDatabaseTo, withDatabaseScope } from '../lib/database-scope';
+import { READS_NO_SCHOOL, scopeDatabaseTo, withDatabaseScope } from '../lib/database-scope';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { Principal } from '../modules/auth/auth.types';
 import { authenticate } from '../modules/auth/auth.service';
@@ -44,7 +44,8 @@ async function authenticatePlugin(app: FastifyInstance, deps: AppDeps) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     if (!token) throw unauthorized();
-    const principal = await authenticate(deps, token);
+    // the sign-in check reads no school's rows: its session keeps the scope it served last (no switch and back)
+    const principal = await withDatabaseScope(() => authenticate(deps, token), READS_NO_SCHOOL);
     if (principal.needsSchoolChoice && !config.beforeSchoolChoice) throw forbidden();
     if (config.permission && !principal.ability.can(config.permission[1], config.permission[0])) {
       request.log.warn({ id_user: principal.id_user, permission: config.permission }, 'permission refused');
