@@ -5,6 +5,9 @@ import { horizontalOverflow, seriousA11yViolations } from './checks';
 
 /* What the family portal's walks share: the links families receive by mail, and the checks of a portal screen. */
 
+/** The outbox's job sends a mail within seconds; a CI run's load has taken it past the default 10 s. */
+const MAIL_ARRIVES_MS = { timeout: 30_000 };
+
 /** The newest captured mail showing all these texts, as the superadmin's mail screen shows it: its link to the portal. */
 export async function mailedLink(admin: Page, texts: Array<string | RegExp>, link: RegExp): Promise<string> {
   const mail = texts.reduce((items, hasText) => items.filter({ hasText }), admin.getByTestId('mail-item'));
@@ -14,7 +17,7 @@ export async function mailedLink(admin: Page, texts: Array<string | RegExp>, lin
       if ((await mail.count()) === 0) await admin.reload();
       await admin.getByTestId('mail-list').waitFor();
       return mail.count();
-    })
+    }, MAIL_ARRIVES_MS)
     .toBeGreaterThan(0);
   await mail.first().click();
   await expect.poll(() => admin.getByTestId('mail-body').innerText()).toContain('/family/');
